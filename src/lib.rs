@@ -1,0 +1,9 @@
+//! voxchess: a chess client for blind and visually impaired players.
+//!
+//! Layers, bottom up: [`rules`] (FIDE Laws: board, moves, draws, FEN) and
+//! [`notation`] (moves and positions in writing: SAN in several languages,
+//! long notation, PGN). Higher layers (spoken chess, clock, audio, client)
+//! build on these.
+
+pub mod notation;
+pub mod rules;

@@ -1,0 +1,32 @@
+//! The rules core: the board, legal moves, check, mate, draws and FEN, after
+//! the FIDE Laws articles 1-5 and 9. It knows nothing of notation, words,
+//! clocks or audio; every layer above it uses it.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod castling;
+pub mod color;
+pub mod fen;
+pub mod history;
+pub mod material;
+mod movegen;
+pub mod moves;
+pub mod outcome;
+pub mod perft;
+pub mod position;
+pub mod role;
+pub mod square;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use castling::{CastleSide, CastlingRights};
+pub use color::Color;
+pub use fen::{FenError, FenField, START_FEN};
+pub use history::{DrawClaim, History, RepetitionKey};
+pub use moves::{Move, MoveKind, MoveList};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use perft::{divide, perft};
+pub use position::{IllegalMove, Position};
+pub use role::{Piece, Role};
+pub use square::{File, Rank, Square};
