@@ -1,1 +1,81 @@
-fn main() {}
+//! The voxchess binary: parses the command line and calls the library.
+
+mod cli;
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use cli::{Cli, Command};
+use voxchess::notation::pgn::{read_pgn, write_pgn};
+use voxchess::notation::{describe_position, read_movetext};
+use voxchess::rules::{Position, divide, perft};
+
+fn position_arg(fen: Option<&str>) -> Result<Position> {
+    match fen {
+        None => Ok(Position::start()),
+        Some(f) => Position::from_fen(f).with_context(|| format!("cannot read the FEN \"{f}\"")),
+    }
+}
+
+fn read_file(path: &std::path::Path) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Perft(a) => {
+            let pos = position_arg(a.fen.as_deref())?;
+            if a.divide {
+                let mut total = 0;
+                for (m, n) in divide(&pos, a.depth) {
+                    println!("{m}: {n}");
+                    total += n;
+                }
+                println!();
+                println!("{total}");
+            } else {
+                println!("{}", perft(&pos, a.depth));
+            }
+        }
+        Command::Fen(a) => {
+            if let Some(path) = &a.pgn {
+                let text = read_file(path)?;
+                let start = a.fen.as_deref().map(|f| position_arg(Some(f))).transpose()?;
+                let games = read_pgn(&text, a.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                if games.is_empty() {
+                    bail!("{}: no game found", path.display());
+                }
+                for g in games {
+                    println!("{}", g.final_position().to_fen());
+                }
+            } else if let Some(moves) = &a.moves {
+                let start = position_arg(a.fen.as_deref())?;
+                let line = read_movetext(&start, moves, a.lang)?;
+                let mut pos = start;
+                for m in &line {
+                    pos.play_unchecked(m);
+                }
+                println!("{}", pos.to_fen());
+            }
+        }
+        Command::Position(a) => {
+            let pos = position_arg(a.fen.as_deref())?;
+            println!("{}", describe_position(&pos, a.lang));
+        }
+        Command::Pgn(a) => {
+            let text = read_file(&a.file)?;
+            let games = read_pgn(&text, a.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+            for g in games {
+                print!("{}", write_pgn(&g));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        eprintln!("voxchess: {e:#}");
+        std::process::exit(1);
+    }
+}

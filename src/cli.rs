@@ -1,0 +1,80 @@
+//! Command-line arguments (clap). The binary only parses and wires; the work
+//! lives in the library.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use voxchess::notation::NotationLang;
+
+/// voxchess: chess for blind and visually impaired players.
+#[derive(Debug, Parser)]
+#[command(name = "voxchess", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (the last line is the count).
+    Perft(PerftArgs),
+    /// Print the final FEN of each game of a PGN file or of a move list.
+    Fen(FenArgs),
+    /// Describe a position in words: kings, queens, rooks, bishops, knights, pawns.
+    Position(PositionArgs),
+    /// Read a PGN file (any notation language) and write it as standard PGN.
+    Pgn(PgnArgs),
+}
+
+/// `voxchess perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Start position (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print the count below each first move.
+    #[arg(long)]
+    pub divide: bool,
+    /// How many half-moves deep.
+    pub depth: u32,
+}
+
+/// `voxchess fen`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["pgn", "moves"])))]
+pub struct FenArgs {
+    /// Notation language of the moves: en, ru, de, fr, nl.
+    #[arg(long, default_value = "en")]
+    pub lang: NotationLang,
+    /// A PGN file (several games allowed).
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Moves as text, like "1. e4 e5 2. Nf3".
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Start position for --moves (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+/// `voxchess position`.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The position (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Language of the description: en, ru, de, fr, nl.
+    #[arg(long, default_value = "en")]
+    pub lang: NotationLang,
+}
+
+/// `voxchess pgn`.
+#[derive(Debug, Args)]
+pub struct PgnArgs {
+    /// The PGN file to read.
+    pub file: PathBuf,
+    /// Notation language of the moves in the file.
+    #[arg(long, default_value = "en")]
+    pub lang: NotationLang,
+}

@@ -1,0 +1,192 @@
+//! Splits PGN text (or any game text, like the appendices' example games)
+//! into tokens: tags, move numbers, move words, comments, NAGs, variations,
+//! results.
+
+/// One PGN token with the line it starts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Token {
+    /// `[Name "value"]`.
+    Tag(String, String),
+    /// `{...}` or `; ...`.
+    Comment(String),
+    /// `$n`.
+    Nag(u8),
+    /// `(`.
+    VariationStart,
+    /// `)`.
+    VariationEnd,
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
+    Result(String),
+    /// `12.` or `12...`.
+    MoveNumber,
+    /// `(=)`: a draw offer (C.13, D.13).
+    DrawOffer,
+    /// Anything else: a move or part of one.
+    Word(String),
+}
+
+/// A lexing problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LexError {
+    pub line: usize,
+    pub message: String,
+}
+
+fn normalize_result(word: &str) -> Option<&'static str> {
+    match word {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "½-½" | "1/2" | "½:½" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
+/// Splits "Фxd5+Сd7" after check marks followed by a letter, and "14.Nf3" after a move number.
+fn split_word(word: &str, line: usize, out: &mut Vec<(Token, usize)>) {
+    let chars: Vec<char> = word.chars().collect();
+    // Leading move number: digits then one or more dots.
+    let digits = chars.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = chars[digits..].iter().take_while(|c| **c == '.' || **c == '…').count();
+    let mut start = 0;
+    if digits > 0 && dots > 0 {
+        out.push((Token::MoveNumber, line));
+        start = digits + dots;
+    } else if digits == chars.len() && !word.starts_with('0') {
+        out.push((Token::MoveNumber, line));
+        return;
+    }
+    let mut piece = String::new();
+    let mut i = start;
+    while i < chars.len() {
+        let c = chars[i];
+        piece.push(c);
+        let after_mark = matches!(c, '+' | '#');
+        if after_mark && chars.get(i + 1).is_some_and(|n| n.is_alphabetic()) {
+            out.push((Token::Word(std::mem::take(&mut piece)), line));
+        }
+        i += 1;
+    }
+    if !piece.is_empty() && !piece.chars().all(|c| c == '.') {
+        out.push((Token::Word(piece), line));
+    }
+}
+
+/// Tokenizes the whole text.
+pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    let mut line_start = true;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+            line_start = true;
+            i += 1;
+            continue;
+        }
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let at_line_start = line_start;
+        line_start = false;
+        match c {
+            '%' if at_line_start => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '[' => {
+                let start_line = line;
+                let end = chars[i..].iter().position(|c| *c == ']' || *c == '\n').map(|p| p + i);
+                let Some(end) = end.filter(|e| chars[*e] == ']') else {
+                    return Err(LexError { line: start_line, message: "a tag '[' is not closed by ']' on its line".into() });
+                };
+                let inner: String = chars[i + 1..end].iter().collect();
+                let inner = inner.trim();
+                let (name, rest) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
+                let rest = rest.trim();
+                if name.is_empty() || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
+                    return Err(LexError {
+                        line: start_line,
+                        message: format!("the tag [{inner}] is not of the form [Name \"value\"]"),
+                    });
+                }
+                let value = rest[1..rest.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\");
+                out.push((Token::Tag(name.to_string(), value), start_line));
+                i = end + 1;
+            }
+            '{' => {
+                let start_line = line;
+                let Some(end) = chars[i..].iter().position(|c| *c == '}').map(|p| p + i) else {
+                    return Err(LexError { line: start_line, message: "a comment '{' is never closed by '}'".into() });
+                };
+                let body: String = chars[i + 1..end].iter().collect();
+                line += body.matches('\n').count();
+                out.push((Token::Comment(body.split_whitespace().collect::<Vec<_>>().join(" ")), start_line));
+                i = end + 1;
+            }
+            ';' => {
+                let end = chars[i..].iter().position(|c| *c == '\n').map_or(chars.len(), |p| p + i);
+                let body: String = chars[i + 1..end].iter().collect();
+                out.push((Token::Comment(body.trim().to_string()), line));
+                i = end;
+            }
+            '(' if chars.get(i + 1) == Some(&'=') && chars.get(i + 2) == Some(&')') => {
+                out.push((Token::DrawOffer, line));
+                i += 3;
+            }
+            '(' => {
+                out.push((Token::VariationStart, line));
+                i += 1;
+            }
+            ')' => {
+                out.push((Token::VariationEnd, line));
+                i += 1;
+            }
+            '}' | ']' => {
+                return Err(LexError { line, message: format!("a '{c}' stands without its opening bracket") });
+            }
+            '$' => {
+                let digits: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).collect();
+                let Ok(n) = digits.parse::<u8>() else {
+                    return Err(LexError { line, message: format!("'${digits}' is not a NAG from $0 to $255") });
+                };
+                out.push((Token::Nag(n), line));
+                i += 1 + digits.len();
+            }
+            _ => {
+                let mut j = i;
+                let mut word = String::new();
+                while j < chars.len() {
+                    let d = chars[j];
+                    if d.is_whitespace() || matches!(d, '{' | '}' | '[' | ']' | ';' | '$' | ')') {
+                        break;
+                    }
+                    if d == '(' {
+                        // "d8(Q)": a promotion piece in brackets belongs to the move.
+                        let close = chars.get(j + 2) == Some(&')') && chars.get(j + 1).is_some_and(|c| c.is_alphabetic());
+                        if close {
+                            word.extend(&chars[j..j + 3]);
+                            j += 3;
+                            continue;
+                        }
+                        break;
+                    }
+                    word.push(d);
+                    j += 1;
+                }
+                i = j;
+                if let Some(r) = normalize_result(&word) {
+                    out.push((Token::Result(r.to_string()), line));
+                } else {
+                    split_word(&word, line, &mut out);
+                }
+            }
+        }
+    }
+    Ok(out)
+}

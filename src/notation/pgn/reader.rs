@@ -1,0 +1,215 @@
+//! Reading PGN into games; every move is checked against the rules, and an
+//! error names the game, the move number, the side and the token.
+
+use super::lexer::{Token, tokenize};
+use super::{PgnGame, PgnNode};
+use crate::notation::lang::NotationLang;
+use crate::notation::movetext::take_move;
+use crate::notation::read::ReadMoveError;
+use crate::rules::{Color, Position};
+use std::fmt;
+
+/// Where in the text a problem is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnError {
+    /// The game, counted from 1.
+    pub game: usize,
+    /// The players, if the tags name them ("Anna - Bella").
+    pub players: Option<String>,
+    /// The line of the text.
+    pub line: usize,
+    /// The move number and side, when the problem is a move.
+    pub at_move: Option<(u32, Color)>,
+    /// The text of the move, when the problem is a move.
+    pub token: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}", self.game)?;
+        if let Some(p) = &self.players {
+            write!(f, " ({p})")?;
+        }
+        write!(f, ", line {}", self.line)?;
+        if let Some((n, side)) = self.at_move {
+            write!(f, ", move {n}, {side}")?;
+        }
+        if let Some(t) = &self.token {
+            write!(f, ", '{t}'")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+struct Parser<'a> {
+    tokens: &'a [(Token, usize)],
+    at: usize,
+    lang: NotationLang,
+    game: usize,
+    players: Option<String>,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at).map(|(t, _)| t)
+    }
+    fn line(&self) -> usize {
+        self.tokens.get(self.at).or(self.tokens.last()).map_or(1, |(_, l)| *l)
+    }
+    fn error(&self, message: impl Into<String>) -> PgnError {
+        PgnError {
+            game: self.game,
+            players: self.players.clone(),
+            line: self.line(),
+            at_move: None,
+            token: None,
+            message: message.into(),
+        }
+    }
+
+    /// Reads a line of moves from `pos` until a result, a ')' or the end.
+    /// Returns the moves and any comments that had no move to stand with.
+    fn line_of_moves(&mut self, start: Position, depth: usize) -> Result<(Vec<PgnNode>, Vec<String>), PgnError> {
+        let mut nodes: Vec<PgnNode> = Vec::new();
+        let mut before: Vec<Position> = Vec::new();
+        let mut pos = start;
+        let mut pending: Vec<String> = Vec::new();
+        while let Some(tok) = self.peek() {
+            match tok {
+                Token::Tag(..) | Token::Result(_) | Token::VariationEnd => break,
+                Token::MoveNumber => self.at += 1,
+                Token::Comment(c) => {
+                    match nodes.last_mut() {
+                        Some(n) => n.comments.push(c.clone()),
+                        None => pending.push(c.clone()),
+                    }
+                    self.at += 1;
+                }
+                Token::DrawOffer => {
+                    match nodes.last_mut() {
+                        Some(n) => n.comments.push("(=)".into()),
+                        None => pending.push("(=)".into()),
+                    }
+                    self.at += 1;
+                }
+                Token::Nag(n) => {
+                    let n = *n;
+                    match nodes.last_mut() {
+                        Some(node) => node.nags.push(n),
+                        None => return Err(self.error(format!("the annotation ${n} stands before any move"))),
+                    }
+                    self.at += 1;
+                }
+                Token::VariationStart => {
+                    if depth > 100 {
+                        return Err(self.error("variations are nested more than 100 deep"));
+                    }
+                    let Some(from) = before.last().copied() else {
+                        return Err(self.error("a variation '(' stands before any move"));
+                    };
+                    self.at += 1;
+                    let (variation, loose) = self.line_of_moves(from, depth + 1)?;
+                    if !loose.is_empty() {
+                        return Err(self.error("a variation has comments but no moves"));
+                    }
+                    if self.peek() != Some(&Token::VariationEnd) {
+                        return Err(self.error("a variation '(' is never closed by ')'"));
+                    }
+                    self.at += 1;
+                    if let Some(n) = nodes.last_mut() {
+                        n.variations.push(variation);
+                    }
+                }
+                Token::Word(_) => {
+                    let words: Vec<&str> = self.tokens[self.at..]
+                        .iter()
+                        .map_while(|(t, _)| match t {
+                            Token::Word(w) => Some(w.as_str()),
+                            _ => None,
+                        })
+                        .collect();
+                    match take_move(&pos, &words, self.lang) {
+                        Ok((m, marks, _text, used)) => {
+                            let mut node = PgnNode::new(m);
+                            node.comments_before = std::mem::take(&mut pending);
+                            node.nags.extend(marks.nag);
+                            if marks.draw_offer {
+                                node.comments.push("(=)".into());
+                            }
+                            before.push(pos);
+                            pos.play_unchecked(&m);
+                            nodes.push(node);
+                            self.at += used;
+                        }
+                        Err((e, text)) => {
+                            let message = match e {
+                                ReadMoveError::Illegal { reason, .. } => reason,
+                                other => other.to_string(),
+                            };
+                            return Err(PgnError {
+                                at_move: Some((pos.fullmoves(), pos.turn())),
+                                token: Some(text),
+                                ..self.error(message)
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(n) = nodes.last_mut() {
+            n.comments.append(&mut pending);
+        }
+        Ok((nodes, pending))
+    }
+}
+
+/// Reads every game of a PGN text. Games without a FEN tag start from
+/// `start` (the initial position when None). The first problem stops the
+/// reading and is reported with its place; nothing is skipped silently.
+pub fn read_pgn(text: &str, lang: NotationLang, start: Option<Position>) -> Result<Vec<PgnGame>, PgnError> {
+    let tokens = tokenize(text).map_err(|e| PgnError {
+        game: 1,
+        players: None,
+        line: e.line,
+        at_move: None,
+        token: None,
+        message: e.message,
+    })?;
+    let mut games = Vec::new();
+    let mut p = Parser { tokens: &tokens, at: 0, lang, game: 0, players: None };
+    while p.at < tokens.len() {
+        p.game += 1;
+        p.players = None;
+        let mut game = PgnGame::new(start.unwrap_or_default());
+        while let Some(Token::Tag(name, value)) = p.peek() {
+            game.tags.push((name.clone(), value.clone()));
+            p.at += 1;
+        }
+        if let (Some(w), Some(b)) = (game.tag("White"), game.tag("Black")) {
+            p.players = Some(format!("{w} - {b}"));
+        }
+        if let Some(fen) = game.tag("FEN") {
+            game.start = Position::from_fen(fen).map_err(|e| p.error(format!("the FEN tag is wrong: {e}")))?;
+        }
+        let (moves, comments) = p.line_of_moves(game.start, 0)?;
+        game.moves = moves;
+        game.comments = comments;
+        match p.peek() {
+            Some(Token::Result(r)) => {
+                game.result = r.clone();
+                p.at += 1;
+            }
+            Some(Token::VariationEnd) => return Err(p.error("a ')' closes no variation")),
+            _ => game.result = game.tag("Result").unwrap_or("*").to_string(),
+        }
+        if game.tags.is_empty() && game.moves.is_empty() && game.comments.is_empty() && !games.is_empty() {
+            continue;
+        }
+        games.push(game);
+    }
+    Ok(games)
+}

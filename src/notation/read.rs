@@ -1,0 +1,428 @@
+//! Reading one written move against a position: SAN in any notation language,
+//! long notation (e2-e4, Фе1–а5), UCI (e7e8q), castling in every spelling,
+//! with capture signs, check marks, e.p. and annotations.
+//!
+//! The text is first read in every way it could be meant; the readings are
+//! then matched against the legal moves. Exactly one matching move is
+//! played; two or more give an ambiguity error listing them, never a guess.
+
+use super::chars::{file_of, is_capture, is_castle_o, is_dash, latinize, rank_of};
+use super::lang::NotationLang;
+use super::san::{SanOptions, write_san};
+use crate::rules::{CastleSide, File, Move, Position, Rank, Role, Square};
+
+/// Why a written move was not played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadMoveError {
+    /// Nothing but spaces or marks.
+    #[error("the move is empty")]
+    Empty,
+    /// The text is not written like a move.
+    #[error("'{text}' is not a move; write it like e4, Nf3, exd5, O-O, e8=Q or e2-e4")]
+    Unreadable {
+        /// The text as given.
+        text: String,
+    },
+    /// No legal move fits.
+    #[error("'{text}' is not possible: {reason}")]
+    Illegal {
+        /// The text as given.
+        text: String,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Several legal moves fit.
+    #[error("'{text}' could mean {}; write which", candidates.join(" or "))]
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The candidates in English SAN.
+        candidates: Vec<String>,
+    },
+    /// A pawn reaches the last rank but the new piece is not named (3.7e).
+    #[error("'{text}': the pawn promotes on {square}; add the new piece, like {square}=Q")]
+    PromotionNeeded {
+        /// The text as given.
+        text: String,
+        /// The promotion square.
+        square: Square,
+    },
+}
+
+/// Marks after a move: check, e.p., annotations, a draw offer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveMarks {
+    /// "+" was written.
+    pub check: bool,
+    /// "#" or "++" was written.
+    pub mate: bool,
+    /// "e.p." was written.
+    pub en_passant: bool,
+    /// An annotation as a PGN NAG: ! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6.
+    pub nag: Option<u8>,
+    /// "(=)" or "=": a draw offer (C.13, D.13).
+    pub draw_offer: bool,
+}
+
+/// What the piece part of a reading says.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Who {
+    Pawn,
+    Piece(Role),
+    /// Long notation without a letter: whatever stands on the from-square.
+    Any,
+}
+
+#[derive(Clone, Debug)]
+enum Reading {
+    Castle(CastleSide),
+    Move {
+        who: Who,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+        /// Letters whose case does not fit what they were read as.
+        penalty: u8,
+    },
+}
+
+/// Splits the marks off the end of a move and drops all spaces.
+pub fn split_marks(text: &str) -> (Vec<char>, MoveMarks) {
+    let mut chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut marks = MoveMarks::default();
+    loop {
+        let latin: String = chars.iter().map(|c| latinize(*c)).collect();
+        let before_digit = |n: usize| chars.len() > n && chars[chars.len() - n - 1].is_ascii_digit();
+        let strip = if latin.ends_with("(=)") {
+            marks.draw_offer = true;
+            3
+        } else if let Some((n, nag)) = [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)]
+            .iter()
+            .find(|(s, _)| latin.ends_with(s))
+            .map(|(s, nag)| (s.len(), *nag))
+        {
+            marks.nag = Some(nag);
+            n
+        } else if latin.ends_with("++") {
+            marks.mate = true;
+            2
+        } else if latin.ends_with('#') || latin.ends_with('‡') {
+            marks.mate = true;
+            1
+        } else if latin.ends_with('+') || latin.ends_with('†') {
+            marks.check = true;
+            1
+        } else if let Some(n) = ["e.p.", "e.p", "ep.", "ep"].iter().find(|s| latin.ends_with(*s)).map(|s| s.len())
+            && before_digit(n)
+        {
+            marks.en_passant = true;
+            n
+        } else if latin.ends_with('=') && chars.len() > 1 && !is_promotion_intro(&chars) {
+            marks.draw_offer = true;
+            1
+        } else if latin.ends_with('.') && chars.len() > 1 {
+            // A full stop closing a game text ("Кf2++.").
+            1
+        } else {
+            break;
+        };
+        chars.truncate(chars.len() - strip);
+    }
+    (chars, marks)
+}
+
+/// "d8=" (a promotion sign with the piece missing) as opposed to "Nf3=" (a draw offer).
+fn is_promotion_intro(chars: &[char]) -> bool {
+    let n = chars.len();
+    n >= 3 && matches!(chars[n - 2], '1' | '8') && file_of(chars[n - 3]).is_some() && !chars[..n - 3].iter().any(|c| c.is_alphabetic() && file_of(*c).is_none() && !is_capture(*c))
+}
+
+fn castle_reading(chars: &[char]) -> Option<CastleSide> {
+    if chars.is_empty() || !chars.iter().all(|c| is_castle_o(*c) || is_dash(*c)) {
+        return None;
+    }
+    match chars.iter().filter(|c| is_castle_o(**c)).count() {
+        2 => Some(CastleSide::King),
+        3 => Some(CastleSide::Queen),
+        _ => None,
+    }
+}
+
+/// The possible promotion suffixes: (piece, chars left for the body, exact case).
+fn promotion_options(rest: &[char], lang: NotationLang) -> Vec<(Option<Role>, usize, bool)> {
+    let mut out = vec![(None, rest.len(), true)];
+    let n = rest.len();
+    let add_letter_at = |start: usize, end: usize, out: &mut Vec<(Option<Role>, usize, bool)>| {
+        for (role, len, exact) in lang.pieces_at(&rest[start..end]) {
+            if start + len == end && role != Role::King && role != Role::Pawn {
+                let mut body = start;
+                if body > 0 && matches!(rest[body - 1], '=' | '/') {
+                    body -= 1;
+                }
+                out.push((Some(role), body, exact));
+            }
+        }
+    };
+    if n >= 3 && rest[n - 1] == ')' {
+        if let Some(open) = rest.iter().rposition(|c| *c == '(') {
+            add_letter_at(open + 1, n - 1, &mut out);
+            // the body ends before '('
+            for o in out.iter_mut().skip(1) {
+                if o.1 == open + 1 {
+                    o.1 = open;
+                }
+            }
+        }
+    } else {
+        for len in 1..=2.min(n) {
+            add_letter_at(n - len, n, &mut out);
+        }
+    }
+    out
+}
+
+fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
+    let mut out = Vec::new();
+    if let Some(side) = castle_reading(chars) {
+        out.push(Reading::Castle(side));
+        return out;
+    }
+    let mut prefixes: Vec<(Option<Role>, usize, bool)> = vec![(None, 0, true)];
+    prefixes.extend(lang.pieces_at(chars).into_iter().map(|(r, n, e)| (Some(r), n, e)));
+    for (role, n, piece_exact) in prefixes {
+        let rest = &chars[n..];
+        for (promotion, body_len, promo_exact) in promotion_options(rest, lang) {
+            let body = &rest[..body_len];
+            if body.len() < 2 {
+                continue;
+            }
+            let len = body.len();
+            let (Some((to_file, to_exact)), Some(to_rank)) = (file_of(body[len - 2]), rank_of(body[len - 1])) else {
+                continue;
+            };
+            let to = Square::from_coords(to_file, to_rank);
+            let mut pre = &body[..len - 2];
+            let mut capture = false;
+            if let Some(&last) = pre.last() {
+                if is_capture(last) {
+                    capture = true;
+                    pre = &pre[..pre.len() - 1];
+                } else if is_dash(last) {
+                    pre = &pre[..pre.len() - 1];
+                }
+            }
+            let mut penalty = u8::from(!piece_exact) + u8::from(!to_exact) + u8::from(!promo_exact);
+            let (file, rank) = match pre {
+                [] => (None, None),
+                [c] => match (file_of(*c), rank_of(*c)) {
+                    (Some((f, exact)), _) => {
+                        penalty += u8::from(!exact);
+                        (Some(f), None)
+                    }
+                    (None, Some(r)) => (None, Some(r)),
+                    _ => continue,
+                },
+                [a, b] => match (file_of(*a), rank_of(*b)) {
+                    (Some((f, exact)), Some(r)) => {
+                        penalty += u8::from(!exact);
+                        (Some(f), Some(r))
+                    }
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let who = match (role, file, rank) {
+                (Some(Role::Pawn), _, _) => Who::Pawn,
+                (Some(r), _, _) => Who::Piece(r),
+                (None, Some(_), Some(_)) => Who::Any,
+                (None, None, Some(_)) => continue,
+                (None, _, None) => Who::Pawn,
+            };
+            if promotion.is_some() && matches!(who, Who::Piece(_)) {
+                continue;
+            }
+            out.push(Reading::Move { who, file, rank, to, capture, promotion, penalty });
+        }
+    }
+    out
+}
+
+/// How a reading fits a legal move.
+#[derive(PartialEq, Eq)]
+enum Fit {
+    No,
+    Yes,
+    /// All fits but the capture sign: nothing to take on the square.
+    NothingToCapture,
+    /// A promotion whose piece was not written.
+    NeedsPromotion,
+}
+
+fn fit(pos: &Position, m: &Move, r: &Reading) -> Fit {
+    match r {
+        Reading::Castle(side) => {
+            if m.is_castle() && (m.is_short_castle() == (*side == CastleSide::King)) {
+                Fit::Yes
+            } else {
+                Fit::No
+            }
+        }
+        Reading::Move { who, file, rank, to, capture, promotion, .. } => {
+            let role = pos.moving_role(m);
+            let who_fits = match who {
+                Who::Pawn => role == Some(Role::Pawn),
+                Who::Piece(r) => role == Some(*r),
+                Who::Any => true,
+            };
+            if !who_fits
+                || m.to != *to
+                || file.is_some_and(|f| m.from.file() != f)
+                || rank.is_some_and(|r| m.from.rank() != r)
+            {
+                return Fit::No;
+            }
+            match (m.promotion(), promotion) {
+                (Some(a), Some(b)) if a != *b => return Fit::No,
+                (None, Some(_)) => return Fit::No,
+                _ => {}
+            }
+            if *capture && !pos.is_capture(m) {
+                return Fit::NothingToCapture;
+            }
+            if m.promotion().is_some() && promotion.is_none() {
+                return Fit::NeedsPromotion;
+            }
+            Fit::Yes
+        }
+    }
+}
+
+/// Reads a written move and returns the one legal move it means.
+pub fn read_move(pos: &Position, text: &str, lang: NotationLang) -> Result<Move, ReadMoveError> {
+    read_move_with_marks(pos, text, lang).map(|(m, _)| m)
+}
+
+/// Like [`read_move`], also returning the marks written after the move.
+pub fn read_move_with_marks(
+    pos: &Position,
+    text: &str,
+    lang: NotationLang,
+) -> Result<(Move, MoveMarks), ReadMoveError> {
+    let (chars, marks) = split_marks(text);
+    if chars.is_empty() {
+        return Err(ReadMoveError::Empty);
+    }
+    let readings = readings(&chars, lang);
+    let text = text.trim().to_string();
+    if readings.is_empty() {
+        return Err(ReadMoveError::Unreadable { text });
+    }
+    let case_counts = chars.iter().any(|c| c.is_uppercase() && !is_castle_o(*c));
+    let penalty_of = |r: &Reading| match r {
+        Reading::Move { penalty, .. } if case_counts => *penalty,
+        _ => 0,
+    };
+    let legal = pos.legal_moves();
+    let mut fits: Vec<(u8, Move, Fit)> = Vec::new();
+    for r in &readings {
+        for m in &legal {
+            let f = fit(pos, m, r);
+            if f != Fit::No {
+                fits.push((penalty_of(r), *m, f));
+            }
+        }
+    }
+    let best = |want: &Fit| -> Vec<Move> {
+        let min = fits.iter().filter(|(_, _, f)| f == want).map(|(p, _, _)| *p).min();
+        let mut out: Vec<Move> = Vec::new();
+        for (p, m, f) in &fits {
+            if f == want && Some(*p) == min && !out.contains(m) {
+                out.push(*m);
+            }
+        }
+        out
+    };
+    let yes = best(&Fit::Yes);
+    match yes.len() {
+        1 => return Ok((yes[0], marks)),
+        0 => {}
+        _ => {
+            let opts = SanOptions::default();
+            return Err(ReadMoveError::Ambiguous {
+                text,
+                candidates: yes.iter().map(|m| write_san(pos, m, &opts)).collect(),
+            });
+        }
+    }
+    let promos = best(&Fit::NeedsPromotion);
+    if let Some(m) = promos.first() {
+        if promos.iter().all(|p| p.from == m.from) {
+            return Err(ReadMoveError::PromotionNeeded { text, square: m.to });
+        }
+        let opts = SanOptions::default();
+        let mut candidates: Vec<String> = Vec::new();
+        for p in promos.iter().filter(|p| p.promotion() == Some(Role::Queen)) {
+            candidates.push(write_san(pos, p, &opts));
+        }
+        return Err(ReadMoveError::Ambiguous { text, candidates });
+    }
+    if let Some((_, m, _)) = fits.iter().find(|(_, _, f)| *f == Fit::NothingToCapture) {
+        return Err(ReadMoveError::Illegal { text, reason: format!("there is nothing to capture on {}", m.to) });
+    }
+    Err(ReadMoveError::Illegal { reason: explain_no_move(pos, &readings), text })
+}
+
+fn who_name(who: Who) -> &'static str {
+    match who {
+        Who::Pawn => "pawn",
+        Who::Piece(r) => r.name(),
+        Who::Any => "piece",
+    }
+}
+
+/// A short reason why none of the readings is legal.
+fn explain_no_move(pos: &Position, readings: &[Reading]) -> String {
+    let side = pos.turn();
+    // Would the move fit the other side? Then it is simply not their turn.
+    let other = pos.with_turn(!side);
+    if other.board().king_of(side).is_some() {
+        let theirs = other.legal_moves();
+        if readings.iter().any(|r| theirs.iter().any(|m| fit(&other, m, r) != Fit::No)) {
+            return format!("it is {side}'s move");
+        }
+    }
+    match readings.first() {
+        Some(Reading::Castle(s)) => {
+            let which = if *s == CastleSide::King { "short" } else { "long" };
+            format!("{side} cannot castle {which} now")
+        }
+        Some(Reading::Move { who, to, file, rank, .. }) => {
+            let from = match (file, rank) {
+                (Some(f), Some(r)) => {
+                    let sq = Square::from_coords(*f, *r);
+                    match pos.piece_at(sq) {
+                        Some(p) if p.color == side => format!(" from {sq}"),
+                        Some(_) => return format!("the piece on {sq} is not {side}'s"),
+                        None => return format!("there is no piece on {sq}"),
+                    }
+                }
+                _ => String::new(),
+            };
+            let mover = if *who == Who::Any { "piece".to_string() } else { who_name(*who).to_string() };
+            if pos.is_check() {
+                format!("{side} is in check, and no {mover}{from} can go to {to} to stop it")
+            } else {
+                format!("no {} {mover}{from} can go to {to}", side.name().to_lowercase())
+            }
+        }
+        None => "it is not a move".to_string(),
+    }
+}
+
+/// Whether the text reads as a complete move in some way (ignoring legality).
+pub fn looks_like_move(text: &str, lang: NotationLang) -> bool {
+    let (chars, _) = split_marks(text);
+    !chars.is_empty() && !readings(&chars, lang).is_empty()
+}
