@@ -4,7 +4,7 @@
 
 use super::lang::NotationLang;
 use super::pgn::{PgnError, read_pgn};
-use super::read::{MoveMarks, ReadMoveError, looks_like_move, read_move_with_marks, split_marks};
+use super::read::{MoveMarks, ReadMoveError, looks_like_move, read_move_in_text, split_marks};
 use crate::rules::{Move, Position};
 
 /// The most words one move may be written in ("e . x d6 e. p." and the like).
@@ -12,6 +12,10 @@ const MAX_WORDS: usize = 6;
 
 /// Words that only ever end a move: check marks, e.p., annotations.
 fn is_pure_mark(word: &str) -> bool {
+    let latin: String = word.chars().map(super::chars::latinize).collect();
+    if matches!(latin.as_str(), "e.p." | "e.p" | "ep" | "ep.") {
+        return true;
+    }
     let (chars, marks) = split_marks(word);
     chars.is_empty() && marks != MoveMarks::default()
 }
@@ -49,21 +53,21 @@ pub(crate) fn take_move(
                 break;
             }
         }
-        if read_move_with_marks(pos, &longer, lang).is_ok() {
+        if read_move_in_text(pos, &longer, lang).is_ok() {
             let (longer, n) = absorb_marks(longer, words, n);
-            if let Ok((m, marks)) = read_move_with_marks(pos, &longer, lang) {
+            if let Ok((m, marks)) = read_move_in_text(pos, &longer, lang) {
                 return Ok((m, marks, longer, n));
             }
         }
     }
     let (text, used) = absorb_marks(text, words, used);
-    match read_move_with_marks(pos, &text, lang) {
+    match read_move_in_text(pos, &text, lang) {
         Ok((m, marks)) => Ok((m, marks, text, used)),
         Err(e) => {
             // Long notation split by a space: "e2 e4".
             if used < words.len() {
                 let joined = format!("{text}{}", words[used]);
-                if let Ok((m, marks)) = read_move_with_marks(pos, &joined, lang) {
+                if let Ok((m, marks)) = read_move_in_text(pos, &joined, lang) {
                     return Ok((m, marks, joined, used + 1));
                 }
             }

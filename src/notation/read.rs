@@ -9,7 +9,7 @@
 use super::chars::{file_of, is_capture, is_castle_o, is_dash, latinize, rank_of};
 use super::lang::NotationLang;
 use super::san::{SanOptions, write_san};
-use crate::rules::{CastleSide, File, Move, Position, Rank, Role, Square};
+use crate::rules::{Bitboard, CastleSide, File, Move, Position, Rank, Role, Square, attacks};
 
 /// Why a written move was not played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -141,6 +141,13 @@ fn is_promotion_intro(chars: &[char]) -> bool {
 
 fn castle_reading(chars: &[char]) -> Option<CastleSide> {
     if chars.is_empty() || !chars.iter().all(|c| is_castle_o(*c) || is_dash(*c)) {
+        return None;
+    }
+    // O-O, O-O-O, OO, OOO: no leading, trailing or doubled dash.
+    let dashes_ok = !is_dash(chars[0])
+        && !is_dash(chars[chars.len() - 1])
+        && !chars.windows(2).any(|w| is_dash(w[0]) && is_dash(w[1]));
+    if !dashes_ok {
         return None;
     }
     match chars.iter().filter(|c| is_castle_o(**c)).count() {
@@ -310,6 +317,22 @@ pub fn read_move_with_marks(
     text: &str,
     lang: NotationLang,
 ) -> Result<(Move, MoveMarks), ReadMoveError> {
+    resolve(pos, text, lang, false)
+}
+
+/// Reads a move from a game text (PGN), where SAN's case rules hold:
+/// a lowercase letter is a file, so "bxc4" is always a pawn.
+pub(crate) fn read_move_in_text(
+    pos: &Position,
+    text: &str,
+    lang: NotationLang,
+) -> Result<(Move, MoveMarks), ReadMoveError> {
+    resolve(pos, text, lang, true)
+}
+
+/// Reads a move; with `case_strict` the letters' case always decides
+/// between readings, otherwise only when the text has capitals.
+fn resolve(pos: &Position, text: &str, lang: NotationLang, case_strict: bool) -> Result<(Move, MoveMarks), ReadMoveError> {
     let (chars, marks) = split_marks(text);
     if chars.is_empty() {
         return Err(ReadMoveError::Empty);
@@ -319,7 +342,7 @@ pub fn read_move_with_marks(
     if readings.is_empty() {
         return Err(ReadMoveError::Unreadable { text });
     }
-    let case_counts = chars.iter().any(|c| c.is_uppercase() && !is_castle_o(*c));
+    let case_counts = case_strict || chars.iter().any(|c| c.is_uppercase() && !is_castle_o(*c));
     let penalty_of = |r: &Reading| match r {
         Reading::Move { penalty, .. } if case_counts => *penalty,
         _ => 0,
@@ -387,17 +410,15 @@ fn explain_no_move(pos: &Position, readings: &[Reading]) -> String {
     let side = pos.turn();
     // Would the move fit the other side? Then it is simply not their turn.
     let other = pos.with_turn(!side);
-    if other.board().king_of(side).is_some() {
+    let castling = matches!(readings.first(), Some(Reading::Castle(_)));
+    if !castling {
         let theirs = other.legal_moves();
         if readings.iter().any(|r| theirs.iter().any(|m| fit(&other, m, r) != Fit::No)) {
-            return format!("it is {side}'s move");
+            return format!("that is a move for {}, but it is {side}'s move", !side);
         }
     }
     match readings.first() {
-        Some(Reading::Castle(s)) => {
-            let which = if *s == CastleSide::King { "short" } else { "long" };
-            format!("{side} cannot castle {which} now")
-        }
+        Some(Reading::Castle(s)) => explain_castling(pos, *s),
         Some(Reading::Move { who, to, file, rank, .. }) => {
             let from = match (file, rank) {
                 (Some(f), Some(r)) => {
@@ -419,6 +440,33 @@ fn explain_no_move(pos: &Position, readings: &[Reading]) -> String {
         }
         None => "it is not a move".to_string(),
     }
+}
+
+/// Why castling is not possible (3.8).
+fn explain_castling(pos: &Position, side: CastleSide) -> String {
+    let us = pos.turn();
+    let which = if side == CastleSide::King { "short" } else { "long" };
+    let cannot = format!("{us} cannot castle {which}");
+    if !pos.castling().has(us, side) {
+        return format!("{cannot}: the king or the rook has moved");
+    }
+    if pos.is_check() {
+        return format!("{cannot} while in check");
+    }
+    let occupied = pos.board().occupied();
+    let king = CastleSide::king_from(us);
+    let named = |sq: Square| pos.piece_at(sq).map_or("piece".to_string(), |p| p.role.name().to_string());
+    if let Some(blocker) = (attacks::between(king, side.rook_from(us)) & occupied).first() {
+        return format!("{cannot}: the {} on {blocker} stands between the king and the rook", named(blocker));
+    }
+    let king_to = side.king_to(us);
+    for sq in attacks::between(king, king_to) | Bitboard::from_square(king_to) {
+        if let Some(attacker) = pos.attackers_to(sq, !us, occupied).first() {
+            let verb = if sq == king_to { "arrive on" } else { "cross" };
+            return format!("{cannot}: the king would {verb} {sq}, which the {} on {attacker} attacks", named(attacker));
+        }
+    }
+    format!("{cannot} now")
 }
 
 /// Whether the text reads as a complete move in some way (ignoring legality).

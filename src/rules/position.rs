@@ -10,8 +10,10 @@ use super::moves::{Move, MoveKind, MoveList};
 use super::role::{Piece, Role};
 use super::square::Square;
 
-/// A complete chess position (everything FEN records).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A complete chess position (everything FEN records). Two positions are
+/// equal when their FENs are: an en passant square counts only when the
+/// capture is legal.
+#[derive(Copy, Clone, Debug)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
@@ -21,6 +23,30 @@ pub struct Position {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+            && self.legal_ep_square() == other.legal_ep_square()
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.turn.hash(state);
+        self.castling.hash(state);
+        self.legal_ep_square().hash(state);
+        self.halfmoves.hash(state);
+        self.fullmoves.hash(state);
+    }
 }
 
 impl Default for Position {
