@@ -71,8 +71,11 @@ impl Rng {
     }
 }
 
-/// Finds magics for all squares; returns (mask, magic, shift, offset) and the table.
-fn find_magics(dirs: &[(i32, i32)], rng: &mut Rng) -> (Vec<(u64, u64, u32, usize)>, Vec<u64>) {
+/// One square's magic entry: (mask, magic, shift, offset).
+type MagicEntry = (u64, u64, u32, usize);
+
+/// Finds magics for all squares; returns the entries and the attack table.
+fn find_magics(dirs: &[(i32, i32)], rng: &mut Rng) -> (Vec<MagicEntry>, Vec<u64>) {
     let mut entries = Vec::new();
     let mut table = Vec::new();
     for sq in 0..64 {
@@ -143,8 +146,26 @@ fn main() {
     let mut out = String::new();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
 
-    let knight = step_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
-    let king = step_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+    let knight = step_table(&[
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ]);
+    let king = step_table(&[
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ]);
     let white_pawn = step_table(&[(-1, 1), (1, 1)]);
     let black_pawn = step_table(&[(-1, -1), (1, -1)]);
     write_u64s(&mut out, "KNIGHT_ATTACKS", &knight);

@@ -25,6 +25,19 @@ pub enum Command {
     Position(PositionArgs),
     /// Read a PGN file (any notation language) and write it as standard PGN.
     Pgn(PgnArgs),
+    /// Play a game between two people, in plain text lines.
+    Play(PlayArgs),
+}
+
+/// `voxchess play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Start position (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Notation language for reading and writing moves.
+    #[arg(long, default_value = "en")]
+    pub lang: NotationLang,
 }
 
 /// `voxchess perft`.

@@ -5,5 +5,8 @@
 //! long notation, PGN). Higher layers (spoken chess, clock, audio, client)
 //! build on these.
 
+#![warn(missing_docs)]
+
 pub mod notation;
 pub mod rules;
+pub mod ui;

@@ -39,8 +39,13 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fen(a) => {
             if let Some(path) = &a.pgn {
                 let text = read_file(path)?;
-                let start = a.fen.as_deref().map(|f| position_arg(Some(f))).transpose()?;
-                let games = read_pgn(&text, a.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                let start = a
+                    .fen
+                    .as_deref()
+                    .map(|f| position_arg(Some(f)))
+                    .transpose()?;
+                let games = read_pgn(&text, a.lang, start)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 if games.is_empty() {
                     bail!("{}: no game found", path.display());
                 }
@@ -61,9 +66,17 @@ fn run(cli: Cli) -> Result<()> {
             let pos = position_arg(a.fen.as_deref())?;
             println!("{}", describe_position(&pos, a.lang));
         }
+        Command::Play(a) => {
+            let start = position_arg(a.fen.as_deref())?;
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut output = std::io::stdout();
+            voxchess::ui::plain::play_two_players(start, a.lang, &mut input, &mut output)?;
+        }
         Command::Pgn(a) => {
             let text = read_file(&a.file)?;
-            let games = read_pgn(&text, a.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+            let games = read_pgn(&text, a.lang, None)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
             for g in games {
                 print!("{}", write_pgn(&g));
             }

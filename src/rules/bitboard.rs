@@ -69,7 +69,11 @@ impl Bitboard {
     /// The only square, when exactly one.
     #[inline]
     pub const fn single(self) -> Option<Square> {
-        if self.more_than_one() { None } else { self.first() }
+        if self.more_than_one() {
+            None
+        } else {
+            self.first()
+        }
     }
     /// Adds a square.
     #[inline]

@@ -1,0 +1,5 @@
+//! Front ends: what the player reads and types. For now the plain line mode
+//! (for screen readers and Braille displays); the self-voicing terminal
+//! front end comes with the full client. Uses every layer below it.
+
+pub mod plain;
