@@ -146,26 +146,8 @@ fn main() {
     let mut out = String::new();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
 
-    let knight = step_table(&[
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ]);
-    let king = step_table(&[
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ]);
+    let knight = step_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+    let king = step_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
     let white_pawn = step_table(&[(-1, 1), (1, 1)]);
     let black_pawn = step_table(&[(-1, -1), (1, -1)]);
     write_u64s(&mut out, "KNIGHT_ATTACKS", &knight);

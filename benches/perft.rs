@@ -23,30 +23,14 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let runs = if quick { 1 } else { 5 };
     let cases = [
-        (
-            "start",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            if quick { 5 } else { 6 },
-        ),
-        (
-            "kiwipete",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            if quick { 4 } else { 5 },
-        ),
-        (
-            "position 3",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            if quick { 5 } else { 6 },
-        ),
+        ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", if quick { 5 } else { 6 }),
+        ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", if quick { 4 } else { 5 }),
+        ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", if quick { 5 } else { 6 }),
     ];
     let (mut ours_total, mut theirs_total) = (0.0, 0.0);
     for (name, fen, depth) in cases {
         let ours = voxchess::rules::Position::from_fen(fen).expect("valid FEN");
-        let theirs: Chess = fen
-            .parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("pos");
+        let theirs: Chess = fen.parse::<Fen>().expect("fen").into_position(CastlingMode::Standard).expect("pos");
         let (n1, t1) = best_of(runs, || voxchess::rules::perft(&ours, depth));
         let (n2, t2) = best_of(runs, || shakmaty_perft(&theirs, depth));
         assert_eq!(n1, n2, "node counts differ for {name}");
@@ -58,8 +42,5 @@ fn main() {
             r1 / r2
         );
     }
-    println!(
-        "overall ratio (shakmaty time / voxchess time): {:.2}x",
-        theirs_total / ours_total
-    );
+    println!("overall ratio (shakmaty time / voxchess time): {:.2}x", theirs_total / ours_total);
 }

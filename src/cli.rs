@@ -4,6 +4,7 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use voxchess::notation::NotationLang;
+use voxchess::speech::{Confirm, SpeechLang, Style};
 
 /// voxchess: chess for blind and visually impaired players.
 #[derive(Debug, Parser)]
@@ -27,6 +28,47 @@ pub enum Command {
     Pgn(PgnArgs),
     /// Play a game between two people, in plain text lines.
     Play(PlayArgs),
+    /// Resolve spoken or typed words to a move, a question, a refusal or a command.
+    Parse(ParseArgs),
+    /// Print the words that would be spoken for a move.
+    Say(SayArgs),
+}
+
+/// `voxchess parse`: exit 0 for a move or command, 3 for a question, 2 for a refusal.
+#[derive(Debug, Args)]
+pub struct ParseArgs {
+    /// The position (default: the initial position).
+    #[arg(long, conflicts_with = "moves")]
+    pub fen: Option<String>,
+    /// Moves from the initial position leading to the position.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Language of the words: en, ru, de.
+    #[arg(long, default_value = "en")]
+    pub lang: SpeechLang,
+    /// When to ask before playing: always, unsure, never.
+    #[arg(long, default_value = "unsure")]
+    pub confirm: Confirm,
+    /// The words heard or typed.
+    #[arg(required = true, num_args = 1..)]
+    pub text: Vec<String>,
+}
+
+/// `voxchess say`.
+#[derive(Debug, Args)]
+pub struct SayArgs {
+    /// The position (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Language of the words: en, ru, de.
+    #[arg(long, default_value = "en")]
+    pub lang: SpeechLang,
+    /// brief, full, fide or nato.
+    #[arg(long, default_value = "brief")]
+    pub style: Style,
+    /// The move in any notation.
+    #[arg(required = true, num_args = 1..)]
+    pub mv: Vec<String>,
 }
 
 /// `voxchess play`.

@@ -9,4 +9,5 @@
 
 pub mod notation;
 pub mod rules;
+pub mod speech;
 pub mod ui;

@@ -6,8 +6,9 @@ use anyhow::{Context, Result, bail};
 use clap::Parser;
 use cli::{Cli, Command};
 use voxchess::notation::pgn::{read_pgn, write_pgn};
-use voxchess::notation::{describe_position, read_movetext};
+use voxchess::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
 use voxchess::rules::{Position, divide, perft};
+use voxchess::speech::{Intent, Lexicon, Resolver, say_move};
 
 fn position_arg(fen: Option<&str>) -> Result<Position> {
     match fen {
@@ -39,13 +40,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fen(a) => {
             if let Some(path) = &a.pgn {
                 let text = read_file(path)?;
-                let start = a
-                    .fen
-                    .as_deref()
-                    .map(|f| position_arg(Some(f)))
-                    .transpose()?;
-                let games = read_pgn(&text, a.lang, start)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                let start = a.fen.as_deref().map(|f| position_arg(Some(f))).transpose()?;
+                let games = read_pgn(&text, a.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 if games.is_empty() {
                     bail!("{}: no game found", path.display());
                 }
@@ -73,10 +69,47 @@ fn run(cli: Cli) -> Result<()> {
             let mut output = std::io::stdout();
             voxchess::ui::plain::play_two_players(start, a.lang, &mut input, &mut output)?;
         }
+        Command::Parse(a) => {
+            let pos = match &a.moves {
+                Some(moves) => {
+                    let line = read_movetext(&Position::start(), moves, a.lang.notation())?;
+                    let mut pos = Position::start();
+                    for m in &line {
+                        pos.play_unchecked(m);
+                    }
+                    pos
+                }
+                None => position_arg(a.fen.as_deref())?,
+            };
+            let mut resolver = Resolver::new(a.lang);
+            resolver.confirm = a.confirm;
+            let text = a.text.join(" ");
+            let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
+            match resolver.resolve(&pos, &text) {
+                Intent::Move(m) => println!("{}", san(&m)),
+                Intent::Ask(q) => {
+                    println!("{}", q.prompt);
+                    println!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
+                    std::process::exit(3);
+                }
+                Intent::Refuse(why) => {
+                    println!("{why}");
+                    std::process::exit(2);
+                }
+                Intent::Command(c) => println!("command: {c:?}"),
+                Intent::Answer(ans) => println!("answer: {ans:?}"),
+            }
+        }
+        Command::Say(a) => {
+            let pos = position_arg(a.fen.as_deref())?;
+            let text = a.mv.join(" ");
+            let m = read_move(&pos, &text, a.lang.notation())
+                .with_context(|| format!("cannot read the move \"{text}\""))?;
+            println!("{}", say_move(Lexicon::get(a.lang), &pos, &m, a.style));
+        }
         Command::Pgn(a) => {
             let text = read_file(&a.file)?;
-            let games = read_pgn(&text, a.lang, None)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+            let games = read_pgn(&text, a.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
             for g in games {
                 print!("{}", write_pgn(&g));
             }

@@ -3,10 +3,7 @@
 use std::process::{Command, Output};
 
 fn voxchess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_voxchess"))
-        .args(args)
-        .output()
-        .expect("voxchess runs")
+    Command::new(env!("CARGO_BIN_EXE_voxchess")).args(args).output().expect("voxchess runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -37,21 +34,9 @@ fn perft_prints_the_count_last() {
 #[test]
 fn fen_of_moves_and_errors() {
     let o = voxchess(&["fen", "--moves", "1. e4 e5 2. Nf3"]);
-    assert_eq!(
-        stdout(&o).trim(),
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
-    );
-    let o = voxchess(&[
-        "fen",
-        "--lang",
-        "ru",
-        "--moves",
-        "1. e4 e5 2. Кf3 Кc6 3. Сb5",
-    ]);
-    assert_eq!(
-        stdout(&o).trim(),
-        "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
-    );
+    assert_eq!(stdout(&o).trim(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    let o = voxchess(&["fen", "--lang", "ru", "--moves", "1. e4 e5 2. Кf3 Кc6 3. Сb5"]);
+    assert_eq!(stdout(&o).trim(), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
     let o = voxchess(&["fen", "--moves", "1. e4 e5 2. Ke3"]);
     assert!(!o.status.success());
     assert!(stdout(&o).is_empty());
@@ -67,11 +52,7 @@ fn fen_of_every_game_in_a_pgn_file() {
     let dir = std::env::temp_dir().join(format!("voxchess-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("two.pgn");
-    std::fs::write(
-        &path,
-        "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 d5 2. c4 *\n",
-    )
-    .unwrap();
+    std::fs::write(&path, "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 d5 2. c4 *\n").unwrap();
     let o = voxchess(&["fen", "--pgn", path.to_str().unwrap()]);
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
@@ -90,18 +71,10 @@ fn position_in_english_and_russian() {
     let o = voxchess(&["position"]);
     let out = stdout(&o);
     assert!(
-        out.starts_with(
-            "White: Ke1, Qd1, Ra1, h1, Bc1, f1, Nb1, g1, pawns a2, b2, c2, d2, e2, f2, g2, h2\n"
-        ),
+        out.starts_with("White: Ke1, Qd1, Ra1, h1, Bc1, f1, Nb1, g1, pawns a2, b2, c2, d2, e2, f2, g2, h2\n"),
         "{out}"
     );
-    let o = voxchess(&[
-        "position",
-        "--lang",
-        "ru",
-        "--fen",
-        "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1",
-    ]);
+    let o = voxchess(&["position", "--lang", "ru", "--fen", "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1"]);
     assert_eq!(stdout(&o), "Белые: Крe1, Лh1, пп. e2\nЧерные: Крe8\n");
     let o = voxchess(&["position", "--lang", "xx"]);
     assert!(!o.status.success());

@@ -2,9 +2,7 @@
 //! from random games, comparing legal moves, check/mate/stalemate, FEN,
 //! SAN and mating material.
 
-use shakmaty::{
-    CastlingMode, Chess, EnPassantMode, Position as _, fen::Fen, san::SanPlus, uci::UciMove,
-};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, fen::Fen, san::SanPlus, uci::UciMove};
 use voxchess::notation::{SanOptions, write_san};
 use voxchess::rules::{Color, Position};
 
@@ -25,42 +23,20 @@ fn compare(ours: &Position, theirs: &Chess) {
     let fen = ours.to_fen();
     let their_fen = Fen::from_position(theirs, EnPassantMode::Legal).to_string();
     assert_eq!(fen, their_fen, "FEN differs");
-    assert_eq!(
-        Position::from_fen(&fen).expect("own FEN reads back"),
-        *ours,
-        "FEN round trip of {fen}"
-    );
+    assert_eq!(Position::from_fen(&fen).expect("own FEN reads back"), *ours, "FEN round trip of {fen}");
 
     let mut our_moves: Vec<String> = ours.legal_moves().iter().map(|m| m.uci()).collect();
-    let mut their_moves: Vec<String> = theirs
-        .legal_moves()
-        .iter()
-        .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
-        .collect();
+    let mut their_moves: Vec<String> =
+        theirs.legal_moves().iter().map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string()).collect();
     our_moves.sort();
     their_moves.sort();
     assert_eq!(our_moves, their_moves, "legal moves differ in {fen}");
 
     assert_eq!(ours.is_check(), theirs.is_check(), "check differs in {fen}");
-    assert_eq!(
-        ours.is_checkmate(),
-        theirs.is_checkmate(),
-        "mate differs in {fen}"
-    );
-    assert_eq!(
-        ours.is_stalemate(),
-        theirs.is_stalemate(),
-        "stalemate differs in {fen}"
-    );
-    for (c, sc) in [
-        (Color::White, shakmaty::Color::White),
-        (Color::Black, shakmaty::Color::Black),
-    ] {
-        assert_eq!(
-            ours.can_mate(c),
-            !theirs.has_insufficient_material(sc),
-            "mating material of {c} in {fen}"
-        );
+    assert_eq!(ours.is_checkmate(), theirs.is_checkmate(), "mate differs in {fen}");
+    assert_eq!(ours.is_stalemate(), theirs.is_stalemate(), "stalemate differs in {fen}");
+    for (c, sc) in [(Color::White, shakmaty::Color::White), (Color::Black, shakmaty::Color::Black)] {
+        assert_eq!(ours.can_mate(c), !theirs.has_insufficient_material(sc), "mating material of {c} in {fen}");
     }
 
     let opts = SanOptions::default();
@@ -90,10 +66,7 @@ fn random_games_match_shakmaty() {
                 break;
             }
             // Prefer captures and promotions now and then, to reach endgames.
-            let captures: Vec<_> = moves
-                .iter()
-                .filter(|m| ours.is_capture(m) || m.promotion().is_some())
-                .collect();
+            let captures: Vec<_> = moves.iter().filter(|m| ours.is_capture(m) || m.promotion().is_some()).collect();
             let m = if !captures.is_empty() && rng.below(3) == 0 {
                 *captures[rng.below(captures.len())]
             } else {
@@ -129,11 +102,7 @@ fn special_positions_match_shakmaty() {
     ];
     for fen in fens {
         let ours = Position::from_fen(fen).expect("valid");
-        let theirs: Chess = fen
-            .parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("pos");
+        let theirs: Chess = fen.parse::<Fen>().expect("fen").into_position(CastlingMode::Standard).expect("pos");
         compare(&ours, &theirs);
     }
 }

@@ -1,8 +1,6 @@
 //! Reading and writing moves in every form the seeds use.
 
-use voxchess::notation::{
-    NotationLang, ReadMoveError, SanOptions, read_move, read_movetext, write_san,
-};
+use voxchess::notation::{NotationLang, ReadMoveError, SanOptions, read_move, read_movetext, write_san};
 use voxchess::rules::Position;
 
 use NotationLang::{Dutch, English, French, German, Russian};
@@ -38,21 +36,15 @@ const CASTLE: &str = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
 
 #[test]
 fn english_san_and_long_forms() {
-    for text in [
-        "Nf3", "Ng1-f3", "Ng1f3", "g1f3", "g1-f3", "Nf3!", "Nf3?", "Nf3!?", "Nf3 (=)", "N f3",
-        "nf3", "Nf3=", "Ng1–f3",
-    ] {
+    for text in
+        ["Nf3", "Ng1-f3", "Ng1f3", "g1f3", "g1-f3", "Nf3!", "Nf3?", "Nf3!?", "Nf3 (=)", "N f3", "nf3", "Nf3=", "Ng1–f3"]
+    {
         assert_eq!(uci(START, text, English), "g1f3", "{text}");
     }
-    for text in [
-        "e4", "e2-e4", "e2–e4", "e2—e4", "e2e4", "E4", "e 4", "e4!!", "e4??", "e4?!",
-    ] {
+    for text in ["e4", "e2-e4", "e2–e4", "e2—e4", "e2e4", "E4", "e 4", "e4!!", "e4??", "e4?!"] {
         assert_eq!(uci(START, text, English), "e2e4", "{text}");
     }
-    assert_eq!(
-        uci("4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1", "f7–f5", English),
-        "f7f5"
-    );
+    assert_eq!(uci("4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1", "f7–f5", English), "f7f5");
 }
 
 #[test]
@@ -79,14 +71,7 @@ fn captures_and_disambiguation() {
     let file = "4k3/8/8/6N1/8/8/8/4K1N1 w - - 0 1";
     assert_eq!(uci(file, "N 5f3", English), "g5f3");
     assert_eq!(uci(file, "N1f3", English), "g1f3");
-    assert_eq!(
-        write_san(
-            &pos(file),
-            &read_move(&pos(file), "g5f3", English).unwrap(),
-            &SanOptions::default()
-        ),
-        "N5f3"
-    );
+    assert_eq!(write_san(&pos(file), &read_move(&pos(file), "g5f3", English).unwrap(), &SanOptions::default()), "N5f3");
 }
 
 #[test]
@@ -98,28 +83,13 @@ fn russian_letters_and_lookalikes() {
     assert_eq!(uci(KNIGHTS, "Kpf2", Russian), "f1f2");
     // Latin C and Cyrillic С are bishops; "Схе5" is written with Cyrillic С, х and е.
     let bishop = "4k3/8/8/4p3/8/8/8/2B1K3 w - - 0 1";
-    assert_eq!(
-        uci("4k3/8/8/4p3/8/2B5/8/4K3 w - - 0 1", "Схе5", Russian),
-        "c3e5"
-    );
-    assert_eq!(
-        uci("4k3/8/8/4p3/8/2B5/8/4K3 w - - 0 1", "Cxe5", Russian),
-        "c3e5"
-    );
+    assert_eq!(uci("4k3/8/8/4p3/8/2B5/8/4K3 w - - 0 1", "Схе5", Russian), "c3e5");
+    assert_eq!(uci("4k3/8/8/4p3/8/2B5/8/4K3 w - - 0 1", "Cxe5", Russian), "c3e5");
     assert_eq!(uci(bishop, "Сd2", Russian), "c1d2");
     // Cyrillic а and е as files: "Ла1", "Фе1–а5".
-    assert_eq!(
-        uci("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Лb1", Russian),
-        "a1b1"
-    );
-    assert_eq!(
-        uci("4k3/8/8/8/8/8/8/1R2K3 w - - 0 1", "Ла1", Russian),
-        "b1a1"
-    );
-    assert_eq!(
-        uci("7k/8/8/8/8/8/8/K3Q3 w - - 0 1", "Фе1–а5", Russian),
-        "e1a5"
-    );
+    assert_eq!(uci("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Лb1", Russian), "a1b1");
+    assert_eq!(uci("4k3/8/8/8/8/8/8/1R2K3 w - - 0 1", "Ла1", Russian), "b1a1");
+    assert_eq!(uci("7k/8/8/8/8/8/8/K3Q3 w - - 0 1", "Фе1–а5", Russian), "e1a5");
     // Promotion with a Russian letter (C.12): d8Ф, f8К.
     assert_eq!(uci(PROMO, "d8Ф", Russian), "d7d8q");
     assert_eq!(uci(PROMO, "d8К", Russian), "d7d8n");
@@ -137,47 +107,25 @@ fn national_letters() {
     assert_eq!(uci(q, "Dd5", French), "d1d5");
     assert_eq!(uci(q, "Dd5", Dutch), "d1d5");
     assert_eq!(uci(q, "Qd5", German), "d1d5");
-    assert_eq!(
-        uci(q, "Rd2", French),
-        "e1d2",
-        "R is the king (roi) in French"
-    );
-    assert_eq!(
-        uci("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "Lb2", German),
-        "c1b2"
-    );
-    assert_eq!(
-        uci("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "Fb2", French),
-        "c1b2"
-    );
+    assert_eq!(uci(q, "Rd2", French), "e1d2", "R is the king (roi) in French");
+    assert_eq!(uci("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "Lb2", German), "c1b2");
+    assert_eq!(uci("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "Fb2", French), "c1b2");
     assert_eq!(uci("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ta4", German), "a1a4");
     assert_eq!(uci(PROMO, "d8D", German), "d7d8q");
 }
 
 #[test]
 fn en_passant_forms() {
-    for text in [
-        "exd6",
-        "e x d6 e.p.",
-        "exd6 e.p.",
-        "exd6e.p.",
-        "exd6 ep",
-        "exd6 е.р.",
-        "e:d6",
-        "eхd6",
-        "e5d6",
-        "e5:d6",
-        "ed6",
-    ] {
+    for text in
+        ["exd6", "e x d6 e.p.", "exd6 e.p.", "exd6e.p.", "exd6 ep", "exd6 е.р.", "e:d6", "eхd6", "e5d6", "e5:d6", "ed6"]
+    {
         assert_eq!(uci(EP, text, English), "e5d6", "{text}");
     }
 }
 
 #[test]
 fn promotion_forms() {
-    for text in [
-        "d8Q", "d8=Q", "d8(Q)", "d8 Q", "d7d8q", "d7-d8Q", "d8/Q", "d8=Q+", "d8Q#",
-    ] {
+    for text in ["d8Q", "d8=Q", "d8(Q)", "d8 Q", "d7d8q", "d7-d8Q", "d8/Q", "d8=Q+", "d8Q#"] {
         assert_eq!(uci(PROMO, text, English), "d7d8q", "{text}");
     }
     assert_eq!(uci(PROMO, "dxe8N", English), "d7e8n");
@@ -224,20 +172,14 @@ fn ambiguity_between_bishop_and_pawn() {
     match err(fen, "bc4", English) {
         ReadMoveError::Ambiguous { candidates, .. } => {
             assert_eq!(candidates.len(), 2);
-            assert!(
-                candidates.contains(&"Bxc4".to_string())
-                    && candidates.contains(&"bxc4".to_string())
-            );
+            assert!(candidates.contains(&"Bxc4".to_string()) && candidates.contains(&"bxc4".to_string()));
         }
         e => panic!("expected ambiguity, got {e}"),
     }
     // With the case written properly there is no doubt.
     assert_eq!(uci(fen, "Bc4", English), "f1c4");
     // Lowercase throughout: case tells nothing, so "bxc4" is asked about too...
-    assert!(matches!(
-        err(fen, "bxc4", English),
-        ReadMoveError::Ambiguous { .. }
-    ));
+    assert!(matches!(err(fen, "bxc4", English), ReadMoveError::Ambiguous { .. }));
     // ...but in a game text (PGN), SAN's case rules hold: "bxc4" is the pawn.
     let moves = read_movetext(&pos(fen), "1. bxc4", English).expect("reads");
     assert_eq!(moves[0].uci(), "b3c4");
@@ -245,50 +187,22 @@ fn ambiguity_between_bishop_and_pawn() {
 
 #[test]
 fn refusals_say_why() {
-    assert!(
-        err(START, "Nf4", English)
-            .to_string()
-            .contains("no white knight can go to f4")
-    );
-    assert!(
-        err(START, "e5", English)
-            .to_string()
-            .contains("it is White's move")
-    );
-    assert!(
-        err(START, "Qh5", English)
-            .to_string()
-            .contains("no white queen can go to h5")
-    );
-    assert!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kd3", English)
-            .to_string()
-            .contains("no white king")
-    );
+    assert!(err(START, "Nf4", English).to_string().contains("no white knight can go to f4"));
+    assert!(err(START, "e5", English).to_string().contains("it is White's move"));
+    assert!(err(START, "Qh5", English).to_string().contains("no white queen can go to h5"));
+    assert!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kd3", English).to_string().contains("no white king"));
     let black = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     let e = read_move(&black, "Nf3", English).expect_err("not Black's");
     assert!(e.to_string().contains("it is Black's move"), "{e}");
-    assert!(matches!(
-        err(START, "zz", English),
-        ReadMoveError::Unreadable { .. }
-    ));
+    assert!(matches!(err(START, "zz", English), ReadMoveError::Unreadable { .. }));
     assert!(matches!(err(START, "  ", English), ReadMoveError::Empty));
-    assert!(
-        err(KNIGHTS, "Rxb1", English)
-            .to_string()
-            .contains("nothing to capture")
-    );
+    assert!(err(KNIGHTS, "Rxb1", English).to_string().contains("nothing to capture"));
 }
 
 #[test]
 fn moves_without_spaces_between_them() {
     // From 001: "14. Фxd5+Сd7".
-    let moves = read_movetext(
-        &Position::start(),
-        "1.e4 e5 2.Фh5 Кc6 3.Сc4 Кf6 4.Фxf7#",
-        Russian,
-    )
-    .expect("reads");
+    let moves = read_movetext(&Position::start(), "1.e4 e5 2.Фh5 Кc6 3.Сc4 Кf6 4.Фxf7#", Russian).expect("reads");
     assert_eq!(moves.len(), 7);
     let moves = read_movetext(&Position::start(), "1.e4 f5 2.Фh5+g6", Russian).expect("reads");
     assert_eq!(moves.len(), 4);
@@ -305,18 +219,9 @@ fn san_in_languages() {
     assert_eq!(write_san(&p, &castle, &SanOptions::lang(English)), "O-O-O");
     assert_eq!(write_san(&p, &castle, &SanOptions::lang(Russian)), "0-0-0");
     let promo = read_move(&pos(PROMO), "d8Q", English).unwrap();
-    assert_eq!(
-        write_san(&pos(PROMO), &promo, &SanOptions::lang(English)),
-        "d8=Q"
-    );
-    assert_eq!(
-        write_san(&pos(PROMO), &promo, &SanOptions::lang(Russian)),
-        "d8Ф"
-    );
+    assert_eq!(write_san(&pos(PROMO), &promo, &SanOptions::lang(English)), "d8=Q");
+    assert_eq!(write_san(&pos(PROMO), &promo, &SanOptions::lang(Russian)), "d8Ф");
     let ep = read_move(&pos(EP), "exd6", English).unwrap();
-    let opts = SanOptions {
-        ep_suffix: true,
-        ..SanOptions::default()
-    };
+    let opts = SanOptions { ep_suffix: true, ..SanOptions::default() };
     assert_eq!(write_san(&pos(EP), &ep, &opts), "exd6 e.p.");
 }

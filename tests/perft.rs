@@ -29,34 +29,22 @@ fn kiwipete() {
 
 #[test]
 fn position_3() {
-    check(
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        &[14, 191, 2_812, 43_238, 674_624, 11_030_083],
-    );
+    check("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2_812, 43_238, 674_624, 11_030_083]);
 }
 
 #[test]
 fn position_4() {
-    check(
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        &[6, 264, 9_467, 422_333, 15_833_292],
-    );
+    check("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9_467, 422_333, 15_833_292]);
 }
 
 #[test]
 fn position_4_mirrored() {
-    check(
-        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
-        &[6, 264, 9_467, 422_333, 15_833_292],
-    );
+    check("r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", &[6, 264, 9_467, 422_333, 15_833_292]);
 }
 
 #[test]
 fn position_5() {
-    check(
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        &[44, 1_486, 62_379, 2_103_487, 89_941_194],
-    );
+    check("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1_486, 62_379, 2_103_487, 89_941_194]);
 }
 
 #[test]

@@ -44,10 +44,7 @@ fn reads_tags_comments_variations_nags_results() {
     let g2 = &games[1];
     assert_eq!(g2.result, "*");
     assert_eq!(g2.moves.len(), 3);
-    assert_eq!(
-        g2.final_position().to_fen(),
-        "8/1Q1k4/8/8/8/8/8/4K3 b - - 2 2"
-    );
+    assert_eq!(g2.final_position().to_fen(), "8/1Q1k4/8/8/8/8/8/4K3 b - - 2 2");
 }
 
 #[test]
@@ -57,19 +54,13 @@ fn write_then_read_gives_the_same_games() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("[Event \"Club\"]\n[Site \"Home\"]"));
     assert!(flat.contains("1. e4 {King's pawn} 1... e5"), "{text}");
-    assert!(
-        flat.contains("2. Nf3 $1 Nc6 (2... d6 3. d4 (3. Bc4) 3... exd4) 3. Bb5 a6 $5 {Morphy}"),
-        "{text}"
-    );
+    assert!(flat.contains("2. Nf3 $1 Nc6 (2... d6 3. d4 (3. Bc4) 3... exd4) 3. Bb5 a6 $5 {Morphy}"), "{text}");
     assert!(text.contains("[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]"));
     assert!(flat.contains("1. a8=Q+ Kd7 2. Qb7+ *"));
     let again = read_pgn(&text, NotationLang::English, None).expect("reads back");
     assert_eq!(games.len(), again.len());
     for (a, b) in games.iter().zip(&again) {
-        assert_eq!(
-            a.moves, b.moves,
-            "moves, comments, NAGs and variations survive"
-        );
+        assert_eq!(a.moves, b.moves, "moves, comments, NAGs and variations survive");
         assert_eq!(a.result, b.result);
         for (name, value) in &a.tags {
             assert_eq!(b.tag(name), Some(value.as_str()), "tag {name}");
@@ -84,18 +75,13 @@ fn write_then_read_gives_the_same_games() {
 
 #[test]
 fn errors_name_game_move_side_and_token() {
-    let text = format!(
-        "{TWO_GAMES}\n[White \"Eva\"]\n[Black \"Felix\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bb5 Kxe5 *\n"
-    );
+    let text = format!("{TWO_GAMES}\n[White \"Eva\"]\n[Black \"Felix\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bb5 Kxe5 *\n");
     let e = read_pgn(&text, NotationLang::English, None).expect_err("Kxe5 is illegal");
     assert_eq!(e.game, 3);
     assert_eq!(e.at_move, Some((3, Color::Black)));
     assert_eq!(e.token.as_deref(), Some("Kxe5"));
     let s = e.to_string();
-    assert!(
-        s.starts_with("game 3 (Eva - Felix), line 24, move 3, Black, 'Kxe5': "),
-        "{s}"
-    );
+    assert!(s.starts_with("game 3 (Eva - Felix), line 24, move 3, Black, 'Kxe5': "), "{s}");
 }
 
 #[test]
@@ -118,15 +104,8 @@ fn structural_errors_are_reported() {
 
 #[test]
 fn russian_pgn_reads_with_the_language_setting() {
-    let text =
-        "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 0-0 *";
+    let text = "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 0-0 *";
     let games = read_pgn(text, NotationLang::Russian, None).expect("reads");
-    let out = write_pgn(&games[0])
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    assert!(
-        out.contains("5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *"),
-        "{out}"
-    );
+    let out = write_pgn(&games[0]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(out.contains("5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *"), "{out}");
 }

@@ -3,9 +3,7 @@
 
 use proptest::prelude::*;
 use voxchess::notation::pgn::read_pgn;
-use voxchess::notation::{
-    NotationLang, ReadMoveError, SanOptions, read_move, read_movetext, write_san,
-};
+use voxchess::notation::{NotationLang, ReadMoveError, SanOptions, read_move, read_movetext, write_san};
 use voxchess::rules::Position;
 
 /// A position reached by playing the chosen moves (each index taken modulo

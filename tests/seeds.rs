@@ -7,8 +7,8 @@ use voxchess::rules::{Color, Outcome, Position, WinReason};
 
 fn seed(prefix: &str) -> String {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
-    let entries = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the seeds folder {} is missing: {e}", dir.display()));
+    let entries =
+        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("the seeds folder {} is missing: {e}", dir.display()));
     for entry in entries.flatten() {
         if entry.file_name().to_string_lossy().starts_with(prefix) {
             return std::fs::read_to_string(entry.path()).expect("seed readable");
@@ -26,33 +26,22 @@ fn example_game(text: &str) -> String {
 #[test]
 fn appendix_c_game_in_russian_notation_ends_in_checkmate() {
     let game = example_game(&seed("001"));
-    assert!(
-        game.contains("14. Фxd5+Сd7") && game.ends_with("Кf2++."),
-        "{game}"
-    );
-    let moves =
-        read_movetext(&Position::start(), &game, NotationLang::Russian).expect("the game reads");
+    assert!(game.contains("14. Фxd5+Сd7") && game.ends_with("Кf2++."), "{game}");
+    let moves = read_movetext(&Position::start(), &game, NotationLang::Russian).expect("the game reads");
     assert_eq!(moves.len(), 36);
     let mut pos = Position::start();
     for m in &moves {
         pos = pos.play(m).expect("legal");
     }
     assert!(pos.is_checkmate());
-    assert_eq!(
-        pos.outcome(),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Checkmate
-        })
-    );
+    assert_eq!(pos.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }));
 }
 
 #[test]
 fn appendix_d_game_reports_its_typo_at_move_6() {
     let game = example_game(&seed("002"));
     assert!(game.contains("6. e x d6 d5 6. e x d6 e.p."), "{game}");
-    let err = read_movetext(&Position::start(), &game, NotationLang::English)
-        .expect_err("the typo is an error");
+    let err = read_movetext(&Position::start(), &game, NotationLang::English).expect_err("the typo is an error");
     let e = &err.0;
     assert_eq!(e.at_move, Some((6, Color::Black)));
     assert_eq!(e.token.as_deref(), Some("d5"));
@@ -85,13 +74,9 @@ fn appendix_d_game_without_the_typo_reads_to_the_end() {
 #[test]
 fn position_description_of_003() {
     let text = seed("003");
-    let white_line = text
-        .lines()
-        .find(|l| l.starts_with("Белые:"))
-        .expect("003 has the description");
+    let white_line = text.lines().find(|l| l.starts_with("Белые:")).expect("003 has the description");
     // 003 writes some letters with Latin lookalikes (Cc1, а); ours uses Cyrillic letters throughout.
-    let ours =
-        voxchess::notation::describe_side(&Position::start(), Color::White, NotationLang::Russian);
+    let ours = voxchess::notation::describe_side(&Position::start(), Color::White, NotationLang::Russian);
     let norm = |s: &str| -> String {
         s.chars()
             .map(|c| match c {

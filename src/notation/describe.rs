@@ -44,9 +44,5 @@ pub fn describe_side(pos: &Position, color: Color, lang: NotationLang) -> String
 
 /// The whole description: White's line, then Black's.
 pub fn describe_position(pos: &Position, lang: NotationLang) -> String {
-    format!(
-        "{}\n{}",
-        describe_side(pos, Color::White, lang),
-        describe_side(pos, Color::Black, lang)
-    )
+    format!("{}\n{}", describe_side(pos, Color::White, lang), describe_side(pos, Color::Black, lang))
 }

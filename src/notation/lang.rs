@@ -36,14 +36,7 @@ use Role::{Bishop as B, King as K, Knight as N, Pawn as P, Queen as Q, Rook as R
 /// Letters read in each language. The first five (king, queen, rook, bishop,
 /// knight) are the ones written. English letters that do not clash are
 /// accepted too, so "Qd1" reads in every language.
-static ENGLISH: &[Letter] = &[
-    l("K", K),
-    l("Q", Q),
-    l("R", R),
-    l("B", B),
-    l("N", N),
-    l("P", P),
-];
+static ENGLISH: &[Letter] = &[l("K", K), l("Q", Q), l("R", R), l("B", B), l("N", N), l("P", P)];
 static RUSSIAN: &[Letter] = &[
     l("Кр", K),
     l("Ф", Q),
@@ -61,50 +54,17 @@ static RUSSIAN: &[Letter] = &[
     l("B", B),
     l("N", N),
 ];
-static GERMAN: &[Letter] = &[
-    l("K", K),
-    l("D", Q),
-    l("T", R),
-    l("L", B),
-    l("S", N),
-    l("B", P),
-    l("Q", Q),
-    l("R", R),
-    l("N", N),
-];
-static FRENCH: &[Letter] = &[
-    l("R", K),
-    l("D", Q),
-    l("T", R),
-    l("F", B),
-    l("C", N),
-    l("P", P),
-    l("K", K),
-    l("Q", Q),
-    l("B", B),
-    l("N", N),
-];
-static DUTCH: &[Letter] = &[
-    l("K", K),
-    l("D", Q),
-    l("T", R),
-    l("L", B),
-    l("P", N),
-    l("Q", Q),
-    l("R", R),
-    l("B", B),
-    l("N", N),
-];
+static GERMAN: &[Letter] =
+    &[l("K", K), l("D", Q), l("T", R), l("L", B), l("S", N), l("B", P), l("Q", Q), l("R", R), l("N", N)];
+static FRENCH: &[Letter] =
+    &[l("R", K), l("D", Q), l("T", R), l("F", B), l("C", N), l("P", P), l("K", K), l("Q", Q), l("B", B), l("N", N)];
+static DUTCH: &[Letter] =
+    &[l("K", K), l("D", Q), l("T", R), l("L", B), l("P", N), l("Q", Q), l("R", R), l("B", B), l("N", N)];
 
 impl NotationLang {
     /// All languages.
-    pub const ALL: [NotationLang; 5] = [
-        NotationLang::English,
-        NotationLang::Russian,
-        NotationLang::German,
-        NotationLang::French,
-        NotationLang::Dutch,
-    ];
+    pub const ALL: [NotationLang; 5] =
+        [NotationLang::English, NotationLang::Russian, NotationLang::German, NotationLang::French, NotationLang::Dutch];
 
     fn letters(self) -> &'static [Letter] {
         match self {
@@ -121,10 +81,7 @@ impl NotationLang {
         if role == Role::Pawn {
             return "";
         }
-        self.letters()[..5]
-            .iter()
-            .find(|x| x.role == role)
-            .map_or("?", |x| x.text)
+        self.letters()[..5].iter().find(|x| x.role == role).map_or("?", |x| x.text)
     }
 
     /// Piece letters that the text starts with: (role, length in chars, exact case).
@@ -137,11 +94,8 @@ impl NotationLang {
             }
             let head = &chars[..n];
             let exact = letter.text.chars().eq(head.iter().copied());
-            let folded = letter
-                .text
-                .chars()
-                .flat_map(char::to_lowercase)
-                .eq(head.iter().flat_map(|c| c.to_lowercase()));
+            let folded =
+                letter.text.chars().flat_map(char::to_lowercase).eq(head.iter().flat_map(|c| c.to_lowercase()));
             if (exact || folded) && !out.iter().any(|(r, len, _)| *r == letter.role && *len == n) {
                 out.push((letter.role, n, exact));
             }

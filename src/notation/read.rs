@@ -94,22 +94,14 @@ pub fn split_marks(text: &str) -> (Vec<char>, MoveMarks) {
     let mut marks = MoveMarks::default();
     loop {
         let latin: String = chars.iter().map(|c| latinize(*c)).collect();
-        let before_digit =
-            |n: usize| chars.len() > n && chars[chars.len() - n - 1].is_ascii_digit();
+        let before_digit = |n: usize| chars.len() > n && chars[chars.len() - n - 1].is_ascii_digit();
         let strip = if latin.ends_with("(=)") {
             marks.draw_offer = true;
             3
-        } else if let Some((n, nag)) = [
-            ("!!", 3),
-            ("??", 4),
-            ("!?", 5),
-            ("?!", 6),
-            ("!", 1),
-            ("?", 2),
-        ]
-        .iter()
-        .find(|(s, _)| latin.ends_with(s))
-        .map(|(s, nag)| (s.len(), *nag))
+        } else if let Some((n, nag)) = [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)]
+            .iter()
+            .find(|(s, _)| latin.ends_with(s))
+            .map(|(s, nag)| (s.len(), *nag))
         {
             marks.nag = Some(nag);
             n
@@ -122,10 +114,7 @@ pub fn split_marks(text: &str) -> (Vec<char>, MoveMarks) {
         } else if latin.ends_with('+') || latin.ends_with('†') {
             marks.check = true;
             1
-        } else if let Some(n) = ["e.p.", "e.p", "ep.", "ep"]
-            .iter()
-            .find(|s| latin.ends_with(*s))
-            .map(|s| s.len())
+        } else if let Some(n) = ["e.p.", "e.p", "ep.", "ep"].iter().find(|s| latin.ends_with(*s)).map(|s| s.len())
             && before_digit(n)
         {
             marks.en_passant = true;
@@ -150,9 +139,7 @@ fn is_promotion_intro(chars: &[char]) -> bool {
     n >= 3
         && matches!(chars[n - 2], '1' | '8')
         && file_of(chars[n - 3]).is_some()
-        && !chars[..n - 3]
-            .iter()
-            .any(|c| c.is_alphabetic() && file_of(*c).is_none() && !is_capture(*c))
+        && !chars[..n - 3].iter().any(|c| c.is_alphabetic() && file_of(*c).is_none() && !is_capture(*c))
 }
 
 fn castle_reading(chars: &[char]) -> Option<CastleSide> {
@@ -203,14 +190,9 @@ fn promotion_options(rest: &[char], lang: NotationLang) -> Vec<(Option<Role>, us
             add_letter_at(n - len, n, &mut out);
         }
         // UCI's lowercase English letters (e7e8q) in every language.
-        if let Some(role) = rest
-            .last()
-            .filter(|c| c.is_ascii_lowercase())
-            .and_then(|c| Role::from_char(*c))
+        if let Some(role) = rest.last().filter(|c| c.is_ascii_lowercase()).and_then(|c| Role::from_char(*c))
             && Role::PROMOTIONS.contains(&role)
-            && !out
-                .iter()
-                .any(|(r, len, _)| *r == Some(role) && *len == n - 1)
+            && !out.iter().any(|(r, len, _)| *r == Some(role) && *len == n - 1)
         {
             out.push((Some(role), n - 1, true));
         }
@@ -225,11 +207,7 @@ fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
         return out;
     }
     let mut prefixes: Vec<(Option<Role>, usize, bool)> = vec![(None, 0, true)];
-    prefixes.extend(
-        lang.pieces_at(chars)
-            .into_iter()
-            .map(|(r, n, e)| (Some(r), n, e)),
-    );
+    prefixes.extend(lang.pieces_at(chars).into_iter().map(|(r, n, e)| (Some(r), n, e)));
     for (role, n, piece_exact) in prefixes {
         let rest = &chars[n..];
         for (promotion, body_len, promo_exact) in promotion_options(rest, lang) {
@@ -238,9 +216,7 @@ fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
                 continue;
             }
             let len = body.len();
-            let (Some((to_file, to_exact)), Some(to_rank)) =
-                (file_of(body[len - 2]), rank_of(body[len - 1]))
-            else {
+            let (Some((to_file, to_exact)), Some(to_rank)) = (file_of(body[len - 2]), rank_of(body[len - 1])) else {
                 continue;
             };
             let to = Square::from_coords(to_file, to_rank);
@@ -284,15 +260,7 @@ fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
             if promotion.is_some() && matches!(who, Who::Piece(_)) {
                 continue;
             }
-            out.push(Reading::Move {
-                who,
-                file,
-                rank,
-                to,
-                capture,
-                promotion,
-                penalty,
-            });
+            out.push(Reading::Move { who, file, rank, to, capture, promotion, penalty });
         }
     }
     out
@@ -318,15 +286,7 @@ fn fit(pos: &Position, m: &Move, r: &Reading) -> Fit {
                 Fit::No
             }
         }
-        Reading::Move {
-            who,
-            file,
-            rank,
-            to,
-            capture,
-            promotion,
-            ..
-        } => {
+        Reading::Move { who, file, rank, to, capture, promotion, .. } => {
             let role = pos.moving_role(m);
             let who_fits = match who {
                 Who::Pawn => role == Some(Role::Pawn),
@@ -405,19 +365,8 @@ fn resolve(
     let legal = pos.legal_moves();
     // A from-square and a to-square ("b8a6") name the move outright: such a
     // reading wins over one that takes a lowercase letter for a piece.
-    let is_long = |r: &Reading| {
-        matches!(
-            r,
-            Reading::Move {
-                who: Who::Any,
-                penalty: 0,
-                ..
-            }
-        )
-    };
-    let long_fits = readings
-        .iter()
-        .any(|r| is_long(r) && legal.iter().any(|m| fit(pos, m, r) == Fit::Yes));
+    let is_long = |r: &Reading| matches!(r, Reading::Move { who: Who::Any, penalty: 0, .. });
+    let long_fits = readings.iter().any(|r| is_long(r) && legal.iter().any(|m| fit(pos, m, r) == Fit::Yes));
     let mut fits: Vec<(u8, Move, Fit)> = Vec::new();
     for r in readings.iter().filter(|r| !long_fits || is_long(r)) {
         for m in &legal {
@@ -428,11 +377,7 @@ fn resolve(
         }
     }
     let best = |want: &Fit| -> Vec<Move> {
-        let min = fits
-            .iter()
-            .filter(|(_, _, f)| f == want)
-            .map(|(p, _, _)| *p)
-            .min();
+        let min = fits.iter().filter(|(_, _, f)| f == want).map(|(p, _, _)| *p).min();
         let mut out: Vec<Move> = Vec::new();
         for (p, m, f) in &fits {
             if f == want && Some(*p) == min && !out.contains(m) {
@@ -466,15 +411,9 @@ fn resolve(
         return Err(ReadMoveError::Ambiguous { text, candidates });
     }
     if let Some((_, m, _)) = fits.iter().find(|(_, _, f)| *f == Fit::NothingToCapture) {
-        return Err(ReadMoveError::Illegal {
-            text,
-            reason: format!("there is nothing to capture on {}", m.to),
-        });
+        return Err(ReadMoveError::Illegal { text, reason: format!("there is nothing to capture on {}", m.to) });
     }
-    Err(ReadMoveError::Illegal {
-        reason: explain_no_move(pos, &readings),
-        text,
-    })
+    Err(ReadMoveError::Illegal { reason: explain_no_move(pos, &readings), text })
 }
 
 fn who_name(who: Who) -> &'static str {
@@ -493,22 +432,13 @@ fn explain_no_move(pos: &Position, readings: &[Reading]) -> String {
     let castling = matches!(readings.first(), Some(Reading::Castle(_)));
     if !castling {
         let theirs = other.legal_moves();
-        if readings
-            .iter()
-            .any(|r| theirs.iter().any(|m| fit(&other, m, r) != Fit::No))
-        {
+        if readings.iter().any(|r| theirs.iter().any(|m| fit(&other, m, r) != Fit::No)) {
             return format!("that is a move for {}, but it is {side}'s move", !side);
         }
     }
     match readings.first() {
         Some(Reading::Castle(s)) => explain_castling(pos, *s),
-        Some(Reading::Move {
-            who,
-            to,
-            file,
-            rank,
-            ..
-        }) => {
+        Some(Reading::Move { who, to, file, rank, .. }) => {
             let from = match (file, rank) {
                 (Some(f), Some(r)) => {
                     let sq = Square::from_coords(*f, *r);
@@ -520,18 +450,11 @@ fn explain_no_move(pos: &Position, readings: &[Reading]) -> String {
                 }
                 _ => String::new(),
             };
-            let mover = if *who == Who::Any {
-                "piece".to_string()
-            } else {
-                who_name(*who).to_string()
-            };
+            let mover = if *who == Who::Any { "piece".to_string() } else { who_name(*who).to_string() };
             if pos.is_check() {
                 format!("{side} is in check, and no {mover}{from} can go to {to} to stop it")
             } else {
-                format!(
-                    "no {} {mover}{from} can go to {to}",
-                    side.name().to_lowercase()
-                )
+                format!("no {} {mover}{from} can go to {to}", side.name().to_lowercase())
             }
         }
         None => "it is not a move".to_string(),
@@ -551,11 +474,7 @@ fn shown(text: &str) -> String {
 /// Why castling is not possible (3.8).
 fn explain_castling(pos: &Position, side: CastleSide) -> String {
     let us = pos.turn();
-    let which = if side == CastleSide::King {
-        "short"
-    } else {
-        "long"
-    };
+    let which = if side == CastleSide::King { "short" } else { "long" };
     let cannot = format!("{us} cannot castle {which}");
     if !pos.castling().has(us, side) {
         return format!("{cannot}: the king or the rook has moved");
@@ -565,15 +484,9 @@ fn explain_castling(pos: &Position, side: CastleSide) -> String {
     }
     let occupied = pos.board().occupied();
     let king = CastleSide::king_from(us);
-    let named = |sq: Square| {
-        pos.piece_at(sq)
-            .map_or("piece".to_string(), |p| p.role.name().to_string())
-    };
+    let named = |sq: Square| pos.piece_at(sq).map_or("piece".to_string(), |p| p.role.name().to_string());
     if let Some(blocker) = (attacks::between(king, side.rook_from(us)) & occupied).first() {
-        return format!(
-            "{cannot}: the {} on {blocker} stands between the king and the rook",
-            named(blocker)
-        );
+        return format!("{cannot}: the {} on {blocker} stands between the king and the rook", named(blocker));
     }
     let king_to = side.king_to(us);
     for sq in attacks::between(king, king_to) | Bitboard::from_square(king_to) {

@@ -17,21 +17,14 @@ pub struct SanOptions {
 
 impl Default for SanOptions {
     fn default() -> Self {
-        SanOptions {
-            lang: NotationLang::English,
-            check_marks: true,
-            ep_suffix: false,
-        }
+        SanOptions { lang: NotationLang::English, check_marks: true, ep_suffix: false }
     }
 }
 
 impl SanOptions {
     /// Options for a language with check marks and no e.p. suffix.
     pub fn lang(lang: NotationLang) -> SanOptions {
-        SanOptions {
-            lang,
-            ..SanOptions::default()
-        }
+        SanOptions { lang, ..SanOptions::default() }
     }
 }
 
@@ -43,11 +36,7 @@ pub fn write_san(pos: &Position, m: &Move, opts: &SanOptions) -> String {
         let mut next = *pos;
         next.play_unchecked(m);
         if next.is_check() {
-            s.push(if next.legal_moves().is_empty() {
-                '#'
-            } else {
-                '+'
-            });
+            s.push(if next.legal_moves().is_empty() { '#' } else { '+' });
         }
     }
     s
@@ -57,11 +46,7 @@ fn san_body(pos: &Position, m: &Move, opts: &SanOptions) -> String {
     let english = opts.lang == NotationLang::English;
     if m.is_castle() {
         let o = if english { "O" } else { "0" };
-        return if m.is_short_castle() {
-            format!("{o}-{o}")
-        } else {
-            format!("{o}-{o}-{o}")
-        };
+        return if m.is_short_castle() { format!("{o}-{o}") } else { format!("{o}-{o}-{o}") };
     }
     let role = pos.moving_role(m).unwrap_or(Role::Pawn);
     let capture = pos.is_capture(m);

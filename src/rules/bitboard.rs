@@ -60,20 +60,12 @@ impl Bitboard {
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::from_index_unchecked(self.0.trailing_zeros()))
-        }
+        if self.0 == 0 { None } else { Some(Square::from_index_unchecked(self.0.trailing_zeros())) }
     }
     /// The only square, when exactly one.
     #[inline]
     pub const fn single(self) -> Option<Square> {
-        if self.more_than_one() {
-            None
-        } else {
-            self.first()
-        }
+        if self.more_than_one() { None } else { self.first() }
     }
     /// Adds a square.
     #[inline]

@@ -15,55 +15,20 @@ pub struct Board {
 impl Board {
     /// A board with no pieces.
     pub const fn empty() -> Board {
-        Board {
-            by_role: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-        }
+        Board { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2] }
     }
 
     /// The initial arrangement (FIDE 2.3).
     pub fn start() -> Board {
         let mut b = Board::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
+        let back =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
         for (i, role) in back.iter().enumerate() {
             let i = i as u32;
-            b.put(
-                Square::from_index_unchecked(i),
-                Piece {
-                    color: Color::White,
-                    role: *role,
-                },
-            );
-            b.put(
-                Square::from_index_unchecked(56 + i),
-                Piece {
-                    color: Color::Black,
-                    role: *role,
-                },
-            );
-            b.put(
-                Square::from_index_unchecked(8 + i),
-                Piece {
-                    color: Color::White,
-                    role: Role::Pawn,
-                },
-            );
-            b.put(
-                Square::from_index_unchecked(48 + i),
-                Piece {
-                    color: Color::Black,
-                    role: Role::Pawn,
-                },
-            );
+            b.put(Square::from_index_unchecked(i), Piece { color: Color::White, role: *role });
+            b.put(Square::from_index_unchecked(56 + i), Piece { color: Color::Black, role: *role });
+            b.put(Square::from_index_unchecked(8 + i), Piece { color: Color::White, role: Role::Pawn });
+            b.put(Square::from_index_unchecked(48 + i), Piece { color: Color::Black, role: Role::Pawn });
         }
         b
     }
@@ -120,17 +85,12 @@ impl Board {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
+        Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(sq))
     }
     /// The piece on a square.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Some(Piece {
-            color: self.color_at(sq)?,
-            role: self.role_at(sq)?,
-        })
+        Some(Piece { color: self.color_at(sq)?, role: self.role_at(sq)? })
     }
     /// Puts a piece on an empty square (or replaces what is there).
     pub fn put(&mut self, sq: Square, piece: Piece) {

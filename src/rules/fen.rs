@@ -61,20 +61,14 @@ pub enum FenError {
 }
 
 fn field_err(field: FenField, problem: impl Into<String>) -> FenError {
-    FenError::Field {
-        field,
-        problem: problem.into(),
-    }
+    FenError::Field { field, problem: problem.into() }
 }
 
 fn parse_placement(text: &str) -> Result<Board, FenError> {
     let err = |p: String| field_err(FenField::Placement, p);
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 8 {
-        return Err(err(format!(
-            "it has {} ranks separated by '/', it needs 8",
-            rows.len()
-        )));
+        return Err(err(format!("it has {} ranks separated by '/', it needs 8", rows.len())));
     }
     let mut board = Board::empty();
     for (i, row) in rows.iter().enumerate() {
@@ -83,9 +77,7 @@ fn parse_placement(text: &str) -> Result<Board, FenError> {
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 || d > 8 {
-                    return Err(err(format!(
-                        "rank {rank_no}: '{c}' is not a count of 1 to 8 empty squares"
-                    )));
+                    return Err(err(format!("rank {rank_no}: '{c}' is not a count of 1 to 8 empty squares")));
                 }
                 file += d;
             } else if let Some(piece) = Piece::from_fen_char(c) {
@@ -99,18 +91,14 @@ fn parse_placement(text: &str) -> Result<Board, FenError> {
                 board.put(sq, piece);
                 file += 1;
             } else {
-                return Err(err(format!(
-                    "rank {rank_no}: '{c}' is not a piece letter (KQRBNP, kqrbnp) or a digit"
-                )));
+                return Err(err(format!("rank {rank_no}: '{c}' is not a piece letter (KQRBNP, kqrbnp) or a digit")));
             }
             if file > 8 {
                 return Err(err(format!("rank {rank_no} has more than 8 squares")));
             }
         }
         if file < 8 {
-            return Err(err(format!(
-                "rank {rank_no} has only {file} squares, it needs 8"
-            )));
+            return Err(err(format!("rank {rank_no} has only {file} squares, it needs 8")));
         }
     }
     Ok(board)
@@ -127,56 +115,35 @@ fn validate(pos: &Position, ep_text: &str) -> Result<(), FenError> {
             ));
         }
         if b.by_color(color).count() > 16 {
-            return Err(field_err(
-                FenField::Placement,
-                format!("{color} has more than 16 pieces"),
-            ));
+            return Err(field_err(FenField::Placement, format!("{color} has more than 16 pieces")));
         }
         if b.pieces(color, Role::Pawn).count() > 8 {
-            return Err(field_err(
-                FenField::Placement,
-                format!("{color} has more than 8 pawns"),
-            ));
+            return Err(field_err(FenField::Placement, format!("{color} has more than 8 pawns")));
         }
     }
     let back = Bitboard::rank(Rank::ALL[0]) | Bitboard::rank(Rank::ALL[7]);
     if let Some(sq) = (b.by_role(Role::Pawn) & back).first() {
-        return Err(field_err(
-            FenField::Placement,
-            format!("a pawn stands on {sq}, on the first or last rank"),
-        ));
+        return Err(field_err(FenField::Placement, format!("a pawn stands on {sq}, on the first or last rank")));
     }
     let waiting = !pos.turn;
     let their_king = b.king_of(waiting).unwrap_or_else(|| unreachable!());
     if pos.attackers_to(their_king, pos.turn, b.occupied()).any() {
-        return Err(field_err(
-            FenField::Turn,
-            format!("{waiting} is in check but it is {}'s move", pos.turn),
-        ));
+        return Err(field_err(FenField::Turn, format!("{waiting} is in check but it is {}'s move", pos.turn)));
     }
     if pos.checkers().count() > 2 {
-        return Err(field_err(
-            FenField::Placement,
-            format!("{} is in check from more than two pieces", pos.turn),
-        ));
+        return Err(field_err(FenField::Placement, format!("{} is in check from more than two pieces", pos.turn)));
     }
     for color in Color::ALL {
         for side in CastleSide::ALL {
             if pos.castling.has(color, side) {
-                let king_ok = b
-                    .pieces(color, Role::King)
-                    .contains(CastleSide::king_from(color));
+                let king_ok = b.pieces(color, Role::King).contains(CastleSide::king_from(color));
                 let rook_ok = b.pieces(color, Role::Rook).contains(side.rook_from(color));
                 if !king_ok || !rook_ok {
                     return Err(field_err(
                         FenField::Castling,
                         format!(
                             "{color} may not castle {}: the king or rook is not on its starting square",
-                            if side == CastleSide::King {
-                                "king side"
-                            } else {
-                                "queen side"
-                            }
+                            if side == CastleSide::King { "king side" } else { "queen side" }
                         ),
                     ));
                 }
@@ -219,10 +186,7 @@ impl Position {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
             other => {
-                return Err(field_err(
-                    FenField::Turn,
-                    format!("'{other}' must be 'w' or 'b'"),
-                ));
+                return Err(field_err(FenField::Turn, format!("'{other}' must be 'w' or 'b'")));
             }
         };
         let castling_text = fields.get(2).copied().unwrap_or("-");
@@ -242,25 +206,20 @@ impl Position {
                     }
                 };
                 if castling.has(color, side) {
-                    return Err(field_err(
-                        FenField::Castling,
-                        format!("'{c}' is written twice"),
-                    ));
+                    return Err(field_err(FenField::Castling, format!("'{c}' is written twice")));
                 }
                 castling.add(color, side);
             }
         }
         let ep_text = fields.get(3).copied().unwrap_or("-");
-        let ep_square = if ep_text == "-" {
-            None
-        } else {
-            Some(Square::parse(ep_text).ok_or_else(|| {
-                field_err(
-                    FenField::EnPassant,
-                    format!("'{ep_text}' is not a square like e3 or '-'"),
-                )
-            })?)
-        };
+        let ep_square =
+            if ep_text == "-" {
+                None
+            } else {
+                Some(Square::parse(ep_text).ok_or_else(|| {
+                    field_err(FenField::EnPassant, format!("'{ep_text}' is not a square like e3 or '-'"))
+                })?)
+            };
         let number = |i: usize, field: FenField, default: u32| -> Result<u32, FenError> {
             match fields.get(i) {
                 None => Ok(default),
@@ -268,21 +227,12 @@ impl Position {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| *n < 100_000)
-                    .ok_or_else(|| {
-                        field_err(field, format!("'{t}' is not a whole number below 100000"))
-                    }),
+                    .ok_or_else(|| field_err(field, format!("'{t}' is not a whole number below 100000"))),
             }
         };
         let halfmoves = number(4, FenField::HalfmoveClock, 0)?;
         let fullmoves = number(5, FenField::MoveNumber, 1)?.max(1);
-        let mut pos = Position {
-            board,
-            turn,
-            castling,
-            ep_square,
-            halfmoves,
-            fullmoves,
-        };
+        let mut pos = Position { board, turn, castling, ep_square, halfmoves, fullmoves };
         validate(&pos, ep_text)?;
         // Keep the en passant square only where an enemy pawn could take.
         if let Some(ep) = pos.ep_square
@@ -327,8 +277,7 @@ impl Position {
             self.board_fen(),
             self.turn.fen_char(),
             self.castling.fen(),
-            self.legal_ep_square()
-                .map_or("-".to_string(), |s| s.to_string()),
+            self.legal_ep_square().map_or("-".to_string(), |s| s.to_string()),
             self.halfmoves,
             self.fullmoves
         )

@@ -24,12 +24,7 @@ pub struct RepetitionKey {
 impl RepetitionKey {
     /// The key of a position.
     pub fn of(pos: &Position) -> RepetitionKey {
-        RepetitionKey {
-            board: *pos.board(),
-            turn: pos.turn(),
-            castling: pos.castling(),
-            ep: pos.legal_ep_square(),
-        }
+        RepetitionKey { board: *pos.board(), turn: pos.turn(), castling: pos.castling(), ep: pos.legal_ep_square() }
     }
 }
 
@@ -62,11 +57,7 @@ pub struct History {
 impl History {
     /// A game starting at `start`.
     pub fn new(start: Position) -> History {
-        History {
-            keys: vec![RepetitionKey::of(&start)],
-            positions: vec![start],
-            moves: Vec::new(),
-        }
+        History { keys: vec![RepetitionKey::of(&start)], positions: vec![start], moves: Vec::new() }
     }
     /// The start position.
     pub fn start(&self) -> &Position {
@@ -74,9 +65,7 @@ impl History {
     }
     /// The current position.
     pub fn current(&self) -> &Position {
-        self.positions
-            .last()
-            .unwrap_or_else(|| unreachable!("history always has a start position"))
+        self.positions.last().unwrap_or_else(|| unreachable!("history always has a start position"))
     }
     /// The moves played.
     pub fn moves(&self) -> &[Move] {
@@ -161,10 +150,7 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         if self.legal_moves().is_empty() {
             return Some(if self.is_check() {
-                Outcome::Win {
-                    winner: !self.turn(),
-                    reason: WinReason::Checkmate,
-                }
+                Outcome::Win { winner: !self.turn(), reason: WinReason::Checkmate }
             } else {
                 Outcome::Draw(DrawReason::Stalemate)
             });

@@ -32,8 +32,7 @@ impl Position {
         let bishops = ours & b.by_role(Role::Bishop);
         if bishops.any() {
             let all_bishops = b.by_role(Role::Bishop);
-            let one_colour = (all_bishops & Bitboard::DARK).is_empty()
-                || (all_bishops & Bitboard::LIGHT).is_empty();
+            let one_colour = (all_bishops & Bitboard::DARK).is_empty() || (all_bishops & Bitboard::LIGHT).is_empty();
             let blockers = b.by_role(Role::Pawn) | b.by_role(Role::Knight);
             return !(one_colour && blockers.is_empty());
         }

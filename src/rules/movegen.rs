@@ -18,11 +18,7 @@ const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 #[inline]
 fn push_all(moves: &mut MoveList, from: Square, targets: Bitboard) {
     for to in targets {
-        moves.push(Move {
-            from,
-            to,
-            kind: MoveKind::Normal,
-        });
+        moves.push(Move { from, to, kind: MoveKind::Normal });
     }
 }
 
@@ -30,18 +26,10 @@ fn push_all(moves: &mut MoveList, from: Square, targets: Bitboard) {
 fn push_pawn(moves: &mut MoveList, from: Square, to: Square, promotes: bool) {
     if promotes {
         for r in Role::PROMOTIONS {
-            moves.push(Move {
-                from,
-                to,
-                kind: MoveKind::Promotion(r),
-            });
+            moves.push(Move { from, to, kind: MoveKind::Promotion(r) });
         }
     } else {
-        moves.push(Move {
-            from,
-            to,
-            kind: MoveKind::Normal,
-        });
+        moves.push(Move { from, to, kind: MoveKind::Normal });
     }
 }
 
@@ -95,11 +83,7 @@ impl Position {
         let occ_without_king = self.board.occupied() ^ Bitboard::from_square(king);
         for to in attacks::king(king) & !self.board.by_color(self.turn) {
             if self.attackers_to(to, them, occ_without_king).is_empty() {
-                moves.push(Move {
-                    from: king,
-                    to,
-                    kind: MoveKind::Normal,
-                });
+                moves.push(Move { from: king, to, kind: MoveKind::Normal });
             }
         }
     }
@@ -124,11 +108,7 @@ impl Position {
             if path.any_square(|sq| self.attackers_to(sq, !us, occ).any()) {
                 continue;
             }
-            moves.push(Move {
-                from: king,
-                to: king_to,
-                kind: MoveKind::Castle,
-            });
+            moves.push(Move { from: king, to: king_to, kind: MoveKind::Castle });
         }
     }
 
@@ -169,11 +149,7 @@ impl Position {
             Color::Black => (-8, RANK_1, Bitboard(0xFF << 40)),
         };
         let up = |bb: Bitboard| {
-            if us == Color::White {
-                bb.shift_up(1)
-            } else {
-                bb.shift_down(1)
-            }
+            if us == Color::White { bb.shift_up(1) } else { bb.shift_down(1) }
         };
 
         // Unpinned pawns, set-wise.
@@ -183,11 +159,7 @@ impl Position {
             push_pawn(moves, to.offset(-fwd), to, last_rank.contains(to));
         }
         for to in double {
-            moves.push(Move {
-                from: to.offset(-2 * fwd),
-                to,
-                kind: MoveKind::Normal,
-            });
+            moves.push(Move { from: to.offset(-2 * fwd), to, kind: MoveKind::Normal });
         }
         let left = up(free & NOT_FILE_A);
         let left = Bitboard(left.0 >> 1) & them & target;
@@ -227,20 +199,15 @@ impl Position {
         let captured = ep.offset(if us == Color::White { -8 } else { 8 });
         let king = self.our_king();
         for from in attacks::pawn(!us, ep) & b.pieces(us, Role::Pawn) {
-            let occ =
-                (b.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
-                    | Bitboard::from_square(ep);
+            let occ = (b.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
             let their = b.by_color(!us) & !Bitboard::from_square(captured);
             let attacked = (attacks::rook(king, occ) & b.rooks_and_queens() & their).any()
                 || (attacks::bishop(king, occ) & b.bishops_and_queens() & their).any()
                 || (attacks::knight(king) & b.by_role(Role::Knight) & their).any()
                 || (attacks::pawn(us, king) & b.by_role(Role::Pawn) & their).any();
             if !attacked {
-                moves.push(Move {
-                    from,
-                    to: ep,
-                    kind: MoveKind::EnPassant,
-                });
+                moves.push(Move { from, to: ep, kind: MoveKind::EnPassant });
             }
         }
     }

@@ -55,14 +55,8 @@ impl Outcome {
     /// The PGN result: "1-0", "0-1" or "1/2-1/2".
     pub fn result(&self) -> &'static str {
         match self {
-            Outcome::Win {
-                winner: Color::White,
-                ..
-            } => "1-0",
-            Outcome::Win {
-                winner: Color::Black,
-                ..
-            } => "0-1",
+            Outcome::Win { winner: Color::White, .. } => "1-0",
+            Outcome::Win { winner: Color::Black, .. } => "0-1",
             Outcome::Draw(_) => "1/2-1/2",
         }
     }

@@ -107,9 +107,7 @@ impl Position {
     /// The square of the side to move's king.
     #[inline]
     pub(crate) fn our_king(&self) -> Square {
-        self.board
-            .king_of(self.turn)
-            .unwrap_or_else(|| unreachable!("positions always have one king per side"))
+        self.board.king_of(self.turn).unwrap_or_else(|| unreachable!("positions always have one king per side"))
     }
 
     /// Pieces of `by` that attack `sq`, with the given occupancy.
@@ -197,11 +195,7 @@ impl Position {
         self.halfmoves += 1;
         match m.kind {
             MoveKind::Castle => {
-                let side = if m.to.file().index() == 6 {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
+                let side = if m.to.file().index() == 6 { CastleSide::King } else { CastleSide::Queen };
                 self.board.toggle(m.from, us, Role::King);
                 self.board.toggle(m.to, us, Role::King);
                 self.board.toggle(side.rook_from(us), us, Role::Rook);
@@ -227,8 +221,7 @@ impl Position {
                     let (f, t) = (m.from.index(), m.to.index());
                     if f.abs_diff(t) == 16 {
                         let passed = Square::from_index_unchecked(((f + t) / 2) as u32);
-                        let beside =
-                            attacks::pawn(us, passed) & self.board.pieces(them, Role::Pawn);
+                        let beside = attacks::pawn(us, passed) & self.board.pieces(them, Role::Pawn);
                         if beside.any() {
                             self.ep_square = Some(passed);
                         }

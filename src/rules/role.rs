@@ -21,27 +21,14 @@ pub enum Role {
 
 impl Role {
     /// All roles, pawn first.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
     /// The roles a pawn may promote to (FIDE 3.7e), strongest first.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
     /// The order of the written position description (003): kings, queen, rooks, bishops, knights, pawns.
-    pub const DESCRIPTION_ORDER: [Role; 6] = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
+    pub const DESCRIPTION_ORDER: [Role; 6] =
+        [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
     /// Table index 0..6.
     #[inline]
@@ -108,11 +95,7 @@ impl Piece {
     /// Reads a FEN piece letter.
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         Some(Piece { color, role })
     }
 }

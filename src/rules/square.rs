@@ -16,24 +16,11 @@ pub struct Square(u8);
 
 impl File {
     /// Files a..h in order.
-    pub const ALL: [File; 8] = [
-        File(0),
-        File(1),
-        File(2),
-        File(3),
-        File(4),
-        File(5),
-        File(6),
-        File(7),
-    ];
+    pub const ALL: [File; 8] = [File(0), File(1), File(2), File(3), File(4), File(5), File(6), File(7)];
 
     /// The file with index 0..8, or None.
     pub const fn new(index: u32) -> Option<File> {
-        if index < 8 {
-            Some(File(index as u8))
-        } else {
-            None
-        }
+        if index < 8 { Some(File(index as u8)) } else { None }
     }
     /// Index 0..8 (a = 0).
     #[inline]
@@ -46,34 +33,17 @@ impl File {
     }
     /// Reads a Latin letter a..h (lowercase only).
     pub fn from_char(c: char) -> Option<File> {
-        if ('a'..='h').contains(&c) {
-            Some(File(c as u8 - b'a'))
-        } else {
-            None
-        }
+        if ('a'..='h').contains(&c) { Some(File(c as u8 - b'a')) } else { None }
     }
 }
 
 impl Rank {
     /// Ranks 1..8 in order.
-    pub const ALL: [Rank; 8] = [
-        Rank(0),
-        Rank(1),
-        Rank(2),
-        Rank(3),
-        Rank(4),
-        Rank(5),
-        Rank(6),
-        Rank(7),
-    ];
+    pub const ALL: [Rank; 8] = [Rank(0), Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6), Rank(7)];
 
     /// The rank with index 0..8 (rank 1 = 0), or None.
     pub const fn new(index: u32) -> Option<Rank> {
-        if index < 8 {
-            Some(Rank(index as u8))
-        } else {
-            None
-        }
+        if index < 8 { Some(Rank(index as u8)) } else { None }
     }
     /// Index 0..8 (rank 1 = 0).
     #[inline]
@@ -86,22 +56,14 @@ impl Rank {
     }
     /// Reads a digit 1..8.
     pub fn from_char(c: char) -> Option<Rank> {
-        if ('1'..='8').contains(&c) {
-            Some(Rank(c as u8 - b'1'))
-        } else {
-            None
-        }
+        if ('1'..='8').contains(&c) { Some(Rank(c as u8 - b'1')) } else { None }
     }
 }
 
 impl Square {
     /// Square from an index 0..64 (a1 = 0, h8 = 63).
     pub const fn new(index: u32) -> Option<Square> {
-        if index < 64 {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
+        if index < 64 { Some(Square(index as u8)) } else { None }
     }
     /// Square from an index the caller knows is below 64.
     #[inline]

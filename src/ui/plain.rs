@@ -25,11 +25,7 @@ pub fn play_two_players(
             writeln!(output, "Game over: {outcome}")?;
             return Ok(Some(outcome));
         }
-        let dots = if pos.turn() == crate::rules::Color::White {
-            "."
-        } else {
-            "..."
-        };
+        let dots = if pos.turn() == crate::rules::Color::White { "." } else { "..." };
         write!(output, "{}{dots} {} to move> ", pos.fullmoves(), pos.turn())?;
         output.flush()?;
         line.clear();

@@ -47,10 +47,7 @@ fn split_word(word: &str, line: usize, out: &mut Vec<(Token, usize)>) {
     let chars: Vec<char> = word.chars().collect();
     // Leading move number: digits then one or more dots.
     let digits = chars.iter().take_while(|c| c.is_ascii_digit()).count();
-    let dots = chars[digits..]
-        .iter()
-        .take_while(|c| **c == '.' || **c == '…')
-        .count();
+    let dots = chars[digits..].iter().take_while(|c| **c == '.' || **c == '…').count();
     let mut start = 0;
     if digits > 0 && dots > 0 {
         out.push((Token::MoveNumber, line));
@@ -104,10 +101,7 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
             }
             '[' => {
                 let start_line = line;
-                let end = chars[i..]
-                    .iter()
-                    .position(|c| *c == ']' || *c == '\n')
-                    .map(|p| p + i);
+                let end = chars[i..].iter().position(|c| *c == ']' || *c == '\n').map(|p| p + i);
                 let Some(end) = end.filter(|e| chars[*e] == ']') else {
                     return Err(LexError {
                         line: start_line,
@@ -118,43 +112,28 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
                 let inner = inner.trim();
                 let (name, rest) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
                 let rest = rest.trim();
-                if name.is_empty()
-                    || !rest.starts_with('"')
-                    || !rest.ends_with('"')
-                    || rest.len() < 2
-                {
+                if name.is_empty() || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
                     return Err(LexError {
                         line: start_line,
                         message: format!("the tag [{inner}] is not of the form [Name \"value\"]"),
                     });
                 }
-                let value = rest[1..rest.len() - 1]
-                    .replace("\\\"", "\"")
-                    .replace("\\\\", "\\");
+                let value = rest[1..rest.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\");
                 out.push((Token::Tag(name.to_string(), value), start_line));
                 i = end + 1;
             }
             '{' => {
                 let start_line = line;
                 let Some(end) = chars[i..].iter().position(|c| *c == '}').map(|p| p + i) else {
-                    return Err(LexError {
-                        line: start_line,
-                        message: "a comment '{' is never closed by '}'".into(),
-                    });
+                    return Err(LexError { line: start_line, message: "a comment '{' is never closed by '}'".into() });
                 };
                 let body: String = chars[i + 1..end].iter().collect();
                 line += body.matches('\n').count();
-                out.push((
-                    Token::Comment(body.split_whitespace().collect::<Vec<_>>().join(" ")),
-                    start_line,
-                ));
+                out.push((Token::Comment(body.split_whitespace().collect::<Vec<_>>().join(" ")), start_line));
                 i = end + 1;
             }
             ';' => {
-                let end = chars[i..]
-                    .iter()
-                    .position(|c| *c == '\n')
-                    .map_or(chars.len(), |p| p + i);
+                let end = chars[i..].iter().position(|c| *c == '\n').map_or(chars.len(), |p| p + i);
                 let body: String = chars[i + 1..end].iter().collect();
                 out.push((Token::Comment(body.trim().to_string()), line));
                 i = end;
@@ -172,21 +151,12 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
                 i += 1;
             }
             '}' | ']' => {
-                return Err(LexError {
-                    line,
-                    message: format!("a '{c}' stands without its opening bracket"),
-                });
+                return Err(LexError { line, message: format!("a '{c}' stands without its opening bracket") });
             }
             '$' => {
-                let digits: String = chars[i + 1..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_digit())
-                    .collect();
+                let digits: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).collect();
                 let Ok(n) = digits.parse::<u8>() else {
-                    return Err(LexError {
-                        line,
-                        message: format!("'${digits}' is not a NAG from $0 to $255"),
-                    });
+                    return Err(LexError { line, message: format!("'${digits}' is not a NAG from $0 to $255") });
                 };
                 out.push((Token::Nag(n), line));
                 i += 1 + digits.len();
@@ -201,8 +171,8 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
                     }
                     if d == '(' {
                         // "d8(Q)": a promotion piece in brackets belongs to the move.
-                        let close = chars.get(j + 2) == Some(&')')
-                            && chars.get(j + 1).is_some_and(|c| c.is_alphabetic());
+                        let close =
+                            chars.get(j + 2) == Some(&')') && chars.get(j + 1).is_some_and(|c| c.is_alphabetic());
                         if close {
                             word.extend(&chars[j..j + 3]);
                             j += 3;

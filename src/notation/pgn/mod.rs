@@ -29,13 +29,7 @@ pub struct PgnNode {
 impl PgnNode {
     /// A node with only a move.
     pub fn new(mv: Move) -> PgnNode {
-        PgnNode {
-            mv,
-            comments_before: Vec::new(),
-            nags: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
-        }
+        PgnNode { mv, comments_before: Vec::new(), nags: Vec::new(), comments: Vec::new(), variations: Vec::new() }
     }
 }
 
@@ -57,20 +51,11 @@ pub struct PgnGame {
 impl PgnGame {
     /// A game with no tags and no moves from `start`.
     pub fn new(start: Position) -> PgnGame {
-        PgnGame {
-            tags: Vec::new(),
-            start,
-            moves: Vec::new(),
-            result: "*".into(),
-            comments: Vec::new(),
-        }
+        PgnGame { tags: Vec::new(), start, moves: Vec::new(), result: "*".into(), comments: Vec::new() }
     }
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
     /// Sets a tag, replacing an existing one of the same name.
     pub fn set_tag(&mut self, name: &str, value: &str) {

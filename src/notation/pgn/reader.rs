@@ -58,10 +58,7 @@ impl Parser<'_> {
         self.tokens.get(self.at).map(|(t, _)| t)
     }
     fn line(&self) -> usize {
-        self.tokens
-            .get(self.at)
-            .or(self.tokens.last())
-            .map_or(1, |(_, l)| *l)
+        self.tokens.get(self.at).or(self.tokens.last()).map_or(1, |(_, l)| *l)
     }
     fn error(&self, message: impl Into<String>) -> PgnError {
         PgnError {
@@ -76,11 +73,7 @@ impl Parser<'_> {
 
     /// Reads a line of moves from `pos` until a result, a ')' or the end.
     /// Returns the moves and any comments that had no move to stand with.
-    fn line_of_moves(
-        &mut self,
-        start: Position,
-        depth: usize,
-    ) -> Result<(Vec<PgnNode>, Vec<String>), PgnError> {
+    fn line_of_moves(&mut self, start: Position, depth: usize) -> Result<(Vec<PgnNode>, Vec<String>), PgnError> {
         let mut nodes: Vec<PgnNode> = Vec::new();
         let mut before: Vec<Position> = Vec::new();
         let mut pos = start;
@@ -108,9 +101,7 @@ impl Parser<'_> {
                     match nodes.last_mut() {
                         Some(node) => node.nags.push(n),
                         None => {
-                            return Err(
-                                self.error(format!("the annotation ${n} stands before any move"))
-                            );
+                            return Err(self.error(format!("the annotation ${n} stands before any move")));
                         }
                     }
                     self.at += 1;
@@ -181,11 +172,7 @@ impl Parser<'_> {
 /// Reads every game of a PGN text. Games without a FEN tag start from
 /// `start` (the initial position when None). The first problem stops the
 /// reading and is reported with its place; nothing is skipped silently.
-pub fn read_pgn(
-    text: &str,
-    lang: NotationLang,
-    start: Option<Position>,
-) -> Result<Vec<PgnGame>, PgnError> {
+pub fn read_pgn(text: &str, lang: NotationLang, start: Option<Position>) -> Result<Vec<PgnGame>, PgnError> {
     let tokens = tokenize(text).map_err(|e| PgnError {
         game: 1,
         players: None,
@@ -195,13 +182,7 @@ pub fn read_pgn(
         message: e.message,
     })?;
     let mut games = Vec::new();
-    let mut p = Parser {
-        tokens: &tokens,
-        at: 0,
-        lang,
-        game: 0,
-        players: None,
-    };
+    let mut p = Parser { tokens: &tokens, at: 0, lang, game: 0, players: None };
     while p.at < tokens.len() {
         p.game += 1;
         p.players = None;
@@ -214,8 +195,7 @@ pub fn read_pgn(
             p.players = Some(format!("{w} - {b}"));
         }
         if let Some(fen) = game.tag("FEN") {
-            game.start = Position::from_fen(fen)
-                .map_err(|e| p.error(format!("the FEN tag is wrong: {e}")))?;
+            game.start = Position::from_fen(fen).map_err(|e| p.error(format!("the FEN tag is wrong: {e}")))?;
         }
         let (moves, comments) = p.line_of_moves(game.start, 0)?;
         game.moves = moves;
@@ -228,11 +208,7 @@ pub fn read_pgn(
             Some(Token::VariationEnd) => return Err(p.error("a ')' closes no variation")),
             _ => game.result = game.tag("Result").unwrap_or("*").to_string(),
         }
-        if game.tags.is_empty()
-            && game.moves.is_empty()
-            && game.comments.is_empty()
-            && !games.is_empty()
-        {
+        if game.tags.is_empty() && game.moves.is_empty() && game.comments.is_empty() && !games.is_empty() {
             continue;
         }
         games.push(game);

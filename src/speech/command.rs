@@ -1,0 +1,187 @@
+//! Commands said or typed: the board, pieces, scans, squares, the score, the
+//! clock, draws, resigning, help.
+
+use super::hear::{Heard, hear, words_of};
+use super::lexicon::{Lexicon, Meaning};
+use crate::rules::{Color, File, Rank, Role, Square};
+
+/// A command to the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Read the board rank by rank.
+    Board,
+    /// Describe all pieces.
+    Pieces,
+    /// Pieces of one kind ("white knights"); no colour means the player's own.
+    PiecesOf {
+        /// Whose; None means the side to move.
+        color: Option<Color>,
+        /// What kind.
+        role: Role,
+    },
+    /// Scan a file from rank 1 to 8.
+    ScanFile(File),
+    /// Scan a rank from file a to h.
+    ScanRank(Rank),
+    /// What stands on a square.
+    Square(Square),
+    /// Enemy pieces attacking a square.
+    Attackers(Square),
+    /// Own pieces defending a square.
+    Defenders(Square),
+    /// Legal moves of the piece on a square.
+    LegalMoves(Square),
+    /// The last move.
+    LastMove,
+    /// The last N moves.
+    LastMoves(u32),
+    /// The whole score of the game.
+    Score,
+    /// Say the last announcement again.
+    Repeat,
+    /// The clocks.
+    Time,
+    /// Take back the last move.
+    Takeback,
+    /// Offer a draw.
+    OfferDraw,
+    /// Claim a draw (9.2, 9.3).
+    ClaimDraw,
+    /// Accept an offer.
+    Accept,
+    /// Decline an offer.
+    Decline,
+    /// Resign (always confirmed).
+    Resign,
+    /// The list of commands.
+    Help,
+    /// Stop voice input.
+    StopListening,
+    /// The material balance.
+    Material,
+    /// Whose move it is.
+    WhoseMove,
+    /// Turn the board (for the terminal view).
+    Flip,
+}
+
+/// A command that needs an argument it did not get.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// A square is missing ("what is on" without a square).
+    #[error("'{0}' needs a square, like e4")]
+    NeedsSquare(String),
+    /// A file or rank is missing.
+    #[error("'{0}' needs a file or a rank, like e or 4")]
+    NeedsLine(String),
+    /// A piece kind is missing.
+    #[error("'{0}' needs a kind of piece, like knights")]
+    NeedsPiece(String),
+}
+
+struct Args {
+    color: Option<Color>,
+    role: Option<Role>,
+    file: Option<File>,
+    rank: Option<Rank>,
+    number: Option<u32>,
+}
+
+fn args_of(heard: &[Heard]) -> Args {
+    let mut a = Args { color: None, role: None, file: None, rank: None, number: None };
+    for h in heard {
+        for s in &h.senses {
+            match s.meaning {
+                Meaning::Color(c) if a.color.is_none() => a.color = Some(c),
+                Meaning::Piece(r) if a.role.is_none() => a.role = Some(r),
+                Meaning::File(f) if a.file.is_none() && h.senses.iter().all(|x| x.cost >= s.cost) => a.file = Some(f),
+                Meaning::Rank(r) if a.rank.is_none() => a.rank = Some(r),
+                Meaning::Number(n) if a.number.is_none() => a.number = Some(n),
+                _ => {}
+            }
+        }
+    }
+    a
+}
+
+/// Finds the command phrase at the start of the words, the longest first.
+fn command_at_start<'a>(lex: &'a Lexicon, words: &[String]) -> Option<(&'a str, usize)> {
+    for len in (1..=lex.longest_phrase.min(words.len())).rev() {
+        let phrase = words[..len].join(" ");
+        if let Some(name) = lex.commands.get(&phrase) {
+            return Some((name.as_str(), len));
+        }
+    }
+    None
+}
+
+/// Reads a command from a transcript; None when it is not a command.
+pub fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Command, CommandError>> {
+    let words = words_of(transcript);
+    if words.is_empty() {
+        return None;
+    }
+    // "knights", "white knights": pieces of a kind, by the plural name alone.
+    let heard_all = hear(lex, transcript);
+    let plural = |h: &Heard| Role::ALL.into_iter().find(|r| lex.piece(*r, 1).to_lowercase() == h.text);
+    match heard_all.as_slice() {
+        [h] if plural(h).is_some() => {
+            return Some(Ok(Command::PiecesOf { color: None, role: plural(h)? }));
+        }
+        [c, h] if plural(h).is_some() && c.senses.iter().any(|s| matches!(s.meaning, Meaning::Color(_))) => {
+            let color = c.senses.iter().find_map(|s| match s.meaning {
+                Meaning::Color(col) => Some(col),
+                _ => None,
+            });
+            return Some(Ok(Command::PiecesOf { color, role: plural(h)? }));
+        }
+        _ => {}
+    }
+    let (name, len) = command_at_start(lex, &words)?;
+    let phrase = words[..len].join(" ");
+    let rest = words[len..].join(" ");
+    let args = args_of(&hear(lex, &rest));
+    let square = args.file.zip(args.rank).map(|(f, r)| Square::from_coords(f, r));
+    let need_square = |make: fn(Square) -> Command| square.map(make).ok_or(CommandError::NeedsSquare(phrase.clone()));
+    let result = match name {
+        "board" => Ok(Command::Board),
+        "pieces" => match args.role {
+            Some(role) => Ok(Command::PiecesOf { color: args.color, role }),
+            None => Ok(Command::Pieces),
+        },
+        "pieces_of" => args
+            .role
+            .map(|role| Command::PiecesOf { color: args.color, role })
+            .ok_or(CommandError::NeedsPiece(phrase.clone())),
+        "scan" => {
+            let wants_rank = lex.out.rank.to_lowercase() == phrase || phrase.ends_with(&lex.out.rank.to_lowercase());
+            match (args.file, args.rank) {
+                (_, Some(r)) if wants_rank || args.file.is_none() => Ok(Command::ScanRank(r)),
+                (Some(f), _) => Ok(Command::ScanFile(f)),
+                _ => Err(CommandError::NeedsLine(phrase.clone())),
+            }
+        }
+        "square" => need_square(Command::Square),
+        "attackers" => need_square(Command::Attackers),
+        "defenders" => need_square(Command::Defenders),
+        "legal_moves" => need_square(Command::LegalMoves),
+        "last_move" => Ok(Command::LastMove),
+        "last_moves" => Ok(args.number.map_or(Command::LastMove, |n| Command::LastMoves(n.clamp(1, 999)))),
+        "score" => Ok(Command::Score),
+        "repeat" => Ok(Command::Repeat),
+        "time" => Ok(Command::Time),
+        "takeback" => Ok(Command::Takeback),
+        "offer_draw" => Ok(Command::OfferDraw),
+        "claim_draw" => Ok(Command::ClaimDraw),
+        "accept" => Ok(Command::Accept),
+        "decline" => Ok(Command::Decline),
+        "resign" => Ok(Command::Resign),
+        "help" => Ok(Command::Help),
+        "stop_listening" => Ok(Command::StopListening),
+        "material" => Ok(Command::Material),
+        "whose_move" => Ok(Command::WhoseMove),
+        "flip" => Ok(Command::Flip),
+        _ => return None,
+    };
+    Some(result)
+}

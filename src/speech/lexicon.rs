@@ -1,0 +1,344 @@
+//! The language data files (data/*.toml, embedded at build time): the words
+//! said for pieces, squares, events and times, and the words understood with
+//! their meanings and costs.
+
+use super::lang::SpeechLang;
+use crate::rules::{Color, File, Rank, Role};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// Fixed words and phrases said.
+#[derive(Debug, Deserialize)]
+#[allow(missing_docs)]
+pub struct OutWords {
+    pub white: String,
+    pub black: String,
+    pub takes: String,
+    pub check: String,
+    pub checkmate: String,
+    pub en_passant: String,
+    pub short_castle: String,
+    pub long_castle: String,
+    pub promotes_to: String,
+    pub from: String,
+    pub to: String,
+    pub castles_short: String,
+    pub castles_long: String,
+    pub empty: String,
+    pub none: String,
+    pub and: String,
+    pub pawns: String,
+    pub to_move: String,
+    pub wins: String,
+    pub draw: String,
+    pub by: String,
+    pub white_wins: String,
+    pub black_wins: String,
+    pub stalemate: String,
+    pub dead_position: String,
+    pub threefold: String,
+    pub fivefold: String,
+    pub fifty_moves: String,
+    pub seventy_five_moves: String,
+    pub agreement: String,
+    pub resignation: String,
+    pub flag_fall: String,
+    pub flag_fall_no_material: String,
+    pub both_flags: String,
+    pub may_claim: String,
+    pub flag_fell: String,
+    pub attacked_by: String,
+    pub defended_by: String,
+    pub nothing: String,
+    pub moves_of: String,
+    pub no_moves: String,
+    pub file: String,
+    pub rank: String,
+    pub point: String,
+    pub check_to: String,
+}
+
+/// Piece names: [singular, plural, as the object of "takes"].
+#[derive(Debug, Deserialize)]
+#[allow(missing_docs)]
+pub struct PieceWords {
+    pub pawn: [String; 3],
+    pub knight: [String; 3],
+    pub bishop: [String; 3],
+    pub rook: [String; 3],
+    pub queen: [String; 3],
+    pub king: [String; 3],
+}
+
+/// Names of files and ranks.
+#[derive(Debug, Deserialize)]
+pub struct SquareWords {
+    /// Spoken file letters a..h.
+    pub files: [String; 8],
+    /// Ranks 1..8 as words.
+    pub ranks: [String; 8],
+    /// FIDE phonetic file names Anna..Hector.
+    pub fide: [String; 8],
+    /// NATO file names alfa..hotel.
+    pub nato: [String; 8],
+}
+
+/// Time units: [one, few, many].
+#[derive(Debug, Deserialize)]
+pub struct TimeWords {
+    /// Hours.
+    pub hour: [String; 3],
+    /// Minutes.
+    pub minute: [String; 3],
+    /// Seconds.
+    pub second: [String; 3],
+    /// The decimal separator said in "9.5 seconds".
+    pub decimal_point: String,
+}
+
+/// Sentences that explain a refusal; {placeholders} are filled in.
+#[derive(Debug, Deserialize)]
+#[allow(missing_docs)]
+pub struct ExplainWords {
+    pub not_understood: String,
+    pub no_piece: String,
+    pub cannot_reach: String,
+    pub blocked: String,
+    pub own_piece: String,
+    pub leaves_check: String,
+    pub in_check: String,
+    pub white_to_move: String,
+    pub black_to_move: String,
+    pub nothing_to_capture: String,
+    pub cannot_castle: String,
+    pub no_fit: String,
+    pub no_captures: String,
+    pub too_many: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct LangFile {
+    code: String,
+    brief_square: String,
+    out: OutWords,
+    pieces: PieceWords,
+    squares: SquareWords,
+    time: TimeWords,
+    explain: ExplainWords,
+    #[serde(rename = "in")]
+    words_in: BTreeMap<String, Vec<String>>,
+    commands: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PhoneticFile {
+    #[serde(rename = "in")]
+    words_in: BTreeMap<String, Vec<String>>,
+}
+
+/// What a heard word may mean.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Meaning {
+    /// A kind of piece.
+    Piece(Role),
+    /// A file letter.
+    File(File),
+    /// A rank number.
+    Rank(Rank),
+    /// A number (for answers and counts).
+    Number(u32),
+    /// "takes".
+    Takes,
+    /// "castle".
+    Castle,
+    /// "short", "king side".
+    Short,
+    /// "long", "queen side".
+    Long,
+    /// "en passant".
+    EnPassant,
+    /// "promotes to".
+    Promote,
+    /// "from".
+    From,
+    /// A side.
+    Color(Color),
+    /// "yes".
+    Yes,
+    /// "no".
+    No,
+    /// "cancel".
+    Cancel,
+    /// A word that carries nothing ("um", "the", "move").
+    Filler,
+}
+
+/// A meaning with the cost of taking the word that way.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Sense {
+    /// The meaning.
+    pub meaning: Meaning,
+    /// 0 for the exact word; more for look-alikes and sound-alikes.
+    pub cost: f32,
+}
+
+/// Everything voxchess says and understands in one language.
+#[derive(Debug)]
+pub struct Lexicon {
+    /// The language.
+    pub lang: SpeechLang,
+    /// Brief style says squares compactly ("f3") rather than in words.
+    pub compact_squares: bool,
+    /// Fixed words.
+    pub out: OutWords,
+    /// Piece names.
+    pub pieces: PieceWords,
+    /// File and rank names.
+    pub squares: SquareWords,
+    /// Time units.
+    pub time: TimeWords,
+    /// Refusal sentences.
+    pub explain: ExplainWords,
+    /// Understood words and phrases (lowercase), with their senses.
+    pub words_in: BTreeMap<String, Vec<Sense>>,
+    /// Command phrases (lowercase) and the command each names.
+    pub commands: BTreeMap<String, String>,
+    /// The longest phrase, in words.
+    pub longest_phrase: usize,
+}
+
+/// A problem in a language data file (a bug in voxchess, found by its tests).
+#[derive(Debug, thiserror::Error)]
+pub enum LexiconError {
+    /// The TOML is malformed or a field is missing.
+    #[error("language data {0}: {1}")]
+    Toml(&'static str, String),
+    /// A meaning string cannot be read.
+    #[error("language data {0}: the meaning '{1}' of '{2}' cannot be read")]
+    Meaning(&'static str, String, String),
+}
+
+fn parse_sense(text: &str) -> Option<Sense> {
+    let (body, cost) = match text.split_once('@') {
+        Some((b, c)) => (b, c.parse::<f32>().ok()?),
+        None => (text, 0.0),
+    };
+    let (kind, arg) = body.split_once(':').unwrap_or((body, ""));
+    let meaning = match kind {
+        "piece" => Meaning::Piece(Role::from_char(arg.chars().next()?)?),
+        "file" => Meaning::File(File::from_char(arg.chars().next()?)?),
+        "rank" => Meaning::Rank(Rank::from_char(arg.chars().next()?)?),
+        "number" => Meaning::Number(arg.parse().ok()?),
+        "takes" => Meaning::Takes,
+        "castle" => Meaning::Castle,
+        "short" => Meaning::Short,
+        "long" => Meaning::Long,
+        "ep" => Meaning::EnPassant,
+        "promote" => Meaning::Promote,
+        "from" => Meaning::From,
+        "color" => Meaning::Color(match arg {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return None,
+        }),
+        "yes" => Meaning::Yes,
+        "no" => Meaning::No,
+        "cancel" => Meaning::Cancel,
+        "filler" => Meaning::Filler,
+        _ => return None,
+    };
+    Some(Sense { meaning, cost })
+}
+
+fn add_words(
+    name: &'static str,
+    source: &BTreeMap<String, Vec<String>>,
+    into: &mut BTreeMap<String, Vec<Sense>>,
+) -> Result<(), LexiconError> {
+    for (word, senses) in source {
+        let entry = into.entry(word.to_lowercase()).or_default();
+        for s in senses {
+            let sense = parse_sense(s).ok_or_else(|| LexiconError::Meaning(name, s.clone(), word.clone()))?;
+            if !entry.contains(&sense) {
+                entry.push(sense);
+            }
+        }
+    }
+    Ok(())
+}
+
+const PHONETIC: &str = include_str!("data/phonetic.toml");
+
+fn source(lang: SpeechLang) -> (&'static str, &'static str) {
+    match lang {
+        SpeechLang::English => ("en.toml", include_str!("data/en.toml")),
+        SpeechLang::Russian => ("ru.toml", include_str!("data/ru.toml")),
+        SpeechLang::German => ("de.toml", include_str!("data/de.toml")),
+    }
+}
+
+impl Lexicon {
+    /// Reads a language's data file.
+    pub fn load(lang: SpeechLang) -> Result<Lexicon, LexiconError> {
+        let (name, text) = source(lang);
+        let file: LangFile = toml::from_str(text).map_err(|e| LexiconError::Toml(name, e.to_string()))?;
+        let phonetic: PhoneticFile =
+            toml::from_str(PHONETIC).map_err(|e| LexiconError::Toml("phonetic.toml", e.to_string()))?;
+        let mut words_in = BTreeMap::new();
+        add_words(name, &file.words_in, &mut words_in)?;
+        add_words("phonetic.toml", &phonetic.words_in, &mut words_in)?;
+        // Every piece name said is also understood.
+        for role in Role::ALL {
+            for n in piece_names(&file.pieces, role) {
+                let entry = words_in.entry(n.to_lowercase()).or_default();
+                let sense = Sense { meaning: Meaning::Piece(role), cost: 0.0 };
+                if !entry.contains(&sense) {
+                    entry.push(sense);
+                }
+            }
+        }
+        let commands: BTreeMap<String, String> =
+            file.commands.into_iter().map(|(k, v)| (k.to_lowercase(), v)).collect();
+        let longest_phrase =
+            words_in.keys().chain(commands.keys()).map(|k| k.split_whitespace().count()).max().unwrap_or(1);
+        if file.code != lang.code() {
+            return Err(LexiconError::Toml(name, format!("code is '{}', expected '{}'", file.code, lang.code())));
+        }
+        Ok(Lexicon {
+            lang,
+            compact_squares: file.brief_square == "compact",
+            out: file.out,
+            pieces: file.pieces,
+            squares: file.squares,
+            time: file.time,
+            explain: file.explain,
+            words_in,
+            commands,
+            longest_phrase,
+        })
+    }
+
+    /// The lexicon of a language, loaded once.
+    pub fn get(lang: SpeechLang) -> &'static Lexicon {
+        static CELLS: [OnceLock<Lexicon>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let i = SpeechLang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        CELLS[i].get_or_init(|| Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}")))
+    }
+
+    /// A piece's name: singular (0), plural (1) or as an object (2).
+    pub fn piece(&self, role: Role, form: usize) -> &str {
+        &piece_names(&self.pieces, role)[form.min(2)]
+    }
+}
+
+fn piece_names(p: &PieceWords, role: Role) -> &[String; 3] {
+    match role {
+        Role::Pawn => &p.pawn,
+        Role::Knight => &p.knight,
+        Role::Bishop => &p.bishop,
+        Role::Rook => &p.rook,
+        Role::Queen => &p.queen,
+        Role::King => &p.king,
+    }
+}

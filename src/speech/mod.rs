@@ -1,0 +1,24 @@
+//! Spoken chess: moves, positions, times and events to words, and words
+//! (heard or typed) back to moves, commands and answers. English, Russian
+//! and German, with the FIDE phonetic file names and the NATO alphabet.
+//! Uses the rules core and notation; no audio here.
+
+pub mod benchmark;
+pub mod command;
+pub mod explain;
+pub mod hear;
+pub mod lang;
+pub mod lexicon;
+pub mod resolver;
+pub mod say_board;
+pub mod say_event;
+pub mod say_move;
+pub mod say_time;
+pub mod vocabulary;
+
+pub use command::{Command, CommandError};
+pub use lang::{SpeechLang, Style};
+pub use lexicon::Lexicon;
+pub use resolver::{Answer, Confirm, Intent, Question, Resolver};
+pub use say_move::say_move;
+pub use say_time::say_duration;

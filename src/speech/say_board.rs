@@ -1,0 +1,144 @@
+//! The board in words: the whole position, pieces of one kind, a file or
+//! rank scan, one square, attackers and defenders, a piece's legal moves.
+
+use super::lang::Style;
+use super::lexicon::Lexicon;
+use super::say_move::{color_name, square_words};
+use crate::notation::describe::squares_of;
+use crate::rules::{Bitboard, Color, File, Piece, Position, Rank, Role, Square};
+
+fn sq(lex: &Lexicon, s: Square) -> String {
+    square_words(lex, s, Style::Brief)
+}
+
+fn piece_words(lex: &Lexicon, p: Piece) -> String {
+    format!("{} {}", color_name(lex, p.color).to_lowercase(), lex.piece(p.role, 0))
+}
+
+/// One side in words: "White: king e1, queen d1, rooks a1, h1, ..., pawns a2, b2".
+pub fn say_side(lex: &Lexicon, pos: &Position, color: Color) -> String {
+    let mut groups = Vec::new();
+    for role in Role::DESCRIPTION_ORDER {
+        let squares = squares_of(pos, color, role);
+        if squares.is_empty() {
+            continue;
+        }
+        let form = usize::from(squares.len() > 1);
+        let list: Vec<String> = squares.iter().map(|s| sq(lex, *s)).collect();
+        groups.push(format!("{} {}", lex.piece(role, form), list.join(", ")));
+    }
+    format!("{}: {}", color_name(lex, color), groups.join(", "))
+}
+
+/// The whole position: White's pieces, then Black's, then who is to move.
+pub fn say_position(lex: &Lexicon, pos: &Position) -> Vec<String> {
+    vec![
+        say_side(lex, pos, Color::White),
+        say_side(lex, pos, Color::Black),
+        format!("{} {}.", color_name(lex, pos.turn()), lex.out.to_move),
+    ]
+}
+
+/// Pieces of one kind: "White knights: b1, g1".
+pub fn say_pieces_of(lex: &Lexicon, pos: &Position, color: Color, role: Role) -> String {
+    let squares = squares_of(pos, color, role);
+    let list = if squares.is_empty() {
+        lex.out.none.clone()
+    } else {
+        squares.iter().map(|s| sq(lex, *s)).collect::<Vec<_>>().join(", ")
+    };
+    format!("{} {}: {list}", color_name(lex, color), lex.piece(role, 1))
+}
+
+/// What stands on a square: "e4: white pawn" or "e4: empty".
+pub fn say_square(lex: &Lexicon, pos: &Position, s: Square) -> String {
+    match pos.piece_at(s) {
+        Some(p) => format!("{}: {}", sq(lex, s), piece_words(lex, p)),
+        None => format!("{}: {}", sq(lex, s), lex.out.empty),
+    }
+}
+
+/// A line of squares in order, runs of empty squares said once.
+fn scan(lex: &Lexicon, pos: &Position, squares: &[Square]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < squares.len() {
+        let s = squares[i];
+        match pos.piece_at(s) {
+            Some(p) => {
+                parts.push(format!("{} {}", sq(lex, s), piece_words(lex, p)));
+                i += 1;
+            }
+            None => {
+                let mut j = i;
+                while j + 1 < squares.len() && pos.piece_at(squares[j + 1]).is_none() {
+                    j += 1;
+                }
+                if j == i {
+                    parts.push(format!("{} {}", sq(lex, s), lex.out.empty));
+                } else {
+                    parts.push(format!("{} - {} {}", sq(lex, s), sq(lex, squares[j]), lex.out.empty));
+                }
+                i = j + 1;
+            }
+        }
+    }
+    parts.join(", ")
+}
+
+/// A file from rank 1 to 8: "file e: e1 white king, e2 white pawn, e3 - e6 empty, ...".
+pub fn say_file(lex: &Lexicon, pos: &Position, file: File) -> String {
+    let squares: Vec<Square> = Rank::ALL.iter().map(|r| Square::from_coords(file, *r)).collect();
+    format!("{} {}: {}", lex.out.file, file.char(), scan(lex, pos, &squares))
+}
+
+/// A rank from file a to h.
+pub fn say_rank(lex: &Lexicon, pos: &Position, rank: Rank) -> String {
+    let squares: Vec<Square> = File::ALL.iter().map(|f| Square::from_coords(*f, rank)).collect();
+    format!("{} {}: {}", lex.out.rank, rank.char(), scan(lex, pos, &squares))
+}
+
+fn list_pieces(lex: &Lexicon, pos: &Position, set: Bitboard) -> String {
+    if set.is_empty() {
+        return lex.out.nothing.clone();
+    }
+    let mut items: Vec<(Role, Square)> = set.filter_map(|s| pos.board().role_at(s).map(|r| (r, s))).collect();
+    items.sort_by_key(|(r, s)| (Role::DESCRIPTION_ORDER.iter().position(|x| x == r), s.file(), s.rank()));
+    items.iter().map(|(r, s)| format!("{} {}", lex.piece(*r, 0), sq(lex, *s))).collect::<Vec<_>>().join(", ")
+}
+
+/// The side a square belongs to: its piece's colour, or the side to move when empty.
+fn owner(pos: &Position, s: Square) -> Color {
+    pos.board().color_at(s).unwrap_or(pos.turn())
+}
+
+/// Enemy pieces attacking a square: "e4 attacked by: knight f6, bishop b7".
+pub fn say_attackers(lex: &Lexicon, pos: &Position, s: Square) -> String {
+    let by = pos.attackers_to(s, !owner(pos, s), pos.board().occupied());
+    format!("{} {}: {}", sq(lex, s), lex.out.attacked_by, list_pieces(lex, pos, by))
+}
+
+/// Own pieces defending a square: "e4 defended by: pawn d3".
+pub fn say_defenders(lex: &Lexicon, pos: &Position, s: Square) -> String {
+    let by = pos.attackers_to(s, owner(pos, s), pos.board().occupied()) & !Bitboard::from_square(s);
+    format!("{} {}: {}", sq(lex, s), lex.out.defended_by, list_pieces(lex, pos, by))
+}
+
+/// The legal moves of the piece on a square: "knight g1: f3, h3".
+pub fn say_legal_moves(lex: &Lexicon, pos: &Position, from: Square) -> String {
+    let Some(p) = pos.piece_at(from) else {
+        return say_square(lex, pos, from);
+    };
+    let mut targets: Vec<Square> = Vec::new();
+    for m in pos.legal_moves().iter().filter(|m| m.from == from) {
+        if !targets.contains(&m.to) {
+            targets.push(m.to);
+        }
+    }
+    let list = if targets.is_empty() {
+        lex.out.no_moves.clone()
+    } else {
+        targets.iter().map(|s| sq(lex, *s)).collect::<Vec<_>>().join(", ")
+    };
+    format!("{} {}: {list}", lex.piece(p.role, 0), sq(lex, from))
+}

@@ -1,0 +1,143 @@
+//! Moves in words, by language and style, in a fixed order (who, what,
+//! from, to, capture, promotion, check) so the ear learns where to listen.
+
+use super::lang::Style;
+use super::lexicon::Lexicon;
+use crate::notation::{SanOptions, write_san};
+use crate::rules::{Color, Move, MoveKind, Position, Role, Square};
+
+/// A file's spoken name in a style.
+pub fn file_name(lex: &Lexicon, file: crate::rules::File, style: Style) -> &str {
+    let i = file.index();
+    match style {
+        Style::Fide => &lex.squares.fide[i],
+        Style::Nato => &lex.squares.nato[i],
+        Style::Brief | Style::Full => &lex.squares.files[i],
+    }
+}
+
+/// A square in words: "f3" where the language says squares compactly in the
+/// brief style, otherwise file and rank as words ("эф три", "Felix drei").
+pub fn square_words(lex: &Lexicon, sq: Square, style: Style) -> String {
+    if lex.compact_squares && matches!(style, Style::Brief | Style::Full) {
+        return sq.to_string();
+    }
+    format!("{} {}", file_name(lex, sq.file(), style), lex.squares.ranks[sq.rank().index()])
+}
+
+/// The colour's name ("White").
+pub fn color_name(lex: &Lexicon, color: Color) -> &str {
+    match color {
+        Color::White => &lex.out.white,
+        Color::Black => &lex.out.black,
+    }
+}
+
+/// The disambiguation SAN needs, in words: a file, a rank, or a square.
+fn disambiguation(lex: &Lexicon, pos: &Position, m: &Move, style: Style) -> Option<String> {
+    let san = write_san(pos, m, &SanOptions { check_marks: false, ..SanOptions::default() });
+    // SAN of a piece move: letter, optional disambiguation, optional x, square.
+    let body: Vec<char> = san.chars().skip(1).filter(|c| *c != 'x').collect();
+    let extra = body.len().checked_sub(2)?;
+    match extra {
+        1 if body[0].is_ascii_digit() => Some(lex.squares.ranks[m.from.rank().index()].clone()),
+        1 => Some(file_name(lex, m.from.file(), style).to_string()),
+        2 => Some(square_words(lex, m.from, style)),
+        _ => None,
+    }
+}
+
+/// The words for a legal move in `pos`.
+pub fn say_move(lex: &Lexicon, pos: &Position, m: &Move, style: Style) -> String {
+    let mut after = *pos;
+    after.play_unchecked(m);
+    let suffix = if after.is_checkmate() {
+        Some(&lex.out.checkmate)
+    } else if after.is_check() {
+        Some(&lex.out.check)
+    } else {
+        None
+    };
+    let mut text = match style {
+        Style::Full => full(lex, pos, m),
+        _ => brief(lex, pos, m, style),
+    };
+    if let Some(s) = suffix {
+        text.push_str(", ");
+        text.push_str(s);
+    }
+    text
+}
+
+fn brief(lex: &Lexicon, pos: &Position, m: &Move, style: Style) -> String {
+    if m.is_castle() {
+        return if m.is_short_castle() { lex.out.short_castle.clone() } else { lex.out.long_castle.clone() };
+    }
+    let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+    let capture = pos.is_capture(m);
+    let mut words: Vec<String> = Vec::new();
+    if role == Role::Pawn {
+        if capture {
+            if lex.lang == super::SpeechLang::Russian {
+                words.push(lex.piece(Role::Pawn, 0).to_string());
+            }
+            words.push(file_name(lex, m.from.file(), style).to_string());
+            words.push(lex.out.takes.clone());
+        }
+    } else {
+        words.push(lex.piece(role, 0).to_string());
+        words.extend(disambiguation(lex, pos, m, style));
+        if capture {
+            words.push(lex.out.takes.clone());
+        }
+    }
+    words.push(square_words(lex, m.to, style));
+    if let MoveKind::Promotion(r) = m.kind {
+        words.push(lex.out.promotes_to.clone());
+        words.push(lex.piece(r, promotion_form(lex)).to_string());
+    }
+    let mut text = words.join(" ");
+    if m.is_en_passant() {
+        text.push_str(if lex.lang == super::SpeechLang::Russian { ", " } else { " " });
+        text.push_str(&lex.out.en_passant);
+    }
+    text
+}
+
+/// Russian says "превращается в ферзя" (accusative); others the plain name.
+fn promotion_form(lex: &Lexicon) -> usize {
+    if lex.lang == super::SpeechLang::Russian { 2 } else { 0 }
+}
+
+fn full(lex: &Lexicon, pos: &Position, m: &Move) -> String {
+    let side = color_name(lex, pos.turn());
+    let style = Style::Full;
+    if m.is_castle() {
+        let what = if m.is_short_castle() { &lex.out.castles_short } else { &lex.out.castles_long };
+        return if lex.lang == super::SpeechLang::English {
+            format!("{side} {what}")
+        } else {
+            format!("{side}: {what}")
+        };
+    }
+    let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+    let sep = if lex.lang == super::SpeechLang::English { " " } else { ": " };
+    let mut text = format!(
+        "{side}{sep}{} {} {} {} {}",
+        lex.piece(role, 0),
+        lex.out.from,
+        square_words(lex, m.from, style),
+        lex.out.to,
+        square_words(lex, m.to, style)
+    );
+    if let Some(captured) = pos.captured_role(m) {
+        text.push_str(&format!(", {} {}", lex.out.takes, lex.piece(captured, 2)));
+    }
+    if m.is_en_passant() {
+        text.push_str(&format!(", {}", lex.out.en_passant));
+    }
+    if let MoveKind::Promotion(r) = m.kind {
+        text.push_str(&format!(", {} {}", lex.out.promotes_to, lex.piece(r, promotion_form(lex))));
+    }
+    text
+}

@@ -1,0 +1,44 @@
+//! Times in words with the right plural forms: "4 minutes 12 seconds",
+//! "1 minute", "9.5 seconds", "1 минута", "2 минуты", "5 минут", "21 секунда".
+
+use super::lang::plural_form;
+use super::lexicon::Lexicon;
+
+fn unit(lex: &Lexicon, forms: &[String; 3], n: u64) -> String {
+    format!("{n} {}", forms[plural_form(lex.lang, n)])
+}
+
+/// A remaining time in words. Whole seconds from 10 seconds up, tenths below
+/// (never rounded up: the clock never promises time that is not there).
+pub fn say_duration(lex: &Lexicon, millis: u64) -> String {
+    let t = &lex.time;
+    let total_secs = millis / 1000;
+    let (h, m, s) = (total_secs / 3600, total_secs / 60 % 60, total_secs % 60);
+    if h > 0 {
+        let mut parts = vec![unit(lex, &t.hour, h)];
+        if m > 0 {
+            parts.push(unit(lex, &t.minute, m));
+        }
+        return parts.join(" ");
+    }
+    if m > 0 {
+        let mut parts = vec![unit(lex, &t.minute, m)];
+        if s > 0 {
+            parts.push(unit(lex, &t.second, s));
+        }
+        return parts.join(" ");
+    }
+    if millis >= 10_000 {
+        return unit(lex, &t.second, s);
+    }
+    let tenths = millis / 100;
+    if tenths.is_multiple_of(10) {
+        return unit(lex, &t.second, tenths / 10);
+    }
+    // A fraction: English "9.5 seconds"; Russian "9,5 секунды" (the genitive singular).
+    let form = match lex.lang {
+        super::SpeechLang::Russian => 1,
+        _ => 2,
+    };
+    format!("{}{}{} {}", tenths / 10, t.decimal_point, tenths % 10, t.second[form])
+}
