@@ -80,3 +80,39 @@ fn position_in_english_and_russian() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("unknown notation language"));
 }
+
+#[test]
+fn parse_exit_codes() {
+    let o = voxchess(&["parse", "knight", "f3"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).trim(), "Nf3");
+    let o = voxchess(&["parse", "--lang", "ru", "конь эф три"]);
+    assert_eq!(stdout(&o).trim(), "Nf3");
+    let o = voxchess(&["parse", "--fen", "4k3/8/8/8/8/8/8/1NB4K w - - 0 1", "d2"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(stdout(&o), "1: knight d2, 2: bishop d2?\nNd2 Bd2\n");
+    let o = voxchess(&["parse", "knight", "f4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o).trim(), "No knight can reach f4.");
+    let o = voxchess(&["parse", "--moves", "1. e4 e5", "what is on e4"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("command: Square"));
+    let o = voxchess(&["parse", "--lang", "xx", "e4"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("unknown speech language"));
+}
+
+#[test]
+fn say_prints_words() {
+    let o = voxchess(&["say", "Nf3"]);
+    assert_eq!(stdout(&o).trim(), "knight f3");
+    let o = voxchess(&["say", "--lang", "de", "--style", "fide", "Nf3"]);
+    assert_eq!(stdout(&o).trim(), "Springer Felix drei");
+    let o = voxchess(&["say", "--lang", "ru", "Nf3"]);
+    assert_eq!(stdout(&o).trim(), "конь эф три");
+    let o = voxchess(&["say", "--style", "nato", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O"]);
+    assert_eq!(stdout(&o).trim(), "long castle");
+    let o = voxchess(&["say", "Nf4"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("cannot read the move"));
+}

@@ -330,13 +330,11 @@ impl Resolver {
             return Intent::Refuse(self.nothing_heard());
         }
         // Typed notation first: "Nf3", "e2-e4", "0-0", "Кf3".
+        let mut notation_reason = None;
         if looks_like_move(text, self.lex.lang.notation()) {
             match read_move(pos, text, self.lex.lang.notation()) {
                 Ok(m) => return self.decide(pos, m, 0.0),
-                Err(ReadMoveError::Ambiguous { .. }) | Err(ReadMoveError::PromotionNeeded { .. }) => {}
-                Err(ReadMoveError::Illegal { reason, .. }) if !text.contains(' ') => {
-                    return Intent::Refuse(reason);
-                }
+                Err(ReadMoveError::Illegal { reason, .. }) => notation_reason = Some(reason),
                 Err(_) => {}
             }
         }
@@ -350,7 +348,11 @@ impl Resolver {
         if let Some(a) = answer_of(&heard) {
             return Intent::Answer(a);
         }
-        self.resolve_move(pos, &heard)
+        match (self.resolve_move(pos, &heard), notation_reason) {
+            // Written notation the words do not know ("Nf4"): the notation's reason.
+            (Intent::Refuse(_), Some(reason)) if heard.iter().all(|h| h.senses.is_empty()) => Intent::Refuse(reason),
+            (intent, _) => intent,
+        }
     }
 
     fn command_error(&self, e: CommandError) -> String {
