@@ -32,6 +32,49 @@ pub enum Command {
     Parse(ParseArgs),
     /// Print the words that would be spoken for a move.
     Say(SayArgs),
+    /// A talking chess clock for a game on a real board.
+    Clock(ClockArgs),
+}
+
+/// `voxchess clock`.
+#[derive(Debug, Args)]
+pub struct ClockArgs {
+    /// The time control: 15+10, 5 d3, 40/90+30, 30+30, or "3+2 | 5+0" for White | Black.
+    #[arg(required = true, num_args = 1..)]
+    pub control: Vec<String>,
+    /// Plain lines: keys are typed as letters or words, each followed by Enter.
+    #[arg(long)]
+    pub plain: bool,
+    /// Language of the announcements: en, ru, de.
+    #[arg(long, default_value = "en")]
+    pub lang: SpeechLang,
+    /// Print only; do not speak.
+    #[arg(long)]
+    pub no_speech: bool,
+    /// The blind player's colour, for "own time" and "opponent's time".
+    #[arg(long, default_value = "white")]
+    pub me: ColorArg,
+    /// White's clock starts with White's first key press instead of at once (6.5 starts it at once).
+    #[arg(long)]
+    pub start_on_first_move: bool,
+    /// Say the mover's own time after each of their moves.
+    #[arg(long)]
+    pub announce_own: bool,
+    /// No scheduled announcements (times only on request).
+    #[arg(long)]
+    pub silent: bool,
+    /// After a flag falls, play may go on until the other flag falls (14.6, 14.8).
+    #[arg(long)]
+    pub play_on_after_flag: bool,
+}
+
+/// A colour on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ColorArg {
+    /// White.
+    White,
+    /// Black.
+    Black,
 }
 
 /// `voxchess parse`: exit 0 for a move or command, 3 for a question, 2 for a refusal.

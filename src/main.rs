@@ -5,16 +5,30 @@ mod cli;
 use anyhow::{Context, Result, bail};
 use clap::Parser;
 use cli::{Cli, Command};
+use std::sync::{Arc, Mutex};
+use voxchess::clock::{Controls, Schedule, StartRule};
 use voxchess::notation::pgn::{read_pgn, write_pgn};
 use voxchess::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
+use voxchess::rules::Color;
 use voxchess::rules::{Position, divide, perft};
 use voxchess::speech::{Intent, Lexicon, Resolver, say_move};
+use voxchess::ui::clock_app::{ClockOptions, run_plain_clock};
+use voxchess::ui::clock_keys::run_terminal_clock;
 
 fn position_arg(fen: Option<&str>) -> Result<Position> {
     match fen {
         None => Ok(Position::start()),
         Some(f) => Position::from_fen(f).with_context(|| format!("cannot read the FEN \"{f}\"")),
     }
+}
+
+/// Plain mode is automatic when the terminal cannot do more: output or
+/// input redirected, or TERM=dumb.
+fn plain_terminal() -> bool {
+    use std::io::IsTerminal;
+    !std::io::stdout().is_terminal()
+        || !std::io::stdin().is_terminal()
+        || std::env::var("TERM").map_or(true, |t| t == "dumb" || t.is_empty())
 }
 
 fn read_file(path: &std::path::Path) -> Result<String> {
@@ -106,6 +120,29 @@ fn run(cli: Cli) -> Result<()> {
             let m = read_move(&pos, &text, a.lang.notation())
                 .with_context(|| format!("cannot read the move \"{text}\""))?;
             println!("{}", say_move(Lexicon::get(a.lang), &pos, &m, a.style));
+        }
+        Command::Clock(a) => {
+            let text = a.control.join(" ");
+            let controls: Controls = text.parse()?;
+            let schedule = Schedule { after_own_move: a.announce_own, silent: a.silent, ..Schedule::default() };
+            let options = ClockOptions {
+                controls,
+                me: match a.me {
+                    cli::ColorArg::White => Color::White,
+                    cli::ColorArg::Black => Color::Black,
+                },
+                start: if a.start_on_first_move { StartRule::AfterFirstMove } else { StartRule::AtStart },
+                schedule,
+                play_on_after_flag: a.play_on_after_flag,
+            };
+            let lex = Lexicon::get(a.lang);
+            let _ = a.no_speech;
+            if a.plain || plain_terminal() {
+                let out: voxchess::ui::clock_app::LineOut = Arc::new(Mutex::new(std::io::stdout()));
+                run_plain_clock(options, lex, std::io::BufReader::new(std::io::stdin()), out);
+            } else {
+                run_terminal_clock(options, lex)?;
+            }
         }
         Command::Pgn(a) => {
             let text = read_file(&a.file)?;

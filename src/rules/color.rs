@@ -3,7 +3,7 @@
 use std::ops::Not;
 
 /// A side: White moves first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Color {
     /// The side that moves first.
     White,

@@ -117,6 +117,27 @@ pub struct ExplainWords {
     pub too_many: String,
 }
 
+/// The talking clock's sentences; {placeholders} are filled in.
+#[derive(Debug, Deserialize)]
+#[allow(missing_docs)]
+pub struct ClockWords {
+    pub started: String,
+    pub waiting: String,
+    pub side_time: String,
+    pub to_move: String,
+    pub paused: String,
+    pub resumed: String,
+    pub added: String,
+    pub taken: String,
+    pub control_near: String,
+    pub moves: [String; 3],
+    pub new_period: String,
+    pub flag: String,
+    pub not_your_turn: String,
+    pub game_over: String,
+    pub help: String,
+}
+
 #[derive(Debug, Deserialize)]
 struct LangFile {
     code: String,
@@ -126,6 +147,7 @@ struct LangFile {
     squares: SquareWords,
     time: TimeWords,
     explain: ExplainWords,
+    clock: ClockWords,
     #[serde(rename = "in")]
     words_in: BTreeMap<String, Vec<String>>,
     commands: BTreeMap<String, String>,
@@ -200,6 +222,8 @@ pub struct Lexicon {
     pub time: TimeWords,
     /// Refusal sentences.
     pub explain: ExplainWords,
+    /// The talking clock's sentences.
+    pub clock: ClockWords,
     /// Understood words and phrases (lowercase), with their senses.
     pub words_in: BTreeMap<String, Vec<Sense>>,
     /// Command phrases (lowercase) and the command each names.
@@ -313,6 +337,7 @@ impl Lexicon {
             squares: file.squares,
             time: file.time,
             explain: file.explain,
+            clock: file.clock,
             words_in,
             commands,
             longest_phrase,

@@ -2,4 +2,6 @@
 //! (for screen readers and Braille displays); the self-voicing terminal
 //! front end comes with the full client. Uses every layer below it.
 
+pub mod clock_app;
+pub mod clock_keys;
 pub mod plain;

@@ -1,0 +1,19 @@
+//! The talking chess clock: FIDE time controls (increment, delay,
+//! periods), flag fall (6.10, 10.3, 14.8), pause and arbiter adjustments,
+//! and a schedule of announcements. Uses the rules core (mating material)
+//! and the speech layer (times in words).
+
+pub mod chess_clock;
+pub mod control;
+pub mod flag;
+pub mod runner;
+pub mod schedule;
+pub mod time_source;
+pub mod words;
+
+pub use chess_clock::{ChessClock, ClockError, Press, Side, StartRule};
+pub use control::{ControlError, Controls, Period, TimeControl};
+pub use flag::outcome_on_time;
+pub use runner::{ClockEvent, ClockInput, run_clock};
+pub use schedule::{Schedule, Step};
+pub use time_source::{Monotonic, TimeSource};

@@ -1,0 +1,243 @@
+//! The running clock: a loop that sleeps until the next announcement or
+//! flag fall is due, or until a key arrives. No polling: an idle clock
+//! wakes only when it has something to say.
+
+use super::chess_clock::{ChessClock, ClockError, Press};
+use super::flag::outcome_on_time;
+use super::schedule::Schedule;
+use super::time_source::TimeSource;
+use crate::rules::{Color, Outcome};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// What the players (or the arbiter) do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClockInput {
+    /// This side ends its move.
+    Press(Color),
+    /// Whoever is to move ends the move (the space bar).
+    Switch,
+    /// Pause or resume.
+    TogglePause,
+    /// Say one side's time.
+    Tell(Color),
+    /// Say both times.
+    TellBoth,
+    /// Add (positive) or take (negative) milliseconds.
+    Adjust(Color, i64),
+    /// Stop the clock program.
+    Quit,
+    /// A line from the front end (a help text, a reply to a bad key),
+    /// passed through in order with the clock's own events.
+    Note(String),
+}
+
+/// Something the clock has to say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClockEvent {
+    /// The clock started (or waits for White's first move).
+    Started {
+        /// Whether White's time already runs.
+        running: bool,
+    },
+    /// A move was ended.
+    Moved(Press),
+    /// A scheduled call of the time.
+    Scheduled {
+        /// Whose time.
+        color: Color,
+        /// The time called.
+        remaining_ms: u64,
+    },
+    /// The time told on request.
+    Told {
+        /// Whose time.
+        color: Color,
+        /// The time left.
+        remaining_ms: u64,
+    },
+    /// A period's move control is near.
+    ControlNear {
+        /// Whose.
+        color: Color,
+        /// Moves left to make.
+        moves: u32,
+    },
+    /// Paused.
+    Paused,
+    /// Resumed.
+    Resumed,
+    /// The arbiter changed a side's time.
+    Adjusted {
+        /// Whose.
+        color: Color,
+        /// By how much.
+        delta_ms: i64,
+        /// The time after.
+        remaining_ms: u64,
+    },
+    /// A flag fell.
+    Flag {
+        /// Whose.
+        color: Color,
+        /// The result, if the game ends (both flags: draw).
+        outcome: Option<Outcome>,
+    },
+    /// An input that cannot be done now.
+    Refused(ClockError),
+    /// A front end's line, passed through.
+    Note(String),
+    /// The clock program ends.
+    Stopped,
+}
+
+/// Runs the clock until Quit (or the input channel closes). `emit` gets
+/// each event with its due time and the time it was emitted (clock ms), so
+/// lateness can be measured.
+pub fn run_clock(
+    mut clock: ChessClock,
+    schedule: &Schedule,
+    time: &dyn TimeSource,
+    inputs: &Receiver<ClockInput>,
+    emit: &mut dyn FnMut(&ClockEvent, u64, u64),
+) -> ChessClock {
+    let now = time.now_ms();
+    clock.start(now);
+    emit(&ClockEvent::Started { running: clock.running.is_some() }, now, now);
+    let mut announced: Option<(Color, u64)> = None;
+    loop {
+        let now = time.now_ms();
+        let next_mark = next_announcement(&clock, schedule, now, announced);
+        let flag_due = clock.flag_due();
+        let wake = [next_mark.map(|(_, _, due)| due), flag_due].into_iter().flatten().min();
+        let received = match wake {
+            Some(due) => inputs.recv_timeout(Duration::from_millis(due.saturating_sub(now))),
+            None => inputs.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Err(RecvTimeoutError::Timeout) => {
+                let now = time.now_ms();
+                if let Some(due) = flag_due
+                    && now >= due
+                    && let Some(color) = clock.check_flag(now)
+                {
+                    let fallen = clock.fallen();
+                    let game_over = !clock.play_on_after_flag || fallen.len() > 1;
+                    let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
+                    emit(&ClockEvent::Flag { color, outcome }, due, now);
+                    if game_over {
+                        clock.running = None;
+                    }
+                    continue;
+                }
+                if let Some((color, mark, due)) = next_mark
+                    && now >= due
+                {
+                    announced = Some((color, mark));
+                    emit(&ClockEvent::Scheduled { color, remaining_ms: mark }, due, now);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+            Ok(ClockInput::Quit) => break,
+            Ok(input) => {
+                let now = time.now_ms();
+                if let Some(color) = clock.check_flag(now) {
+                    let fallen = clock.fallen();
+                    let game_over = !clock.play_on_after_flag || fallen.len() > 1;
+                    let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
+                    emit(&ClockEvent::Flag { color, outcome }, now, now);
+                    if game_over {
+                        clock.running = None;
+                    }
+                }
+                handle(&mut clock, schedule, input, now, emit, &mut announced);
+            }
+        }
+    }
+    let now = time.now_ms();
+    emit(&ClockEvent::Stopped, now, now);
+    clock.snapshot(now)
+}
+
+/// The next scheduled call for the running side: (side, mark, due time).
+fn next_announcement(
+    clock: &ChessClock,
+    schedule: &Schedule,
+    now: u64,
+    announced: Option<(Color, u64)>,
+) -> Option<(Color, u64, u64)> {
+    let color = clock.running?;
+    if clock.paused || clock.sides[color.index()].flag_at.is_some() {
+        return None;
+    }
+    let remaining = clock.remaining(color, now);
+    let mut mark = schedule.next_mark(remaining)?;
+    if announced == Some((color, mark)) {
+        mark = schedule.next_mark(mark)?;
+    }
+    let due = now + clock.delay_left(now) + remaining.saturating_sub(mark);
+    Some((color, mark, due))
+}
+
+fn handle(
+    clock: &mut ChessClock,
+    schedule: &Schedule,
+    input: ClockInput,
+    now: u64,
+    emit: &mut dyn FnMut(&ClockEvent, u64, u64),
+    announced: &mut Option<(Color, u64)>,
+) {
+    let mut say = |e: ClockEvent| emit(&e, now, now);
+    match input {
+        ClockInput::Press(_) | ClockInput::Switch => {
+            let mover = match input {
+                ClockInput::Press(c) => c,
+                _ => clock.turn,
+            };
+            if clock.running.is_none() && clock.fallen().is_empty() && clock.sides[0].moves == 0 {
+                // Waiting for White's first move: it starts Black's clock.
+                clock.running = Some(Color::White);
+                clock.turn_started = now;
+            }
+            if clock.running.is_none() {
+                say(ClockEvent::Refused(ClockError::FlagFallen(clock.fallen().first().copied().unwrap_or(mover))));
+                return;
+            }
+            match clock.press(now, mover) {
+                Ok(press) => {
+                    *announced = None;
+                    say(ClockEvent::Moved(press));
+                    if let Some(moves) = clock.moves_to_control(mover)
+                        && moves > 0
+                        && (moves == schedule.control_warning_moves || moves == 1)
+                    {
+                        say(ClockEvent::ControlNear { color: mover, moves });
+                    }
+                }
+                Err(e) => say(ClockEvent::Refused(e)),
+            }
+        }
+        ClockInput::TogglePause => {
+            if clock.paused {
+                clock.resume(now);
+                say(ClockEvent::Resumed);
+            } else {
+                clock.pause(now);
+                say(ClockEvent::Paused);
+            }
+        }
+        ClockInput::Tell(color) => say(ClockEvent::Told { color, remaining_ms: clock.remaining(color, now) }),
+        ClockInput::TellBoth => {
+            for color in Color::ALL {
+                say(ClockEvent::Told { color, remaining_ms: clock.remaining(color, now) });
+            }
+        }
+        ClockInput::Adjust(color, delta_ms) => {
+            clock.adjust(now, color, delta_ms);
+            *announced = None;
+            say(ClockEvent::Adjusted { color, delta_ms, remaining_ms: clock.remaining(color, now) });
+        }
+        ClockInput::Note(text) => say(ClockEvent::Note(text)),
+        ClockInput::Quit => {}
+    }
+}

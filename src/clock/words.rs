@@ -1,0 +1,73 @@
+//! The clock's events in words, in the chosen language.
+
+use super::control::Controls;
+use super::runner::ClockEvent;
+use crate::speech::Lexicon;
+use crate::speech::say_event::say_outcome;
+use crate::speech::say_move::color_name;
+use crate::speech::say_time::say_duration;
+
+fn fill(template: &str, pairs: &[(&str, String)]) -> String {
+    let mut s = template.to_string();
+    for (k, v) in pairs {
+        s = s.replace(&format!("{{{k}}}"), v);
+    }
+    s
+}
+
+/// One line for an event; None for events that say nothing.
+pub fn say_clock_event(lex: &Lexicon, controls: &Controls, event: &ClockEvent, after_own_move: bool) -> Option<String> {
+    let c = &lex.clock;
+    let side = |col| color_name(lex, col).to_string();
+    let time = |ms| say_duration(lex, ms);
+    Some(match event {
+        ClockEvent::Started { running: true } => {
+            fill(&c.started, &[("control", controls.to_string()), ("side", side(crate::rules::Color::White))])
+        }
+        ClockEvent::Started { running: false } => fill(&c.waiting, &[("control", controls.to_string())]),
+        ClockEvent::Moved(press) => {
+            let mut line = fill(&c.to_move, &[("side", side(!press.mover))]);
+            if let Some(p) = press.new_period {
+                line = format!(
+                    "{}. {line}",
+                    fill(&c.new_period, &[("side", side(press.mover)), ("time", time(p.time_ms))])
+                );
+            } else if after_own_move {
+                let told = fill(&c.side_time, &[("side", side(press.mover)), ("time", time(press.remaining_ms))]);
+                line = format!("{told}. {line}");
+            }
+            line
+        }
+        ClockEvent::Scheduled { color, remaining_ms } | ClockEvent::Told { color, remaining_ms } => {
+            fill(&c.side_time, &[("side", side(*color)), ("time", time(*remaining_ms))])
+        }
+        ClockEvent::ControlNear { color, moves } => {
+            let form = crate::speech::lang::plural_form(lex.lang, u64::from(*moves));
+            let count = format!("{moves} {}", c.moves[form]);
+            fill(&c.control_near, &[("side", side(*color)), ("count", count)])
+        }
+        ClockEvent::Paused => c.paused.clone(),
+        ClockEvent::Resumed => c.resumed.clone(),
+        ClockEvent::Adjusted { color, delta_ms, remaining_ms } => {
+            let template = if *delta_ms >= 0 { &c.added } else { &c.taken };
+            fill(
+                template,
+                &[("side", side(*color)), ("time", time(delta_ms.unsigned_abs())), ("left", time(*remaining_ms))],
+            )
+        }
+        ClockEvent::Flag { color, outcome } => {
+            let flag = fill(&c.flag, &[("side", side(*color))]);
+            match outcome {
+                Some(o) => format!("{flag}. {}", say_outcome(lex, o)),
+                None => format!("{flag}."),
+            }
+        }
+        ClockEvent::Refused(crate::clock::ClockError::NotYourTurn(col)) => {
+            fill(&c.not_your_turn, &[("side", side(!*col))])
+        }
+        ClockEvent::Refused(crate::clock::ClockError::FlagFallen(_)) => c.game_over.clone(),
+        ClockEvent::Refused(crate::clock::ClockError::Paused) => c.paused.clone(),
+        ClockEvent::Note(text) => text.clone(),
+        ClockEvent::Stopped => return None,
+    })
+}

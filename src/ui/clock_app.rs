@@ -1,0 +1,143 @@
+//! The standalone talking clock: for a game on a real board between a
+//! blind player and a sighted opponent. Keys end moves, pause, tell the
+//! time and adjust it; every event is one line (and, with the audio
+//! layer, spoken).
+
+use crate::clock::words::say_clock_event;
+use crate::clock::{ChessClock, ClockEvent, ClockInput, Controls, Monotonic, Schedule, StartRule, run_clock};
+use crate::rules::Color;
+use crate::speech::Lexicon;
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
+
+/// How the clock program is set up.
+#[derive(Clone, Debug)]
+pub struct ClockOptions {
+    /// The time controls.
+    pub controls: Controls,
+    /// The blind player's colour ("own" time).
+    pub me: Color,
+    /// When White's clock starts.
+    pub start: StartRule,
+    /// The announcement schedule.
+    pub schedule: Schedule,
+    /// Play may go on after a flag until the second flag falls.
+    pub play_on_after_flag: bool,
+}
+
+/// Reads one typed line as a clock input: "w", "b", "" (switch), "p",
+/// "t", "o", "a", "+w", "-b 2", "q". Err holds the reply for anything else.
+pub fn parse_line(line: &str, me: Color) -> Result<Option<ClockInput>, String> {
+    let t = line.trim().to_lowercase();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let side = |w: &str| match w {
+        "w" | "white" => Some(Color::White),
+        "b" | "black" => Some(Color::Black),
+        _ => None,
+    };
+    Ok(Some(match words.as_slice() {
+        [] | ["s"] | ["switch"] | ["space"] => ClockInput::Switch,
+        [w] if side(w).is_some() => ClockInput::Press(side(w).unwrap_or(Color::White)),
+        ["p"] | ["pause"] | ["resume"] => ClockInput::TogglePause,
+        ["t"] | ["time"] | ["me"] | ["mine"] => ClockInput::Tell(me),
+        ["o"] | ["opponent"] => ClockInput::Tell(!me),
+        ["a"] | ["both"] => ClockInput::TellBoth,
+        ["q"] | ["quit"] | ["exit"] => ClockInput::Quit,
+        ["h"] | ["help"] | ["?"] => return Ok(None),
+        [first, rest @ ..] if first.starts_with(['+', '-']) => {
+            let sign: i64 = if first.starts_with('-') { -1 } else { 1 };
+            let mut parts: Vec<&str> = Vec::new();
+            let glued = &first[1..];
+            if !glued.is_empty() {
+                parts.push(glued);
+            }
+            parts.extend(rest.iter().copied());
+            let (color, minutes) = match parts.as_slice() {
+                [c] => (side(c), Some(1.0)),
+                [c, m] => (side(c), m.parse::<f64>().ok()),
+                _ => (None, None),
+            };
+            match (color, minutes) {
+                (Some(c), Some(m)) if m.is_finite() && m > 0.0 && m <= 600.0 => {
+                    ClockInput::Adjust(c, sign * (m * 60_000.0).round() as i64)
+                }
+                _ => return Err(format!("'{}': write +w or -b, with minutes if not 1, like +w 2", line.trim())),
+            }
+        }
+        _ => return Err(format!("'{}' is not a clock key. Type h for help.", shorten(line.trim()))),
+    }))
+}
+
+fn shorten(s: &str) -> String {
+    if s.chars().count() <= 20 { s.to_string() } else { format!("{}...", s.chars().take(17).collect::<String>()) }
+}
+
+/// Where lines go: shared by the clock loop and the key reader, one whole line at a time.
+pub type LineOut = Arc<Mutex<dyn Write + Send>>;
+
+/// Writes one line and flushes; a closed output is ignored (the clock keeps time).
+pub fn write_line(out: &LineOut, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}").and_then(|_| w.flush());
+    }
+}
+
+/// Feeds typed lines into the clock until the input ends; bad lines get a
+/// reply, passed through the clock so lines stay in order.
+fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, help: String) {
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let line: String = line.chars().filter(|c| !c.is_control()).collect();
+        match parse_line(&line, me) {
+            Ok(Some(input)) => {
+                let quit = input == ClockInput::Quit;
+                if keys.send(input).is_err() || quit {
+                    return;
+                }
+            }
+            Ok(None) => {
+                let _ = keys.send(ClockInput::Note(help.clone()));
+            }
+            Err(reply) => {
+                let _ = keys.send(ClockInput::Note(reply));
+            }
+        }
+    }
+    let _ = keys.send(ClockInput::Quit);
+}
+
+/// Runs the clock loop with keys from `keys`, writing each event as a line.
+pub fn run_clock_lines(
+    options: &ClockOptions,
+    lex: &'static Lexicon,
+    keys: &std::sync::mpsc::Receiver<ClockInput>,
+    out: &LineOut,
+) -> ChessClock {
+    let mut clock = ChessClock::new(options.controls.clone(), options.start);
+    clock.play_on_after_flag = options.play_on_after_flag;
+    let time = Monotonic::new();
+    let me = options.me;
+    let after_own = options.schedule.after_own_move;
+    let mut emit = |event: &ClockEvent, _due: u64, _now: u64| {
+        let own = after_own && matches!(event, ClockEvent::Moved(p) if p.mover == me);
+        if let Some(line) = say_clock_event(lex, &options.controls, event, own) {
+            write_line(out, &line);
+        }
+    };
+    run_clock(clock, &options.schedule, &time, keys, &mut emit)
+}
+
+/// Runs the clock in plain line mode: typed lines in, one line per event out.
+pub fn run_plain_clock(
+    options: ClockOptions,
+    lex: &'static Lexicon,
+    input: impl BufRead + Send + 'static,
+    out: LineOut,
+) -> ChessClock {
+    let (keys, key_rx) = channel();
+    let help = lex.clock.help.clone();
+    let me = options.me;
+    std::thread::spawn(move || read_lines(input, me, keys, help));
+    run_clock_lines(&options, lex, &key_rx, &out)
+}
