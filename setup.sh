@@ -13,7 +13,7 @@ say() { printf 'setup: %s\n' "$*" >&2; }
 
 # Debian/Ubuntu packages the build, the tests and the program need.
 APT_PACKAGES=(
-  build-essential pkg-config ca-certificates curl python3 python3-pip
+  build-essential pkg-config ca-certificates curl python3 python3-pip tmux
 )
 
 missing=()

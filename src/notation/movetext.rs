@@ -12,12 +12,10 @@ const MAX_WORDS: usize = 6;
 
 /// Words that only ever end a move: check marks, e.p., annotations.
 fn is_pure_mark(word: &str) -> bool {
-    let latin: String = word.chars().map(super::chars::latinize).collect();
-    if matches!(latin.as_str(), "e.p." | "e.p" | "ep" | "ep.") {
-        return true;
-    }
+    let is_ep = |t: &str| matches!(t, "e.p." | "e.p" | "ep" | "ep.");
     let (chars, marks) = split_marks(word);
-    chars.is_empty() && marks != MoveMarks::default()
+    let rest: String = chars.iter().map(|c| super::chars::latinize(*c)).collect();
+    (chars.is_empty() && marks != MoveMarks::default()) || is_ep(&rest)
 }
 
 /// Words that may continue a complete move: a promotion piece ("Q", "=Q",

@@ -135,7 +135,8 @@ pub struct ClockWords {
     pub flag: String,
     pub not_your_turn: String,
     pub game_over: String,
-    pub help: String,
+    /// The keys, in short lines.
+    pub help: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]

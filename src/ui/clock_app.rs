@@ -136,7 +136,7 @@ pub fn run_plain_clock(
     out: LineOut,
 ) -> ChessClock {
     let (keys, key_rx) = channel();
-    let help = lex.clock.help.clone();
+    let help = lex.clock.help.join("\n");
     let me = options.me;
     std::thread::spawn(move || read_lines(input, me, keys, help));
     run_clock_lines(&options, lex, &key_rx, &out)

@@ -99,9 +99,9 @@ impl<W: std::io::Write> std::io::Write for RawLines<W> {
 pub fn run_terminal_clock(options: ClockOptions, lex: &'static Lexicon) -> std::io::Result<ChessClock> {
     enable_raw_mode()?;
     let out: LineOut = std::sync::Arc::new(std::sync::Mutex::new(RawLines(std::io::stdout())));
-    super::clock_app::write_line(&out, &lex.clock.help);
+    super::clock_app::write_line(&out, &lex.clock.help.join("\n"));
     let (keys, key_rx) = channel();
-    let help = lex.clock.help.clone();
+    let help = lex.clock.help.join("\n");
     let me = options.me;
     std::thread::spawn(move || read_keys(me, keys, help));
     let saved = run_clock_lines(&options, lex, &key_rx, &out);
