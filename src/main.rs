@@ -119,8 +119,23 @@ fn run(cli: Cli) -> Result<()> {
             let text = a.mv.join(" ");
             let m = read_move(&pos, &text, a.lang.notation())
                 .with_context(|| format!("cannot read the move \"{text}\""))?;
-            println!("{}", say_move(Lexicon::get(a.lang), &pos, &m, a.style));
+            let words = say_move(Lexicon::get(a.lang), &pos, &m, a.style);
+            println!("{words}");
+            if a.speak {
+                speak_and_wait(&words, a.lang);
+            }
         }
+        Command::Listen(a) => listen(a)?,
+        Command::Models(a) => match a.action {
+            cli::ModelsAction::List => {
+                for line in voxchess::audio::models::list_models() {
+                    println!("{line}");
+                }
+            }
+            cli::ModelsAction::Install { lang } => {
+                voxchess::audio::models::install(&lang, &mut |line| println!("{line}"))?;
+            }
+        },
         Command::Clock(a) => {
             let text = a.control.join(" ");
             let controls: Controls = text.parse()?;
@@ -153,6 +168,65 @@ fn run(cli: Cli) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Speaks a text and waits for it to end (at most 30 s); without
+/// speech-dispatcher, says so in one line.
+#[cfg(feature = "tts")]
+fn speak_and_wait(text: &str, lang: voxchess::speech::SpeechLang) {
+    use voxchess::audio::speaker::{Priority, Speaker, SpeechSettings};
+    let settings = SpeechSettings { language: Some(lang.code().to_string()), ..SpeechSettings::default() };
+    match Speaker::start(settings, std::time::Duration::from_secs(5)) {
+        Ok(speaker) => {
+            speaker.say(text, Priority::Move);
+            let timeout = std::time::Duration::from_secs(30);
+            if !speaker.wait_for(timeout, |c| c.begun > 0 && c.ended + c.stopped >= c.begun) {
+                eprintln!("voxchess: speech did not finish within 30 s (is there an audio output?)");
+            }
+        }
+        Err(e) => eprintln!("voxchess: {e}"),
+    }
+}
+
+#[cfg(not(feature = "tts"))]
+fn speak_and_wait(_text: &str, _lang: voxchess::speech::SpeechLang) {
+    eprintln!("voxchess: built without speech output (feature tts)");
+}
+
+#[cfg(feature = "voice")]
+fn listen(a: cli::ListenArgs) -> Result<()> {
+    use voxchess::audio::listen::listen_wav;
+    use voxchess::audio::recognizer::VoiceModel;
+    let dir = match a.model.clone().or_else(|| voxchess::audio::models::installed(a.lang.code())) {
+        Some(d) => d,
+        None => bail!("no voice model for '{}'; install one with: voxchess models install {}", a.lang, a.lang.code()),
+    };
+    let pos = position_arg(a.fen.as_deref())?;
+    let model = VoiceModel::load(&dir, &voxchess::speech::vocabulary::vocabulary(a.lang))?;
+    let resolver = Resolver::new(a.lang);
+    let heard = listen_wav(&a.wav, &model, &resolver, &pos)?;
+    println!("heard: {}", heard.transcript);
+    let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
+    match &heard.intent {
+        Intent::Move(m) => println!("move: {}", san(m)),
+        Intent::Ask(q) => println!("question: {}", q.prompt),
+        Intent::Refuse(why) => println!("refused: {why}"),
+        Intent::Command(c) => println!("command: {c:?}"),
+        Intent::Answer(ans) => println!("answer: {ans:?}"),
+    }
+    if a.timing {
+        println!(
+            "audio {:.2} s, end of audio to intent {:.1} ms",
+            heard.audio.as_secs_f64(),
+            heard.latency.as_secs_f64() * 1000.0
+        );
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "voice"))]
+fn listen(_a: cli::ListenArgs) -> Result<()> {
+    bail!("this voxchess was built without voice input (feature voice)")
 }
 
 fn main() {

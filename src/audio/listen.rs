@@ -1,0 +1,75 @@
+//! The listening pipeline shared by the microphone and WAV files: mono,
+//! 16 kHz, vosk, then the resolver.
+
+use super::pcm::{resample_clip, to_i16};
+use super::recognizer::{VoiceModel, decode};
+use super::wav::read_wav;
+use crate::rules::Position;
+use crate::speech::{Intent, Resolver};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// What was heard in a recording and what it means.
+#[derive(Debug)]
+pub struct Heard {
+    /// The transcript (utterances joined).
+    pub transcript: String,
+    /// The resolver's intent.
+    pub intent: Intent,
+    /// From the end of the audio to the resolved intent.
+    pub latency: Duration,
+    /// The length of the audio.
+    pub audio: Duration,
+}
+
+/// Problems of the listening pipeline.
+#[derive(Debug, thiserror::Error)]
+pub enum ListenError {
+    /// The WAV file.
+    #[error(transparent)]
+    Wav(#[from] super::wav::WavError),
+    /// Resampling.
+    #[error(transparent)]
+    Resample(#[from] super::pcm::ResampleError),
+    /// The model.
+    #[error(transparent)]
+    Model(#[from] super::recognizer::ModelError),
+}
+
+/// Decodes a WAV file of any rate or channel count and resolves it in `pos`.
+pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Position) -> Result<Heard, ListenError> {
+    let (mono, rate) = read_wav(path)?;
+    let samples = to_i16(&resample_clip(&mono, rate)?);
+    let audio = Duration::from_secs_f64(samples.len() as f64 / f64::from(super::pcm::RECOGNIZER_RATE));
+    let mut recognizer = model.recognizer()?;
+    // Feed all but the final result, then time the end of the utterance.
+    let texts_before = decode_until_end(&mut recognizer, &samples);
+    let end = Instant::now();
+    let mut texts = texts_before;
+    let last = super::recognizer::result_text(recognizer.final_result());
+    if !last.is_empty() {
+        texts.push(last);
+    }
+    let transcript = texts.join(" ");
+    let intent = resolver.resolve(pos, &transcript);
+    Ok(Heard { transcript, intent, latency: end.elapsed(), audio })
+}
+
+fn decode_until_end(recognizer: &mut vosk::Recognizer, samples: &[i16]) -> Vec<String> {
+    let mut texts = Vec::new();
+    for chunk in samples.chunks(4000) {
+        if let Ok(vosk::DecodingState::Finalized) = recognizer.accept_waveform(chunk) {
+            let t = super::recognizer::result_text(recognizer.result());
+            if !t.is_empty() {
+                texts.push(t);
+            }
+        }
+    }
+    texts
+}
+
+/// Decodes 16 kHz samples in one go (for the microphone's utterances).
+pub fn transcribe(model: &VoiceModel, samples: &[i16]) -> Result<String, ListenError> {
+    let mut recognizer = model.recognizer()?;
+    Ok(decode(&mut recognizer, samples).join(" "))
+}

