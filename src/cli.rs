@@ -10,9 +10,9 @@ use voxchess::speech::{Confirm, SpeechLang, Style};
 #[derive(Debug, Parser)]
 #[command(name = "voxchess", version, about)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (default: play, continuing an unfinished game if there is one).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
@@ -26,8 +26,12 @@ pub enum Command {
     Position(PositionArgs),
     /// Read a PGN file (any notation language) and write it as standard PGN.
     Pgn(PgnArgs),
-    /// Play a game between two people, in plain text lines.
+    /// Play a game: against an engine, or two people at one computer.
     Play(PlayArgs),
+    /// Continue the unfinished game.
+    Resume(ResumeArgs),
+    /// Show the settings file's path and the effective settings.
+    Config,
     /// Resolve spoken or typed words to a move, a question, a refusal or a command.
     Parse(ParseArgs),
     /// Print the words that would be spoken for a move.
@@ -162,14 +166,64 @@ pub struct SayArgs {
 }
 
 /// `voxchess play`.
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Default)]
 pub struct PlayArgs {
-    /// Start position (default: the initial position).
+    /// white, black or random.
     #[arg(long)]
+    pub color: Option<voxchess::config::ColorChoice>,
+    /// engine or human (a blind and a sighted player at one computer).
+    #[arg(long)]
+    pub opponent: Option<voxchess::config::OpponentKind>,
+    /// A UCI engine program (default: Stockfish when installed).
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
+    /// Engine strength 1-20.
+    #[arg(long)]
+    pub level: Option<u8>,
+    /// Time control, like 15+10 or "40/90+30, 30+30".
+    #[arg(long)]
+    pub time: Option<String>,
+    /// Language: en, ru, de.
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// Announcements: brief, full, fide, nato.
+    #[arg(long)]
+    pub style: Option<String>,
+    /// Confirm heard moves: always, unsure, never.
+    #[arg(long)]
+    pub confirm: Option<String>,
+    /// Plain lines for screen readers and Braille displays (automatic when not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// No speech output.
+    #[arg(long)]
+    pub no_speech: bool,
+    /// No voice input.
+    #[arg(long)]
+    pub no_voice: bool,
+    /// Listen only while this key is toggled on (else continuously).
+    #[arg(long)]
+    pub push_to_talk: Option<String>,
+    /// Start position.
+    #[arg(long, conflicts_with = "pgn")]
     pub fen: Option<String>,
-    /// Notation language for reading and writing moves.
-    #[arg(long, default_value = "en")]
-    pub lang: NotationLang,
+    /// Continue the game of a PGN file (its first game).
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+}
+
+/// `voxchess resume`.
+#[derive(Debug, Args, Default)]
+pub struct ResumeArgs {
+    /// Plain lines.
+    #[arg(long)]
+    pub plain: bool,
+    /// No speech output.
+    #[arg(long)]
+    pub no_speech: bool,
+    /// No voice input.
+    #[arg(long)]
+    pub no_voice: bool,
 }
 
 /// `voxchess perft`.

@@ -9,6 +9,9 @@
 
 pub mod audio;
 pub mod clock;
+pub mod config;
+pub mod engine;
+pub mod game;
 pub mod notation;
 pub mod rules;
 pub mod speech;

@@ -35,8 +35,97 @@ fn read_file(path: &std::path::Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
+/// Settings from the file (a broken file: one line, then the defaults), with the options on top.
+fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
+    let mut s = voxchess::config::Settings::load().unwrap_or_else(|e| {
+        eprintln!("voxchess: {e}");
+        voxchess::config::Settings::default()
+    });
+    if let Some(c) = a.color {
+        s.color = c;
+    }
+    if let Some(o) = a.opponent {
+        s.opponent = o;
+    }
+    if let Some(e) = &a.engine {
+        s.engine = Some(e.clone());
+    }
+    if let Some(l) = a.level {
+        s.level = l;
+    }
+    if let Some(t) = &a.time {
+        s.time = Some(t.clone());
+    }
+    if let Some(l) = &a.lang {
+        s.lang = l.clone();
+    }
+    if let Some(st) = &a.style {
+        s.style = st.clone();
+    }
+    if let Some(c) = &a.confirm {
+        s.confirm = c.clone();
+    }
+    if let Some(k) = &a.push_to_talk {
+        s.push_to_talk = Some(k.clone());
+    }
+    s.plain |= a.plain;
+    s.speech &= !a.no_speech;
+    s.voice &= !a.no_voice;
+    s.check().map_err(|e| anyhow::anyhow!(e))?;
+    Ok(s)
+}
+
+fn play(a: cli::PlayArgs) -> Result<()> {
+    let settings = settings_with(&a)?;
+    let mut setup =
+        voxchess::ui::app::GameSetup { start: position_arg(a.fen.as_deref())?, moves: Vec::new(), resume: None };
+    if let Some(path) = &a.pgn {
+        let lang = settings.lang.parse::<voxchess::speech::SpeechLang>().unwrap_or_default().notation();
+        let text = read_file(path)?;
+        let games = read_pgn(&text, lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let game = games.into_iter().next().ok_or_else(|| anyhow::anyhow!("{}: no game found", path.display()))?;
+        setup.start = game.start;
+        setup.moves = game.mainline();
+    }
+    let plain = settings.plain || plain_terminal();
+    voxchess::ui::app::run_play(settings, setup, plain)?;
+    Ok(())
+}
+
+fn resume(a: cli::ResumeArgs) -> Result<()> {
+    let path = voxchess::game::SavedGame::path();
+    let Some(mut saved) = voxchess::game::SavedGame::load(&path)? else {
+        bail!("there is no unfinished game to continue; start one with: voxchess play");
+    };
+    saved.settings.plain |= a.plain;
+    saved.settings.speech &= !a.no_speech;
+    saved.settings.voice &= !a.no_voice;
+    let plain = saved.settings.plain || plain_terminal();
+    let settings = saved.settings.clone();
+    let setup = voxchess::ui::app::GameSetup { start: Position::start(), moves: Vec::new(), resume: Some(saved) };
+    voxchess::ui::app::run_play(settings, setup, plain)?;
+    Ok(())
+}
+
+/// No subcommand: continue an unfinished game (asking first) or start one.
+fn default_play() -> Result<()> {
+    let path = voxchess::game::SavedGame::path();
+    if let Ok(Some(_)) = voxchess::game::SavedGame::load(&path) {
+        println!("An unfinished game was found. Continue it? yes or no");
+        let mut answer = String::new();
+        std::io::stdin().read_line(&mut answer)?;
+        if matches!(answer.trim().to_lowercase().as_str(), "y" | "yes" | "да" | "ja") {
+            return resume(cli::ResumeArgs::default());
+        }
+    }
+    play(cli::PlayArgs::default())
+}
+
 fn run(cli: Cli) -> Result<()> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        return default_play();
+    };
+    match command {
         Command::Perft(a) => {
             let pos = position_arg(a.fen.as_deref())?;
             if a.divide {
@@ -76,13 +165,8 @@ fn run(cli: Cli) -> Result<()> {
             let pos = position_arg(a.fen.as_deref())?;
             println!("{}", describe_position(&pos, a.lang));
         }
-        Command::Play(a) => {
-            let start = position_arg(a.fen.as_deref())?;
-            let stdin = std::io::stdin();
-            let mut input = stdin.lock();
-            let mut output = std::io::stdout();
-            voxchess::ui::plain::play_two_players(start, a.lang, &mut input, &mut output)?;
-        }
+        Command::Play(a) => play(a)?,
+        Command::Resume(a) => resume(a)?,
         Command::Parse(a) => {
             let pos = match &a.moves {
                 Some(moves) => {
@@ -158,6 +242,16 @@ fn run(cli: Cli) -> Result<()> {
             } else {
                 run_terminal_clock(options, lex)?;
             }
+        }
+        Command::Config => {
+            let path = voxchess::config::config_path();
+            let exists = if path.exists() { "" } else { " (not found: the defaults apply)" };
+            println!("Settings file: {}{exists}", path.display());
+            let settings = voxchess::config::Settings::load().unwrap_or_else(|e| {
+                eprintln!("voxchess: {e}");
+                voxchess::config::Settings::default()
+            });
+            print!("{}", settings.to_toml());
         }
         Command::Pgn(a) => {
             let text = read_file(&a.file)?;

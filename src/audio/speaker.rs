@@ -279,6 +279,12 @@ impl Speaker {
         self.shared.progress.lock().ok().and_then(|p| p.last_begin)
     }
 
+    /// A reader of (speaking, last end) for the listening gate, usable from another thread.
+    pub fn progress_reader(&self) -> impl Fn() -> (bool, Option<Instant>) + Send + use<> {
+        let shared = self.shared.clone();
+        move || shared.progress.lock().map(|p| (p.speaking, p.last_end)).unwrap_or((false, None))
+    }
+
     /// Counts of begun, ended and stopped utterances.
     pub fn counts(&self) -> SpeechCounts {
         self.shared

@@ -1,84 +1,94 @@
-//! Plain line mode: one short line per event, no escape sequences, moves
-//! typed in any notation. A first, two-player version of the game client.
+//! Plain line mode for screen readers and Braille displays: no escape
+//! sequences, no cursor movement, one event per line of at most 40
+//! characters where the words allow (one Braille row), and a prompt with
+//! the move number and side to move. Reads commands from standard input,
+//! so a whole game can be scripted.
 
-use crate::notation::{NotationLang, SanOptions, describe_position, read_move, write_san};
-use crate::rules::{DrawClaim, History, Outcome, Position};
+use super::client::Line;
+use super::session::{Msg, Screen};
 use std::io::{BufRead, Write};
+use std::sync::mpsc::Sender;
 
-/// Plays a game between two people at one keyboard, reading commands from
-/// `input` and writing one line per event to `output`. Returns the outcome,
-/// if the game ended.
-pub fn play_two_players(
-    start: Position,
-    lang: NotationLang,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-) -> std::io::Result<Option<Outcome>> {
-    let mut history = History::new(start);
-    let opts = SanOptions::lang(lang);
-    writeln!(output, "voxchess. Type moves like e4 or Nf3.")?;
-    writeln!(output, "Type help for commands.")?;
+/// The width of one Braille display row.
+pub const WIDTH: usize = 40;
+
+/// Splits a line at spaces into pieces of at most `width` characters
+/// (a single longer word stays whole).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
     let mut line = String::new();
-    loop {
-        let pos = *history.current();
-        if let Some(outcome) = history.outcome() {
-            writeln!(output, "Game over: {outcome}")?;
-            return Ok(Some(outcome));
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
         }
-        let dots = if pos.turn() == crate::rules::Color::White { "." } else { "..." };
-        write!(output, "{}{dots} {} to move> ", pos.fullmoves(), pos.turn())?;
-        output.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(output)?;
-            writeln!(output, "Input ended; game not finished.")?;
-            return Ok(None);
+        if !line.is_empty() {
+            line.push(' ');
         }
-        let text: String = line.chars().filter(|c| !c.is_control()).collect();
-        let text = text.trim();
-        match text.to_lowercase().as_str() {
-            "" => writeln!(output, "Type a move, or help.")?,
-            "help" | "?" => {
-                writeln!(output, "Moves: e4, Nf3, exd5, O-O, e8=Q,")?;
-                writeln!(output, "or long: e2-e4. Commands: board,")?;
-                writeln!(output, "fen, claim, takeback, quit.")?;
-            }
-            "quit" | "exit" => {
-                writeln!(output, "Game left unfinished.")?;
-                return Ok(None);
-            }
-            "board" | "pieces" => writeln!(output, "{}", describe_position(&pos, lang))?,
-            "fen" => writeln!(output, "{}", pos.to_fen())?,
-            "takeback" => match history.pop() {
-                Some(_) => writeln!(output, "Move taken back.")?,
-                None => writeln!(output, "No move to take back.")?,
-            },
-            "claim" => match history.claimable_draw() {
-                Some(claim) => {
-                    let outcome = Outcome::Draw(claim.into());
-                    writeln!(output, "Game over: {outcome}")?;
-                    return Ok(Some(outcome));
-                }
-                None => writeln!(output, "No draw can be claimed now.")?,
-            },
-            _ => match read_move(&pos, text, lang) {
-                Ok(m) => {
-                    let san = write_san(&pos, &m, &opts);
-                    if history.push(m).is_err() {
-                        writeln!(output, "That move is not legal.")?;
-                        continue;
-                    }
-                    writeln!(output, "{}: {san}", pos.turn())?;
-                    if let Some(claim) = history.claimable_draw() {
-                        let why = match claim {
-                            DrawClaim::ThreefoldRepetition => "threefold repetition",
-                            DrawClaim::FiftyMoves => "the 50-move rule",
-                        };
-                        writeln!(output, "Draw claimable: {why}.")?;
-                    }
-                }
-                Err(e) => writeln!(output, "{e}")?,
-            },
-        }
+        line.push_str(word);
     }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+/// Plain lines on a writer.
+pub struct PlainScreen<W: Write> {
+    out: W,
+    prompt_open: bool,
+}
+
+impl<W: Write> PlainScreen<W> {
+    /// A screen writing to `out`.
+    pub fn new(out: W) -> PlainScreen<W> {
+        PlainScreen { out, prompt_open: false }
+    }
+}
+
+impl<W: Write> Screen for PlainScreen<W> {
+    fn show(&mut self, lines: &[Line]) {
+        if self.prompt_open {
+            let _ = writeln!(self.out);
+            self.prompt_open = false;
+        }
+        for l in lines {
+            for piece in wrap(&l.text, WIDTH) {
+                let _ = writeln!(self.out, "{piece}");
+            }
+        }
+        let _ = self.out.flush();
+    }
+
+    fn prompt(&mut self, prompt: &str) {
+        if self.prompt_open {
+            let _ = writeln!(self.out);
+        }
+        let _ = write!(self.out, "{prompt} ");
+        let _ = self.out.flush();
+        self.prompt_open = true;
+    }
+}
+
+/// Reads lines from `input` into the session until it ends.
+pub fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) {
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            // Lines of any length and any bytes: invalid UTF-8 is replaced, not fatal.
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Msg::Eof);
+                    return;
+                }
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
+                    if tx.send(Msg::Typed(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
 }

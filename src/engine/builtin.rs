@@ -1,0 +1,105 @@
+//! A small built-in engine: alpha-beta search on material and piece
+//! placement, so voxchess plays on any machine. Weaker levels search less
+//! deep and sometimes take the second-best move.
+
+use super::{Engine, EngineError, clamp_level};
+use crate::rules::{Color, History, Move, Position, Role};
+use std::time::{Duration, Instant};
+
+/// The built-in engine at a level 1-20.
+#[derive(Debug, Clone)]
+pub struct BuiltinEngine {
+    level: u8,
+    seed: u64,
+}
+
+impl BuiltinEngine {
+    /// An engine of this strength.
+    pub fn new(level: u8) -> BuiltinEngine {
+        BuiltinEngine { level: clamp_level(level), seed: 0x9E37_79B9_7F4A_7C15 }
+    }
+}
+
+fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 0,
+    }
+}
+
+/// Material and a little centralisation, from the side to move's view.
+fn evaluate(pos: &Position) -> i32 {
+    let mut score = 0;
+    for role in Role::ALL {
+        for color in Color::ALL {
+            let sign = if color == pos.turn() { 1 } else { -1 };
+            for sq in pos.board().pieces(color, role) {
+                let (f, r) = (sq.file().index() as i32, sq.rank().index() as i32);
+                let centre = 6 - ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2;
+                let advance = if role == Role::Pawn { (if color == Color::White { r } else { 7 - r }) * 4 } else { 0 };
+                score += sign * (value(role) + centre * 3 + advance);
+            }
+        }
+    }
+    score
+}
+
+const MATE: i32 = 100_000;
+
+fn search(pos: &Position, depth: u32, mut alpha: i32, beta: i32, deadline: Instant) -> i32 {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if pos.is_check() { -MATE } else { 0 };
+    }
+    if depth == 0 || Instant::now() > deadline {
+        return evaluate(pos);
+    }
+    let mut ordered: Vec<Move> = moves.to_vec();
+    ordered.sort_by_key(|m| -pos.captured_role(m).map_or(0, value));
+    for m in ordered {
+        let mut next = *pos;
+        next.play_unchecked(&m);
+        let score = -search(&next, depth - 1, -beta, -alpha, deadline);
+        if score >= beta {
+            return beta;
+        }
+        alpha = alpha.max(score);
+    }
+    alpha
+}
+
+impl Engine for BuiltinEngine {
+    fn name(&self) -> String {
+        format!("voxchess built-in engine, level {}", self.level)
+    }
+
+    fn best_move(&mut self, history: &History, think: Duration) -> Result<Move, EngineError> {
+        let pos = history.current();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Err(EngineError::NoMove);
+        }
+        let depth = 1 + u32::from(self.level) / 5;
+        let deadline = Instant::now() + think.min(Duration::from_secs(5));
+        let mut scored: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|m| {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                (-search(&next, depth - 1, -MATE - 1, MATE + 1, deadline), *m)
+            })
+            .collect();
+        scored.sort_by_key(|(s, _)| -s);
+        // Weak levels sometimes take the second-best move.
+        self.seed ^= self.seed << 13;
+        self.seed ^= self.seed >> 7;
+        self.seed ^= self.seed << 17;
+        let slip = u64::from(20 - self.level) * 3;
+        let pick = if scored.len() > 1 && self.seed % 100 < slip { 1 } else { 0 };
+        Ok(scored[pick].1)
+    }
+}

@@ -1,0 +1,9 @@
+//! One game: the moves (rules), the clock, who plays which side, draws,
+//! the result, the score as PGN, and autosave. Uses rules, notation and
+//! clock; no front end.
+
+pub mod autosave;
+pub mod record;
+
+pub use autosave::{SavedGame, write_atomic};
+pub use record::{Player, Termination, game_pgn};

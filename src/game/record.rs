@@ -1,0 +1,86 @@
+//! The score of a game as standard PGN (Appendix D: the blind player keeps
+//! score; voxchess writes it), with Event, Date, White, Black, Result,
+//! TimeControl and Termination tags.
+
+use crate::clock::Controls;
+use crate::notation::pgn::{PgnGame, PgnNode, write_pgn};
+use crate::rules::{History, Outcome, WinReason};
+
+/// Who plays a side.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Player {
+    /// A person.
+    Human(String),
+    /// An engine, by name.
+    Engine(String),
+}
+
+impl Player {
+    /// The name for the tags.
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Human(n) | Player::Engine(n) => n,
+        }
+    }
+}
+
+/// How the game ended, for the Termination tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// Checkmate, stalemate, draws by rule or agreement, resignation.
+    Normal,
+    /// A flag fell.
+    TimeForfeit,
+    /// Not finished.
+    Unterminated,
+}
+
+impl Termination {
+    /// The tag value.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+
+    /// From an outcome.
+    pub fn of(outcome: Option<&Outcome>) -> Termination {
+        match outcome {
+            None => Termination::Unterminated,
+            Some(Outcome::Win { reason: WinReason::FlagFall, .. })
+            | Some(Outcome::Draw(crate::rules::DrawReason::FlagFallNoMatingMaterial))
+            | Some(Outcome::Draw(crate::rules::DrawReason::BothFlagsFell)) => Termination::TimeForfeit,
+            Some(_) => Termination::Normal,
+        }
+    }
+}
+
+/// The game as PGN text.
+pub fn game_pgn(
+    history: &History,
+    white: &Player,
+    black: &Player,
+    outcome: Option<&Outcome>,
+    controls: Option<&Controls>,
+    date: &str,
+) -> String {
+    let mut g = PgnGame::new(*history.start());
+    g.set_tag("Event", "voxchess game");
+    g.set_tag("Site", "voxchess");
+    g.set_tag("Date", date);
+    g.set_tag("Round", "-");
+    g.set_tag("White", white.name());
+    g.set_tag("Black", black.name());
+    g.result = outcome.map_or("*", |o| o.result()).to_string();
+    g.set_tag("Result", &g.result.clone());
+    g.set_tag("TimeControl", &controls.map_or("-".to_string(), |c| c.pgn_tag()));
+    g.set_tag("Termination", Termination::of(outcome).tag());
+    if *history.start() != crate::rules::Position::start() {
+        g.set_tag("SetUp", "1");
+        g.set_tag("FEN", &history.start().to_fen());
+    }
+    g.moves = history.moves().iter().map(|m| PgnNode::new(*m)).collect();
+    write_pgn(&g)
+}

@@ -1,0 +1,233 @@
+//! Starting a game: the engine (Stockfish, or the built-in one), speech,
+//! voice input, the front end (terminal or plain lines), autosave and
+//! resume. Every missing part gives one clear line and the game goes on.
+
+use super::client::{Client, NewGame};
+use super::plain::{PlainScreen, read_input};
+use super::session::{Msg, Mute, Screen, Voice, run_session};
+use super::terminal::{InputLine, TermScreen, read_keys};
+use crate::clock::{Monotonic, TimeSource};
+use crate::config::{ColorChoice, OpponentKind, Settings};
+use crate::engine::Engine;
+use crate::engine::builtin::BuiltinEngine;
+use crate::engine::uci::{UciEngine, find_engine};
+use crate::game::SavedGame;
+use crate::rules::{Color, Move, Position};
+use std::path::PathBuf;
+#[cfg(all(feature = "voice", feature = "tts"))]
+use std::sync::mpsc::Sender;
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+
+/// What to play.
+pub struct GameSetup {
+    /// The start position.
+    pub start: Position,
+    /// Moves already played (from --pgn).
+    pub moves: Vec<Move>,
+    /// A saved game to continue.
+    pub resume: Option<SavedGame>,
+}
+
+/// Lines to tell the player before the game starts.
+fn notice(out: &mut Vec<String>, text: impl Into<String>) {
+    out.push(text.into());
+}
+
+fn choose_color(choice: ColorChoice) -> Color {
+    match choice {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => {
+            let nanos =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+            if nanos.is_multiple_of(2) { Color::White } else { Color::Black }
+        }
+    }
+}
+
+fn make_engine(settings: &Settings, notes: &mut Vec<String>) -> Box<dyn Engine> {
+    let path = settings.engine.clone().or_else(find_engine);
+    match path {
+        Some(p) => match UciEngine::start(&p, settings.level) {
+            Ok(e) => Box::new(e),
+            Err(e) => {
+                notice(notes, format!("{e}. Playing the built-in engine."));
+                Box::new(BuiltinEngine::new(settings.level))
+            }
+        },
+        None => {
+            notice(notes, "No UCI engine is installed. Playing the built-in engine.");
+            Box::new(BuiltinEngine::new(settings.level))
+        }
+    }
+}
+
+#[cfg(feature = "tts")]
+fn start_voice(settings: &Settings, notes: &mut Vec<String>) -> Option<crate::audio::speaker::Speaker> {
+    use crate::audio::speaker::{Speaker, SpeechSettings};
+    if !settings.speech {
+        return None;
+    }
+    let s = SpeechSettings {
+        rate: settings.rate,
+        pitch: settings.pitch,
+        volume: settings.volume,
+        voice: settings.voice_name.clone(),
+        language: (settings.lang != "en").then(|| settings.lang.clone()),
+    };
+    match Speaker::start(s, std::time::Duration::from_secs(5)) {
+        Ok(sp) => Some(sp),
+        Err(e) => {
+            notice(notes, e.to_string());
+            None
+        }
+    }
+}
+
+/// Starts voice input in its own thread: the model and the microphone;
+/// each problem is one line and the game goes on by keyboard.
+#[cfg(all(feature = "voice", feature = "tts"))]
+fn start_listening(
+    settings: &Settings,
+    lang: crate::speech::SpeechLang,
+    speaker: Option<&crate::audio::speaker::Speaker>,
+    tx: Sender<Msg>,
+    notes: &mut Vec<String>,
+) -> Option<Arc<std::sync::atomic::AtomicBool>> {
+    use crate::audio::voice::{ListenMode, OpenGate, SpeakingGate, listen_loop};
+    use std::sync::atomic::AtomicBool;
+    if !settings.voice {
+        return None;
+    }
+    let Some(model_dir) = crate::audio::models::installed(lang.code()) else {
+        notice(
+            notes,
+            format!("Voice input is off: no voice model. Install one: voxchess models install {}", lang.code()),
+        );
+        return None;
+    };
+    let talk = Arc::new(AtomicBool::new(settings.push_to_talk.is_none()));
+    let mode = if settings.push_to_talk.is_some() { ListenMode::PushToTalk } else { ListenMode::Continuous };
+    let gate: Box<dyn SpeakingGate> = match speaker {
+        Some(sp) => {
+            let shared = sp.progress_reader();
+            Box::new(crate::audio::voice::SpeakerGate { state: shared, tail: std::time::Duration::from_millis(400) })
+        }
+        None => Box::new(OpenGate),
+    };
+    let talk_flag = talk.clone();
+    std::thread::spawn(move || {
+        let vocab = crate::speech::vocabulary::vocabulary(lang);
+        let model = match crate::audio::recognizer::VoiceModel::load(&model_dir, &vocab) {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = tx.send(Msg::Notice(format!("Voice input is off: {e}")));
+                return;
+            }
+        };
+        let mic = match crate::audio::microphone::Microphone::open() {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = tx.send(Msg::Notice(e.to_string()));
+                return;
+            }
+        };
+        let _ = tx.send(Msg::Notice("Listening.".into()));
+        let (ttx, trx) = channel::<String>();
+        let stop = Arc::new(AtomicBool::new(false));
+        let forward = tx.clone();
+        std::thread::spawn(move || {
+            for text in trx {
+                if forward.send(Msg::Heard(text)).is_err() {
+                    return;
+                }
+            }
+        });
+        listen_loop(&model, &mic.samples, mode, &talk_flag, &stop, gate.as_ref(), &ttx);
+    });
+    Some(talk)
+}
+
+/// Plays a game with the given settings. `plain` chooses the line mode.
+pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
+    let mut notes: Vec<String> = Vec::new();
+    let time = Monotonic::new();
+    let save_path: PathBuf = SavedGame::path();
+    let (me, moves, clock, date, start) = match &setup.resume {
+        Some(saved) => {
+            let me = match saved.me.as_str() {
+                "white" => Some(Color::White),
+                "black" => Some(Color::Black),
+                _ => None,
+            };
+            let history = match saved.history() {
+                Ok(h) => h,
+                Err(e) => return Err(std::io::Error::other(e.to_string())),
+            };
+            notice(&mut notes, format!("Continuing the game: {} moves played.", history.moves().len()));
+            (me, history.moves().to_vec(), saved.clock.clone(), Some(saved.date.clone()), *history.start())
+        }
+        None => {
+            let me = match settings.opponent {
+                OpponentKind::Human => None,
+                OpponentKind::Engine => Some(choose_color(settings.color)),
+            };
+            (me, setup.moves.clone(), None, None, setup.start)
+        }
+    };
+    let engine = if me.is_some() { Some(make_engine(&settings, &mut notes)) } else { None };
+    let lang: crate::speech::SpeechLang = settings.lang.parse().unwrap_or_default();
+    #[cfg(feature = "tts")]
+    let mut speaker = start_voice(&settings, &mut notes);
+    let (tx, rx) = channel::<Msg>();
+    #[cfg(all(feature = "voice", feature = "tts"))]
+    let _talk = start_listening(&settings, lang, speaker.as_ref(), tx.clone(), &mut notes);
+    #[cfg(not(all(feature = "voice", feature = "tts")))]
+    if settings.voice {
+        notice(&mut notes, "This voxchess was built without voice input.");
+    }
+    let _ = lang;
+    let client = Client::new(
+        NewGame { settings: settings.clone(), start, moves, me, engine, clock, save_path, date },
+        time.now_ms(),
+    );
+    let state = Arc::new(Mutex::new(InputLine::default()));
+    let mut plain_screen;
+    let mut term_screen;
+    let screen: &mut dyn Screen = if plain {
+        read_input(std::io::BufReader::new(std::io::stdin()), tx.clone());
+        plain_screen = PlainScreen::new(std::io::stdout());
+        &mut plain_screen
+    } else {
+        crossterm::terminal::enable_raw_mode()?;
+        read_keys(state.clone(), tx.clone());
+        term_screen = TermScreen::new(state);
+        &mut term_screen
+    };
+    if !notes.is_empty() {
+        let lines: Vec<super::client::Line> =
+            notes.into_iter().map(|text| super::client::Line { text, urgency: super::client::Urgency::Info }).collect();
+        screen.show(&lines);
+    }
+    let mut mute = Mute;
+    #[cfg(feature = "tts")]
+    let voice: &mut dyn Voice = match speaker.as_mut() {
+        Some(s) => s,
+        None => &mut mute,
+    };
+    #[cfg(not(feature = "tts"))]
+    let voice: &mut dyn Voice = &mut mute;
+    let client = run_session(client, &time, &rx, &tx, screen, voice);
+    if client.outcome.is_none() {
+        screen.show(&[super::client::Line {
+            text: "Game saved. Continue it with: voxchess resume".into(),
+            urgency: super::client::Urgency::Info,
+        }]);
+    }
+    if !plain {
+        crossterm::terminal::disable_raw_mode()?;
+        println!();
+    }
+    Ok(())
+}

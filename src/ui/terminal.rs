@@ -1,0 +1,143 @@
+//! The self-voicing terminal front end (crossterm raw mode). An input line
+//! for moves and commands; keys in the manner of lichess's blind mode walk
+//! the board. Events are printed as lines above the input line; nothing is
+//! redrawn on a timer, so a screen reader reads only what changes.
+
+use super::client::Line;
+use super::plain::{WIDTH, wrap};
+use super::session::{BoardKey, Msg, Screen};
+use crate::rules::Role;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, read};
+use std::io::Write;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+
+/// What the input line holds, shared by the key reader and the screen.
+#[derive(Default)]
+pub struct InputLine {
+    text: String,
+    prompt: String,
+    board_mode: bool,
+}
+
+/// The terminal screen.
+pub struct TermScreen {
+    state: Arc<Mutex<InputLine>>,
+}
+
+fn redraw_input(out: &mut impl Write, state: &InputLine) {
+    let mode = if state.board_mode { " [board]" } else { "" };
+    let _ = write!(out, "\r\x1b[2K{}{mode} {}", state.prompt, state.text);
+    let _ = out.flush();
+}
+
+impl TermScreen {
+    /// A screen sharing the input line with the key reader.
+    pub fn new(state: Arc<Mutex<InputLine>>) -> TermScreen {
+        TermScreen { state }
+    }
+}
+
+impl Screen for TermScreen {
+    fn show(&mut self, lines: &[Line]) {
+        let mut out = std::io::stdout();
+        let Ok(state) = self.state.lock() else { return };
+        let _ = write!(out, "\r\x1b[2K");
+        for l in lines {
+            for piece in wrap(&l.text, WIDTH) {
+                let _ = write!(out, "{piece}\r\n");
+            }
+        }
+        redraw_input(&mut out, &state);
+    }
+
+    fn prompt(&mut self, prompt: &str) {
+        let mut out = std::io::stdout();
+        if let Ok(mut state) = self.state.lock() {
+            state.prompt = prompt.to_string();
+            redraw_input(&mut out, &state);
+        }
+    }
+}
+
+fn board_key(key: &KeyEvent) -> Option<BoardKey> {
+    Some(match key.code {
+        KeyCode::Up => BoardKey::Walk(0, 1),
+        KeyCode::Down => BoardKey::Walk(0, -1),
+        KeyCode::Left => BoardKey::Walk(-1, 0),
+        KeyCode::Right => BoardKey::Walk(1, 0),
+        KeyCode::Char('k') => BoardKey::Jump(Role::King),
+        KeyCode::Char('q') => BoardKey::Jump(Role::Queen),
+        KeyCode::Char('r') => BoardKey::Jump(Role::Rook),
+        KeyCode::Char('b') => BoardKey::Jump(Role::Bishop),
+        KeyCode::Char('n') => BoardKey::Jump(Role::Knight),
+        KeyCode::Char('p') => BoardKey::Jump(Role::Pawn),
+        KeyCode::Char('m') => BoardKey::Moves,
+        KeyCode::Char('s') => BoardKey::File,
+        KeyCode::Char('l') => BoardKey::LastMove,
+        KeyCode::Char('t') => BoardKey::Time,
+        KeyCode::Char('.') => BoardKey::Silence,
+        _ => return None,
+    })
+}
+
+/// Reads keys until Ctrl-C, Ctrl-D or the input ends. Escape switches
+/// between the input line and board mode (k q r b n p jump to pieces, m
+/// legal moves, s scan the file, l last move, t clocks, . silence);
+/// arrows walk the board in both modes.
+pub fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
+    std::thread::spawn(move || {
+        loop {
+            let Ok(event) = read() else {
+                let _ = tx.send(Msg::Eof);
+                return;
+            };
+            let Event::Key(key) = event else { continue };
+            if key.kind != KeyEventKind::Press {
+                continue;
+            }
+            if key.modifiers.contains(KeyModifiers::CONTROL)
+                && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
+            {
+                let _ = tx.send(Msg::Quit);
+                return;
+            }
+            let Ok(mut s) = state.lock() else { return };
+            let mut out = std::io::stdout();
+            match key.code {
+                KeyCode::Esc => {
+                    s.board_mode = !s.board_mode;
+                    redraw_input(&mut out, &s);
+                }
+                KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                    if let Some(k) = board_key(&key) {
+                        let _ = tx.send(Msg::Key(k));
+                    }
+                }
+                _ if s.board_mode => {
+                    if let Some(k) = board_key(&key) {
+                        let _ = tx.send(Msg::Key(k));
+                    }
+                }
+                KeyCode::Enter => {
+                    let line = std::mem::take(&mut s.text);
+                    let _ = write!(out, "\r\n");
+                    drop(s);
+                    if tx.send(Msg::Typed(line)).is_err() {
+                        return;
+                    }
+                }
+                KeyCode::Backspace => {
+                    s.text.pop();
+                    redraw_input(&mut out, &s);
+                }
+                KeyCode::Char(c) if s.text.chars().count() < 200 => {
+                    s.text.push(c);
+                    let _ = write!(out, "{c}");
+                    let _ = out.flush();
+                }
+                _ => {}
+            }
+        }
+    });
+}

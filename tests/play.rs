@@ -1,0 +1,320 @@
+//! Black-box tests of `voxchess play` in plain mode: scripted stdin,
+//! checking the lines a screen reader or Braille display would get.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use voxchess::notation::{NotationLang, read_movetext};
+use voxchess::rules::Position;
+
+/// A running voxchess with its own data and config folders.
+struct Game {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Arc<Mutex<String>>,
+}
+
+fn home(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("voxchess-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+impl Game {
+    fn start_in(home: PathBuf, args: &[&str]) -> Game {
+        let home = home.as_path();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(args)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let stdin = child.stdin.take();
+        let mut stdout = child.stdout.take().expect("stdout");
+        let out = Arc::new(Mutex::new(String::new()));
+        let sink = out.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Game { child, stdin, out }
+    }
+
+    fn start(name: &str, args: &[&str]) -> Game {
+        Game::start_in(home(name), args)
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("open");
+        writeln!(stdin, "{line}").expect("writes");
+        stdin.flush().unwrap();
+    }
+
+    /// Everything printed, with the 40-character wrapping undone (lines joined by spaces).
+    fn text(&self) -> String {
+        self.out.lock().unwrap().replace('\n', " ")
+    }
+
+    /// Waits until the output contains `needle` (after `from` bytes), at most 30 s.
+    fn wait_for(&self, needle: &str, from: usize) -> usize {
+        let start = Instant::now();
+        loop {
+            let t = self.text();
+            if let Some(i) = t.get(from..).and_then(|s| s.find(needle)) {
+                return from + i + needle.len();
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "waited for {needle:?}; got:\n{t}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn finish(mut self) -> (String, String) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("ends");
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        assert!(status.success(), "exit status {status}; stderr: {err}");
+        std::thread::sleep(Duration::from_millis(50));
+        let raw = self.out.lock().unwrap().clone();
+        (raw, err)
+    }
+}
+
+const HUMANS: &[&str] = &["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"];
+
+fn seed_game() -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    let file = std::fs::read_dir(&dir)
+        .expect("seeds")
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with("001"))
+        .expect("001");
+    let text = std::fs::read_to_string(file.path()).unwrap();
+    let start = text.find("1. e4").unwrap();
+    text[start..].lines().next().unwrap().to_string()
+}
+
+#[test]
+fn seed_game_in_russian_notation_ends_in_checkmate() {
+    // The moves one by one, as the player types them, in the seed's own spelling.
+    let game = seed_game();
+    let moves = read_movetext(&Position::start(), &game, NotationLang::Russian).expect("reads");
+    let mut tokens: Vec<String> = Vec::new();
+    let mut pos = Position::start();
+    for m in &moves {
+        tokens.push(voxchess::notation::write_san(
+            &pos,
+            m,
+            &voxchess::notation::SanOptions::lang(NotationLang::Russian),
+        ));
+        pos.play_unchecked(m);
+    }
+    let mut args = HUMANS.to_vec();
+    args.extend(["--lang", "ru"]);
+    let mut g = Game::start("seed", &args);
+    for t in &tokens {
+        g.send(t);
+    }
+    let (raw, _) = g.finish();
+    // One Braille row a line, but for a file path that has no space to break at.
+    let long: Vec<&str> = raw.lines().filter(|l| l.chars().count() > 40 && l.trim().contains(' ')).collect();
+    assert!(long.is_empty(), "lines over 40 characters: {long:?}");
+    let out = raw.replace('\n', " ");
+    assert!(out.contains("Белые: е четыре"), "{out}");
+    assert!(out.contains("Черные: ферзь аш четыре, шах"), "3...Фh4+: {out}");
+    assert!(out.contains("Белые: пешка е бьёт эф пять"), "3.exf5: {out}");
+    assert!(out.contains("Черные: конь эф два, мат"), "18...Кf2++: {out}");
+    assert!(out.contains("Game over: Мат. Черные выигрывают."), "{out}");
+    assert!(!out.contains('\u{1b}'), "no escape sequences");
+}
+
+#[test]
+fn a_game_against_stockfish_is_played_to_the_end() {
+    let mut g =
+        Game::start("stockfish", &["play", "--plain", "--no-speech", "--no-voice", "--level", "1", "--color", "white"]);
+    let at = g.wait_for("Stockfish", 0);
+    g.wait_for("1. White>", at);
+    let mut rng = 12345u64;
+    for _ in 0..400 {
+        // Ask for the position, pick a legal move, play it.
+        let before_fen = g.text().len();
+        g.send("fen");
+        // The FEN ends with the move number; the prompt follows it.
+        let end = g.wait_for(">", before_fen);
+        let text = g.text();
+        let chunk = &text[before_fen..end];
+        let fields: Vec<&str> = chunk.split_whitespace().collect();
+        let Some(i) = fields.iter().position(|f| f.matches('/').count() == 7) else { break };
+        let fen_line = fields[i..(i + 6).min(fields.len())].join(" ");
+        let Ok(pos) = Position::from_fen(fen_line.trim()) else { break };
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let m = moves[(rng % moves.len() as u64) as usize];
+        let before = g.text().len();
+        g.send(&m.uci());
+        // Our move is announced, then the engine's (or the game ends).
+        let at = g.wait_for("White:", before);
+        let t = g.text();
+        if t[before..].contains("Game over") {
+            break;
+        }
+        let at = g.wait_for("Black:", at);
+        g.wait_for(">", at);
+        if g.text()[before..].contains("Game over") {
+            break;
+        }
+    }
+    if !g.text().contains("Game over") {
+        g.send("resign");
+        g.wait_for("Resign?", 0);
+        g.send("yes");
+    }
+    g.wait_for("Game over", 0);
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("Player - Stockfish"), "{out}");
+    assert!(out.contains("Score saved"), "{out}");
+}
+
+#[test]
+fn draws_are_offered_and_claimed() {
+    let mut g = Game::start("claim", HUMANS);
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        g.send(m);
+    }
+    g.wait_for("You may claim a draw by threefold repetition.", 0);
+    g.send("claim draw");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("Game over: Draw by threefold repetition."), "{out}");
+    // A draw offer between two people.
+    let mut g = Game::start("offer", HUMANS);
+    g.send("e4");
+    g.send("offer draw");
+    g.wait_for("Draw offered. White: accept or decline?", 0);
+    g.send("accept");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("Game over: Draw by agreement."), "{out}");
+}
+
+#[test]
+fn flag_fall_with_a_tiny_time_control() {
+    let mut args = HUMANS.to_vec();
+    args.extend(["--time", "0:02"]);
+    let mut g = Game::start("flag", &args);
+    g.send("e4");
+    g.wait_for("Black: 1 second", 0);
+    g.wait_for("Game over", 0);
+    g.send("e5");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("Black's flag fell."), "{out}");
+    assert!(out.contains("Game over: Flag fall. White wins."), "{out}");
+    assert!(out.contains("The game is over."), "moves after the flag are refused: {out}");
+}
+
+#[test]
+fn resign_needs_confirmation_and_takeback_works() {
+    let mut g = Game::start("resign", HUMANS);
+    g.send("e4");
+    g.send("takeback");
+    g.send("d4");
+    g.send("resign");
+    g.send("no");
+    g.send("resign");
+    g.send("yes");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("Move taken back. White to move."), "{out}");
+    assert!(out.contains("White: d4"), "{out}");
+    assert!(out.contains("You play on."), "{out}");
+    assert!(out.contains("Game over: Resignation. White wins."), "Black resigned: {out}");
+}
+
+#[test]
+fn bad_input_gets_a_short_answer_and_the_game_goes_on() {
+    let mut g = Game::start("bad", HUMANS);
+    g.send("");
+    g.send("\u{7}\u{1b}[A");
+    g.send(&"x".repeat(100_000));
+    g.send("zzzz");
+    g.send("Nf6");
+    g.send("1");
+    g.send("e4");
+    g.send("quit");
+    let (raw, _) = g.finish();
+    assert!(raw.lines().all(|l| l.chars().count() < 60), "no huge echo");
+    let out = raw.replace('\n', " ");
+    assert!(out.contains("Type a move, or help."));
+    assert!(out.contains("That line is too long."));
+    assert!(out.contains("I did not understand"), "{out}");
+    assert!(out.contains("It is White's move") || out.contains("that is a move for Black"), "{out}");
+    assert!(out.contains("There is no question to answer."), "{out}");
+    assert!(out.contains("White: e4"), "{out}");
+    assert!(out.contains("Game saved. Continue it with: voxchess"), "{out}");
+}
+
+#[test]
+fn a_missing_engine_is_one_line_and_the_built_in_engine_plays() {
+    let mut g =
+        Game::start("noengine", &["play", "--plain", "--no-speech", "--no-voice", "--engine", "/nonexistent/engine"]);
+    g.wait_for("cannot be started", 0);
+    g.send("e4");
+    g.wait_for("Black:", 0);
+    g.send("quit");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("Playing the built-in engine."), "{out}");
+    assert!(out.contains("voxchess built-in engine"), "{out}");
+}
+
+#[test]
+fn crash_and_resume_lose_no_move() {
+    let dir = home("crash");
+    let mut args = HUMANS.to_vec();
+    args.extend(["--time", "5+0"]);
+    let mut g = Game::start_in(dir.clone(), &args);
+    for m in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
+        g.send(m);
+    }
+    g.wait_for("White: bishop b5", 0);
+    std::thread::sleep(Duration::from_millis(300));
+    // kill -9: no chance to save anything more.
+    let _ = Command::new("kill").arg("-9").arg(g.child.id().to_string()).status();
+    let _ = g.child.wait();
+    let saved = std::fs::read_to_string(dir.join("data/voxchess/current-game.toml")).expect("autosaved");
+    assert!(saved.contains("f1b5"), "{saved}");
+    let mut r = Game::start_in(dir.clone(), &["resume", "--plain", "--no-speech", "--no-voice"]);
+    r.wait_for("Continuing the game: 5 moves played.", 0);
+    r.send("fen");
+    r.wait_for("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", 0);
+    r.send("time");
+    r.wait_for("Black: 4 minutes", 0);
+    r.send("a6");
+    r.wait_for("Black: a6", 0);
+    r.send("save");
+    r.wait_for("Score saved", 0);
+    r.send("quit");
+    let out = r.finish().0.replace('\n', " ");
+    assert!(out.contains("White: 4 minutes") || out.contains("White: 5 minutes"), "{out}");
+    let games = dir.join("data/voxchess/games");
+    let pgn = std::fs::read_dir(&games).unwrap().flatten().next().expect("a PGN");
+    let text = std::fs::read_to_string(pgn.path()).unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{text}");
+    for tag in ["Event", "Date", "White", "Black", "Result", "TimeControl \"300\"", "Termination \"unterminated\""] {
+        assert!(text.contains(&format!("[{tag}")), "tag {tag}: {text}");
+    }
+}
