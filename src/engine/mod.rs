@@ -3,6 +3,7 @@
 //! core only.
 
 pub mod builtin;
+pub mod lazy;
 pub mod uci;
 
 use crate::rules::{History, Move};

@@ -10,6 +10,7 @@ use crate::clock::{Monotonic, TimeSource};
 use crate::config::{ColorChoice, OpponentKind, Settings};
 use crate::engine::Engine;
 use crate::engine::builtin::BuiltinEngine;
+use crate::engine::lazy::LazyEngine;
 use crate::engine::uci::{UciEngine, find_engine};
 use crate::game::SavedGame;
 use crate::rules::{Color, Move, Position};
@@ -49,13 +50,19 @@ fn choose_color(choice: ColorChoice) -> Color {
 fn make_engine(settings: &Settings, notes: &mut Vec<String>) -> Box<dyn Engine> {
     let path = settings.engine.clone().or_else(find_engine);
     match path {
-        Some(p) => match UciEngine::start(&p, settings.level) {
-            Ok(e) => Box::new(e),
-            Err(e) => {
-                notice(notes, format!("{e}. Playing the built-in engine."));
-                Box::new(BuiltinEngine::new(settings.level))
-            }
-        },
+        Some(p) if p.is_file() => {
+            // The handshake runs while the player reads the first prompt.
+            let level = settings.level;
+            let name = p.file_name().map_or("engine".into(), |n| n.to_string_lossy().to_string());
+            let name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+            Box::new(LazyEngine::spawn(name, move || {
+                UciEngine::start(&p, level).map(|e| Box::new(e) as Box<dyn Engine>)
+            }))
+        }
+        Some(p) => {
+            notice(notes, format!("The engine {} cannot be started: there is no such program. Playing the built-in engine.", p.display()));
+            Box::new(BuiltinEngine::new(settings.level))
+        }
         None => {
             notice(notes, "No UCI engine is installed. Playing the built-in engine.");
             Box::new(BuiltinEngine::new(settings.level))

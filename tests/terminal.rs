@@ -1,0 +1,57 @@
+//! The self-voicing terminal front end in a real terminal: tmux runs
+//! voxchess, keys go in with send-keys, and capture-pane shows what a
+//! screen reader would read.
+
+use std::process::Command;
+use std::time::Duration;
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("tmux is needed for this test (the setup script installs it): {e}"));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn keys_walk_the_board_and_moves_are_announced() {
+    let session = format!("voxplay{}", std::process::id());
+    let home = std::env::temp_dir().join(format!("voxchess-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let bin = env!("CARGO_BIN_EXE_voxchess");
+    let cmd = format!(
+        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --opponent human --no-speech --no-voice; sleep 5",
+        home.display()
+    );
+    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
+    pause(1000);
+    let keys: &[&[&str]] = &[
+        &["e", "4", "Enter"],
+        &["Up"],
+        &["Escape"],
+        &["n"],
+        &["m"],
+        &["Escape"],
+        &["e", "5", "Enter"],
+        &["C-c"],
+    ];
+    for k in keys {
+        let mut args = vec!["send-keys", "-t", session.as_str()];
+        args.extend_from_slice(k);
+        tmux(&args);
+        pause(300);
+    }
+    let screen = tmux(&["capture-pane", "-t", &session, "-p"]);
+    tmux(&["kill-session", "-t", &session]);
+    let _ = std::fs::remove_dir_all(&home);
+    let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
+    let pos = |text: &str| lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("'{text}' missing:\n{screen}"));
+    assert!(pos("White player - Black player.") < pos("White: e4"));
+    assert!(pos("White: e4") < pos("e3: empty"), "the cursor walked up from e2");
+    assert!(pos("e3: empty") < pos("b8: black knight"), "n jumps to the next knight");
+    assert!(pos("b8: black knight") < pos("knight b8: a6, c6"), "m lists its moves");
+    assert!(pos("knight b8: a6, c6") < pos("Black: e5"));
+    assert!(lines.iter().all(|l| l.chars().count() <= 44), "short lines:\n{screen}");
+    assert!(!screen.contains('\u{1b}'));
+}
