@@ -55,7 +55,7 @@ pub struct Settings {
     pub speech: bool,
     /// Voice input.
     pub voice: bool,
-    /// Push-to-talk key in the terminal (a single character; none: continuous listening).
+    /// Push-to-talk in the terminal: "tab" (Tab toggles listening); none: continuous listening.
     pub push_to_talk: Option<String>,
     /// Speech rate -1.0 to 1.0.
     pub rate: Option<f32>,
@@ -147,6 +147,11 @@ impl Settings {
         self.confirm.parse::<crate::speech::Confirm>()?;
         if let Some(t) = &self.time {
             t.parse::<crate::clock::Controls>().map_err(|e| e.to_string())?;
+        }
+        if let Some(k) = &self.push_to_talk
+            && !k.eq_ignore_ascii_case("tab")
+        {
+            return Err(format!("push-to-talk key '{k}': use tab (Tab toggles listening)"));
         }
         if !(1..=20).contains(&self.level) {
             return Err(format!("level {} is not from 1 to 20", self.level));

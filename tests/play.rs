@@ -337,7 +337,10 @@ fn config_file_is_read_and_a_broken_one_is_explained() {
     let out = run(&["config"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains(&format!("Settings file: {}", file.display())), "{text}");
-    assert!(text.contains("lang = \"ru\"") && text.contains("level = 5") && text.contains("time = \"15+10\""), "{text}");
+    assert!(
+        text.contains("lang = \"ru\"") && text.contains("level = 5") && text.contains("time = \"15+10\""),
+        "{text}"
+    );
     std::fs::write(&file, "colour = \"white\"\n").unwrap();
     let out = run(&["config"]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -414,7 +417,8 @@ fn a_crashing_engine_is_reported_and_the_built_in_engine_takes_over() {
     )
     .unwrap();
     std::process::Command::new("chmod").arg("+x").arg(&script).status().unwrap();
-    let mut g = Game::start_in(dir, &["play", "--plain", "--no-speech", "--no-voice", "--engine", script.to_str().unwrap()]);
+    let mut g =
+        Game::start_in(dir, &["play", "--plain", "--no-speech", "--no-voice", "--engine", script.to_str().unwrap()]);
     g.send("e4");
     g.wait_for("the engine stopped working", 0);
     g.wait_for("Say yes to go on with the built-in engine.", 0);

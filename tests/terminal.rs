@@ -32,6 +32,7 @@ fn keys_walk_the_board_and_moves_are_announced() {
         &["Escape"],
         &["n"],
         &["m"],
+        &["S-Down"],
         &["Escape"],
         &["e", "5", "Enter"],
         &["C-c"],
@@ -46,12 +47,15 @@ fn keys_walk_the_board_and_moves_are_announced() {
     tmux(&["kill-session", "-t", &session]);
     let _ = std::fs::remove_dir_all(&home);
     let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
-    let pos = |text: &str| lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("'{text}' missing:\n{screen}"));
+    let pos = |text: &str| {
+        lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("'{text}' missing:\n{screen}"))
+    };
     assert!(pos("White player - Black player.") < pos("White: e4"));
     assert!(pos("White: e4") < pos("e3: empty"), "the cursor walked up from e2");
     assert!(pos("e3: empty") < pos("b8: black knight"), "n jumps to the next knight");
     assert!(pos("b8: black knight") < pos("knight b8: a6, c6"), "m lists its moves");
-    assert!(pos("knight b8: a6, c6") < pos("Black: e5"));
+    assert!(pos("knight b8: a6, c6") < pos("b7 black pawn"), "shift+down reads the ray to the first piece");
+    assert!(pos("b7 black pawn") < pos("Black: e5"));
     assert!(lines.iter().all(|l| l.chars().count() <= 44), "short lines:\n{screen}");
     assert!(!screen.contains('\u{1b}'));
 }

@@ -15,7 +15,10 @@ pub struct LazyEngine {
 
 impl LazyEngine {
     /// Starts `start` in a thread; `name` is said until the engine tells its own.
-    pub fn spawn(name: String, start: impl FnOnce() -> Result<Box<dyn Engine>, EngineError> + Send + 'static) -> LazyEngine {
+    pub fn spawn(
+        name: String,
+        start: impl FnOnce() -> Result<Box<dyn Engine>, EngineError> + Send + 'static,
+    ) -> LazyEngine {
         LazyEngine { starting: Some(std::thread::spawn(start)), ready: None, name }
     }
 

@@ -60,7 +60,13 @@ fn make_engine(settings: &Settings, notes: &mut Vec<String>) -> Box<dyn Engine> 
             }))
         }
         Some(p) => {
-            notice(notes, format!("The engine {} cannot be started: there is no such program. Playing the built-in engine.", p.display()));
+            notice(
+                notes,
+                format!(
+                    "The engine {} cannot be started: there is no such program. Playing the built-in engine.",
+                    p.display()
+                ),
+            );
             Box::new(BuiltinEngine::new(settings.level))
         }
         None => {
@@ -189,7 +195,9 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     let mut speaker = start_voice(&settings, &mut notes);
     let (tx, rx) = channel::<Msg>();
     #[cfg(all(feature = "voice", feature = "tts"))]
-    let _talk = start_listening(&settings, lang, speaker.as_ref(), tx.clone(), &mut notes);
+    let talk = start_listening(&settings, lang, speaker.as_ref(), tx.clone(), &mut notes);
+    #[cfg(not(all(feature = "voice", feature = "tts")))]
+    let talk: Option<Arc<std::sync::atomic::AtomicBool>> = None;
     #[cfg(not(all(feature = "voice", feature = "tts")))]
     if settings.voice {
         notice(&mut notes, "This voxchess was built without voice input.");
@@ -199,7 +207,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         NewGame { settings: settings.clone(), start, moves, me, engine, clock, save_path, date },
         time.now_ms(),
     );
-    let state = Arc::new(Mutex::new(InputLine::default()));
+    let state = Arc::new(Mutex::new(InputLine::with_talk(talk)));
     let mut plain_screen;
     let mut term_screen;
     let screen: &mut dyn Screen = if plain {

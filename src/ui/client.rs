@@ -760,6 +760,30 @@ impl Client {
         self.say(text, Urgency::Move);
     }
 
+    /// Reads the squares from the cursor in one direction, up to and
+    /// including the first piece ("e3 empty, e4 empty, e5 black pawn").
+    pub fn ray(&mut self, df: i32, dr: i32) {
+        let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
+        let pos = *self.position();
+        let mut parts = Vec::new();
+        let (mut f, mut r) = (self.cursor.file().index() as i32, self.cursor.rank().index() as i32);
+        loop {
+            f += df;
+            r += dr;
+            let (Some(file), Some(rank)) = (File::new(f as u32), Rank::new(r as u32)) else { break };
+            if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                break;
+            }
+            let sq = Square::from_coords(file, rank);
+            parts.push(say_square(self.lex, &pos, sq).replacen(':', "", 1));
+            if pos.piece_at(sq).is_some() {
+                break;
+            }
+        }
+        let text = if parts.is_empty() { "Edge of the board.".to_string() } else { parts.join(", ") };
+        self.say(text, Urgency::Move);
+    }
+
     /// Jumps the cursor to the next piece of a kind and says where it is.
     pub fn jump(&mut self, role: Role) {
         let pos = *self.position();

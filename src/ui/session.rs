@@ -14,6 +14,8 @@ use std::time::Duration;
 pub enum BoardKey {
     /// Move the cursor by files and ranks.
     Walk(i32, i32),
+    /// Read the squares from the cursor in a direction up to the first piece.
+    Ray(i32, i32),
     /// Jump to the next piece of a kind.
     Jump(Role),
     /// Legal moves of the piece under the cursor.
@@ -145,6 +147,7 @@ pub fn run_session(
             }
             Some(Msg::Key(k)) => match k {
                 BoardKey::Walk(df, dr) => client.walk(df, dr),
+                BoardKey::Ray(df, dr) => client.ray(df, dr),
                 BoardKey::Jump(r) => client.jump(r),
                 BoardKey::Moves => client.cursor_moves(),
                 BoardKey::File => client.cursor_file(),

@@ -18,6 +18,15 @@ pub struct InputLine {
     text: String,
     prompt: String,
     board_mode: bool,
+    /// The push-to-talk switch, toggled with Tab, when voice input runs.
+    pub talk: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl InputLine {
+    /// An empty input line; `talk` is the push-to-talk switch, if voice input runs.
+    pub fn with_talk(talk: Option<Arc<std::sync::atomic::AtomicBool>>) -> InputLine {
+        InputLine { talk, ..InputLine::default() }
+    }
 }
 
 /// The terminal screen.
@@ -61,7 +70,12 @@ impl Screen for TermScreen {
 }
 
 fn board_key(key: &KeyEvent) -> Option<BoardKey> {
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     Some(match key.code {
+        KeyCode::Up if shift => BoardKey::Ray(0, 1),
+        KeyCode::Down if shift => BoardKey::Ray(0, -1),
+        KeyCode::Left if shift => BoardKey::Ray(-1, 0),
+        KeyCode::Right if shift => BoardKey::Ray(1, 0),
         KeyCode::Up => BoardKey::Walk(0, 1),
         KeyCode::Down => BoardKey::Walk(0, -1),
         KeyCode::Left => BoardKey::Walk(-1, 0),
@@ -84,7 +98,8 @@ fn board_key(key: &KeyEvent) -> Option<BoardKey> {
 /// Reads keys until Ctrl-C, Ctrl-D or the input ends. Escape switches
 /// between the input line and board mode (k q r b n p jump to pieces, m
 /// legal moves, s scan the file, l last move, t clocks, . silence);
-/// arrows walk the board in both modes.
+/// arrows walk the board in both modes, shift+arrows read a ray from the
+/// cursor; Tab toggles push-to-talk.
 pub fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
     std::thread::spawn(move || {
         loop {
@@ -108,6 +123,19 @@ pub fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
                 KeyCode::Esc => {
                     s.board_mode = !s.board_mode;
                     redraw_input(&mut out, &s);
+                }
+                KeyCode::Tab => {
+                    use std::sync::atomic::Ordering;
+                    let note = match &s.talk {
+                        Some(t) => {
+                            let on = !t.load(Ordering::Relaxed);
+                            t.store(on, Ordering::Relaxed);
+                            if on { "Listening." } else { "Not listening." }
+                        }
+                        None => "Voice input is off.",
+                    };
+                    drop(s);
+                    let _ = tx.send(Msg::Notice(note.into()));
                 }
                 KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
                     if let Some(k) = board_key(&key) {
