@@ -192,15 +192,9 @@ pub struct PlayArgs {
     /// Confirm heard moves: always, unsure, never.
     #[arg(long)]
     pub confirm: Option<String>,
-    /// Plain lines for screen readers and Braille displays (automatic when not a terminal).
-    #[arg(long)]
-    pub plain: bool,
-    /// No speech output.
-    #[arg(long)]
-    pub no_speech: bool,
-    /// No voice input.
-    #[arg(long)]
-    pub no_voice: bool,
+    /// Plain lines, speech and voice.
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Listen only while this key is toggled on (else continuously).
     #[arg(long)]
     pub push_to_talk: Option<String>,
@@ -212,10 +206,10 @@ pub struct PlayArgs {
     pub pgn: Option<PathBuf>,
 }
 
-/// `voxchess resume`.
-#[derive(Debug, Args, Default)]
-pub struct ResumeArgs {
-    /// Plain lines.
+/// How a game talks and listens (for play and resume).
+#[derive(Debug, Args, Default, Clone, Copy)]
+pub struct OutputArgs {
+    /// Plain lines for screen readers and Braille displays (automatic when not a terminal).
     #[arg(long)]
     pub plain: bool,
     /// No speech output.
@@ -224,6 +218,14 @@ pub struct ResumeArgs {
     /// No voice input.
     #[arg(long)]
     pub no_voice: bool,
+}
+
+/// `voxchess resume`.
+#[derive(Debug, Args, Default)]
+pub struct ResumeArgs {
+    /// Plain lines, speech and voice.
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// `voxchess perft`.

@@ -68,11 +68,16 @@ fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     if let Some(k) = &a.push_to_talk {
         s.push_to_talk = Some(k.clone());
     }
-    s.plain |= a.plain;
-    s.speech &= !a.no_speech;
-    s.voice &= !a.no_voice;
+    apply_output(&mut s, a.output);
     s.check().map_err(|e| anyhow::anyhow!(e))?;
     Ok(s)
+}
+
+/// --plain, --no-speech and --no-voice on top of the settings.
+fn apply_output(s: &mut voxchess::config::Settings, o: cli::OutputArgs) {
+    s.plain |= o.plain;
+    s.speech &= !o.no_speech;
+    s.voice &= !o.no_voice;
 }
 
 fn play(a: cli::PlayArgs) -> Result<()> {
@@ -97,9 +102,7 @@ fn resume(a: cli::ResumeArgs) -> Result<()> {
     let Some(mut saved) = voxchess::game::SavedGame::load(&path)? else {
         bail!("there is no unfinished game to continue; start one with: voxchess play");
     };
-    saved.settings.plain |= a.plain;
-    saved.settings.speech &= !a.no_speech;
-    saved.settings.voice &= !a.no_voice;
+    apply_output(&mut saved.settings, a.output);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
     let setup = voxchess::ui::app::GameSetup { start: Position::start(), moves: Vec::new(), resume: Some(saved) };

@@ -119,15 +119,8 @@ pub fn run_clock(
                 let now = time.now_ms();
                 if let Some(due) = flag_due
                     && now >= due
-                    && let Some(color) = clock.check_flag(now)
+                    && drop_flag(&mut clock, due, now, emit)
                 {
-                    let fallen = clock.fallen();
-                    let game_over = !clock.play_on_after_flag || fallen.len() > 1;
-                    let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
-                    emit(&ClockEvent::Flag { color, outcome }, due, now);
-                    if game_over {
-                        clock.running = None;
-                    }
                     continue;
                 }
                 if let Some((color, mark, due)) = next_mark
@@ -141,15 +134,7 @@ pub fn run_clock(
             Ok(ClockInput::Quit) => break,
             Ok(input) => {
                 let now = time.now_ms();
-                if let Some(color) = clock.check_flag(now) {
-                    let fallen = clock.fallen();
-                    let game_over = !clock.play_on_after_flag || fallen.len() > 1;
-                    let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
-                    emit(&ClockEvent::Flag { color, outcome }, now, now);
-                    if game_over {
-                        clock.running = None;
-                    }
-                }
+                drop_flag(&mut clock, now, now, emit);
                 handle(&mut clock, schedule, input, now, emit, &mut announced);
             }
         }
@@ -157,6 +142,20 @@ pub fn run_clock(
     let now = time.now_ms();
     emit(&ClockEvent::Stopped, now, now);
     clock.snapshot(now)
+}
+
+/// Records a flag that has fallen by `now` and says so (with the result
+/// when the game is over); returns whether one fell.
+fn drop_flag(clock: &mut ChessClock, due: u64, now: u64, emit: &mut dyn FnMut(&ClockEvent, u64, u64)) -> bool {
+    let Some(color) = clock.check_flag(now) else { return false };
+    let fallen = clock.fallen();
+    let game_over = !clock.play_on_after_flag || fallen.len() > 1;
+    let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
+    emit(&ClockEvent::Flag { color, outcome }, due, now);
+    if game_over {
+        clock.running = None;
+    }
+    true
 }
 
 /// The next scheduled call for the running side: (side, mark, due time).

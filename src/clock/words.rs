@@ -3,17 +3,10 @@
 use super::control::Controls;
 use super::runner::ClockEvent;
 use crate::speech::Lexicon;
+use crate::speech::lexicon::fill;
 use crate::speech::say_event::say_outcome;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::say_duration;
-
-fn fill(template: &str, pairs: &[(&str, String)]) -> String {
-    let mut s = template.to_string();
-    for (k, v) in pairs {
-        s = s.replace(&format!("{{{k}}}"), v);
-    }
-    s
-}
 
 /// One line for an event; None for events that say nothing.
 pub fn say_clock_event(lex: &Lexicon, controls: &Controls, event: &ClockEvent, after_own_move: bool) -> Option<String> {

@@ -5,7 +5,7 @@
 
 use super::hear::Heard;
 use super::lang::Style;
-use super::lexicon::{Lexicon, Meaning};
+use super::lexicon::{Lexicon, Meaning, fill};
 use super::say_move::square_words;
 use crate::rules::{Bitboard, Color, File, Move, MoveKind, Position, Role, Square, attacks};
 
@@ -42,14 +42,6 @@ fn guess(heard: &[Heard]) -> Guess {
         }
     }
     g
-}
-
-fn fill(template: &str, pairs: &[(&str, String)]) -> String {
-    let mut s = template.to_string();
-    for (k, v) in pairs {
-        s = s.replace(&format!("{{{k}}}"), v);
-    }
-    s
 }
 
 /// Squares a piece could reach on an empty board (pawns: pushes and captures).

@@ -358,6 +358,15 @@ impl Lexicon {
     }
 }
 
+/// Fills a sentence's {placeholders}: fill("{side} to move", &[("side", "White")]).
+pub fn fill(template: &str, pairs: &[(&str, String)]) -> String {
+    let mut s = template.to_string();
+    for (k, v) in pairs {
+        s = s.replace(&format!("{{{k}}}"), v);
+    }
+    s
+}
+
 fn piece_names(p: &PieceWords, role: Role) -> &[String; 3] {
     match role {
         Role::Pawn => &p.pawn,
