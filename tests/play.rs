@@ -137,7 +137,7 @@ fn seed_game_in_russian_notation_ends_in_checkmate() {
     assert!(out.contains("Черные: ферзь аш четыре, шах"), "3...Фh4+: {out}");
     assert!(out.contains("Белые: пешка е бьёт эф пять"), "3.exf5: {out}");
     assert!(out.contains("Черные: конь эф два, мат"), "18...Кf2++: {out}");
-    assert!(out.contains("Game over: Мат. Черные выигрывают."), "{out}");
+    assert!(out.contains("Партия окончена: Мат. Черные выигрывают."), "{out}");
     assert!(!out.contains('\u{1b}'), "no escape sequences");
 }
 

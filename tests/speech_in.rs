@@ -169,6 +169,8 @@ fn commands_in_english_and_russian() {
     assert_eq!(cmd("resign"), Command::Resign);
     assert_eq!(cmd("help"), Command::Help);
     assert_eq!(cmd("stop listening"), Command::StopListening);
+    assert_eq!(cmd("stop"), Command::Silence);
+    assert_eq!(cmd("listen"), Command::StartListening);
     assert!(matches!(r.resolve(&start, "what is on"), Intent::Refuse(_)));
     let ru = Resolver::new(Russian);
     let cmd = |text: &str| match ru.resolve(&start, text) {

@@ -143,3 +143,18 @@ fn board_in_words() {
     let ru = Lexicon::get(Russian);
     assert_eq!(say_pieces_of(ru, &pos, Color::White, Role::Knight), "Белые кони: бэ один, жэ один");
 }
+
+#[test]
+fn every_language_has_every_client_sentence() {
+    let en = Lexicon::get(English);
+    for lang in [Russian, German] {
+        let l = Lexicon::get(lang);
+        for key in en.client.keys() {
+            assert!(l.client.contains_key(key), "{lang} lacks the client sentence '{key}'");
+        }
+        for line in l.ui_lines("help") {
+            assert!(line.chars().count() <= 40, "{lang} help line too long: {line}");
+        }
+    }
+    assert_eq!(Lexicon::get(Russian).ui("taken_back", &[("side", "Белые".into())]), "Ход возвращён. Ход: Белые.");
+}

@@ -57,6 +57,10 @@ pub enum Command {
     Help,
     /// Stop voice input.
     StopListening,
+    /// Start voice input again.
+    StartListening,
+    /// Cut speech short ("stop").
+    Silence,
     /// The material balance.
     Material,
     /// Whose move it is.
@@ -178,6 +182,8 @@ pub fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Command, 
         "resign" => Ok(Command::Resign),
         "help" => Ok(Command::Help),
         "stop_listening" => Ok(Command::StopListening),
+        "start_listening" => Ok(Command::StartListening),
+        "silence" => Ok(Command::Silence),
         "material" => Ok(Command::Material),
         "whose_move" => Ok(Command::WhoseMove),
         "flip" => Ok(Command::Flip),

@@ -149,6 +149,7 @@ struct LangFile {
     time: TimeWords,
     explain: ExplainWords,
     clock: ClockWords,
+    client: BTreeMap<String, toml::Value>,
     #[serde(rename = "in")]
     words_in: BTreeMap<String, Vec<String>>,
     commands: BTreeMap<String, String>,
@@ -225,6 +226,8 @@ pub struct Lexicon {
     pub explain: ExplainWords,
     /// The talking clock's sentences.
     pub clock: ClockWords,
+    /// The game client's sentences, by key (see `ui`).
+    pub client: BTreeMap<String, toml::Value>,
     /// Understood words and phrases (lowercase), with their senses.
     pub words_in: BTreeMap<String, Vec<Sense>>,
     /// Command phrases (lowercase) and the command each names.
@@ -339,6 +342,7 @@ impl Lexicon {
             time: file.time,
             explain: file.explain,
             clock: file.clock,
+            client: file.client,
             words_in,
             commands,
             longest_phrase,
@@ -350,6 +354,26 @@ impl Lexicon {
         static CELLS: [OnceLock<Lexicon>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         let i = SpeechLang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
         CELLS[i].get_or_init(|| Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}")))
+    }
+
+    /// A client sentence with its {placeholders} filled; English when this
+    /// language lacks it (the tests require every language to have all).
+    pub fn ui(&self, key: &str, pairs: &[(&str, String)]) -> String {
+        let text = match self.client.get(key).and_then(|v| v.as_str()) {
+            Some(t) => t.to_string(),
+            None if self.lang != SpeechLang::English => return Lexicon::get(SpeechLang::English).ui(key, pairs),
+            None => key.to_string(),
+        };
+        fill(&text, pairs)
+    }
+
+    /// A client text of several lines (the help).
+    pub fn ui_lines(&self, key: &str) -> Vec<String> {
+        match self.client.get(key).and_then(|v| v.as_array()) {
+            Some(a) => a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
+            None if self.lang != SpeechLang::English => Lexicon::get(SpeechLang::English).ui_lines(key),
+            None => vec![key.to_string()],
+        }
     }
 
     /// A piece's name: singular (0), plural (1) or as an object (2).

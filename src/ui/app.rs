@@ -14,6 +14,7 @@ use crate::engine::lazy::LazyEngine;
 use crate::engine::uci::{UciEngine, find_engine};
 use crate::game::SavedGame;
 use crate::rules::{Color, Move, Position};
+use crate::speech::Lexicon;
 use std::path::PathBuf;
 #[cfg(all(feature = "voice", feature = "tts"))]
 use std::sync::mpsc::Sender;
@@ -47,7 +48,7 @@ fn choose_color(choice: ColorChoice) -> Color {
     }
 }
 
-fn make_engine(settings: &Settings, notes: &mut Vec<String>) -> Box<dyn Engine> {
+fn make_engine(settings: &Settings, lex: &Lexicon, notes: &mut Vec<String>) -> Box<dyn Engine> {
     let path = settings.engine.clone().or_else(find_engine);
     match path {
         Some(p) if p.is_file() => {
@@ -60,17 +61,11 @@ fn make_engine(settings: &Settings, notes: &mut Vec<String>) -> Box<dyn Engine> 
             }))
         }
         Some(p) => {
-            notice(
-                notes,
-                format!(
-                    "The engine {} cannot be started: there is no such program. Playing the built-in engine.",
-                    p.display()
-                ),
-            );
+            notice(notes, lex.ui("engine_missing", &[("path", p.display().to_string())]));
             Box::new(BuiltinEngine::new(settings.level))
         }
         None => {
-            notice(notes, "No UCI engine is installed. Playing the built-in engine.");
+            notice(notes, lex.ui("no_engine", &[]));
             Box::new(BuiltinEngine::new(settings.level))
         }
     }
@@ -114,10 +109,8 @@ fn start_listening(
         return None;
     }
     let Some(model_dir) = crate::audio::models::installed(lang.code()) else {
-        notice(
-            notes,
-            format!("Voice input is off: no voice model. Install one: voxchess models install {}", lang.code()),
-        );
+        let text = Lexicon::get(lang).ui("no_model", &[("lang", lang.code().to_string())]);
+        notice(notes, text);
         return None;
     };
     let talk = Arc::new(AtomicBool::new(settings.push_to_talk.is_none()));
@@ -146,7 +139,7 @@ fn start_listening(
                 return;
             }
         };
-        let _ = tx.send(Msg::Notice("Listening.".into()));
+        let _ = tx.send(Msg::Notice(Lexicon::get(lang).ui("listening", &[])));
         let (ttx, trx) = channel::<String>();
         let stop = Arc::new(AtomicBool::new(false));
         let forward = tx.clone();
@@ -166,6 +159,8 @@ fn start_listening(
 pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
     let mut notes: Vec<String> = Vec::new();
     let time = Monotonic::new();
+    let lang: crate::speech::SpeechLang = settings.lang.parse().unwrap_or_default();
+    let lex = Lexicon::get(lang);
     let save_path: PathBuf = SavedGame::path();
     let (me, moves, clock, date, start) = match &setup.resume {
         Some(saved) => {
@@ -178,7 +173,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
                 Ok(h) => h,
                 Err(e) => return Err(std::io::Error::other(e.to_string())),
             };
-            notice(&mut notes, format!("Continuing the game: {} moves played.", history.moves().len()));
+            notice(&mut notes, lex.ui("continuing", &[("count", history.moves().len().to_string())]));
             (me, history.moves().to_vec(), saved.clock.clone(), Some(saved.date.clone()), *history.start())
         }
         None => {
@@ -189,8 +184,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
             (me, setup.moves.clone(), None, None, setup.start)
         }
     };
-    let engine = if me.is_some() { Some(make_engine(&settings, &mut notes)) } else { None };
-    let lang: crate::speech::SpeechLang = settings.lang.parse().unwrap_or_default();
+    let engine = if me.is_some() { Some(make_engine(&settings, lex, &mut notes)) } else { None };
     #[cfg(feature = "tts")]
     let mut speaker = start_voice(&settings, &mut notes);
     let (tx, rx) = channel::<Msg>();
@@ -203,10 +197,11 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         notice(&mut notes, "This voxchess was built without voice input.");
     }
     let _ = lang;
-    let client = Client::new(
+    let mut client = Client::new(
         NewGame { settings: settings.clone(), start, moves, me, engine, clock, save_path, date },
         time.now_ms(),
     );
+    client.listening = talk.clone();
     let state = Arc::new(Mutex::new(InputLine::with_talk(talk)));
     let mut plain_screen;
     let mut term_screen;
@@ -236,7 +231,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     let client = run_session(client, &time, &rx, &tx, screen, voice);
     if client.outcome.is_none() {
         screen.show(&[super::client::Line {
-            text: "Game saved. Continue it with: voxchess resume".into(),
+            text: client.lexicon().ui("saved_resume", &[]),
             urgency: super::client::Urgency::Info,
         }]);
     }

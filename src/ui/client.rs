@@ -79,6 +79,10 @@ pub struct Client {
     /// The cursor of the terminal's board walk.
     pub cursor: Square,
     settings: Settings,
+    /// Voice input's switch, when it runs.
+    pub listening: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Speech should be cut short (the "stop" command).
+    pub silence: bool,
     date: String,
     save_path: PathBuf,
     out: Vec<Line>,
@@ -172,6 +176,8 @@ impl Client {
             flipped: game.me == Some(Color::Black),
             cursor: Square::parse("e2").unwrap_or(Square::from_coords(File::ALL[4], Rank::ALL[1])),
             settings,
+            listening: None,
+            silence: false,
             date: game.date.unwrap_or_else(today),
             save_path: game.save_path,
             out: Vec::new(),
@@ -232,7 +238,7 @@ impl Client {
     pub fn prompt(&self) -> String {
         let pos = self.position();
         if self.outcome.is_some() {
-            return "Game over>".into();
+            return self.lex.ui("game_over_prompt", &[]);
         }
         let dots = if pos.turn() == Color::White { "." } else { "..." };
         format!("{}{dots} {}>", pos.fullmoves(), color_name(self.lex, pos.turn()))
@@ -242,15 +248,17 @@ impl Client {
     pub fn greet(&mut self, now: u64) {
         let white = self.players[0].name().to_string();
         let black = self.players[1].name().to_string();
-        self.say(format!("{white} - {black}."), Urgency::Info);
+        let lex = self.lex;
+        self.say(lex.ui("players", &[("white", white), ("black", black)]), Urgency::Info);
         if let Some(c) = &self.controls {
-            self.say(format!("Clock: {c}."), Urgency::Info);
+            let control = c.to_string();
+            self.say(lex.ui("clock", &[("control", control)]), Urgency::Info);
         }
         if let Some(me) = self.me {
-            let side = color_name(self.lex, me).to_string();
-            self.say(format!("You play {side}."), Urgency::Info);
+            let side = color_name(lex, me).to_string();
+            self.say(lex.ui("you_play", &[("side", side)]), Urgency::Info);
         }
-        self.say("Type help for commands.", Urgency::Info);
+        self.say(lex.ui("type_help", &[]), Urgency::Info);
         self.check_game_over(now);
     }
 
@@ -300,9 +308,9 @@ impl Client {
         }
         self.pending = Pending::Nothing;
         let words = say_outcome(self.lex, &outcome);
-        self.say(format!("Game over: {words}"), Urgency::Urgent);
+        self.say(self.lex.ui("game_over", &[("words", words)]), Urgency::Urgent);
         if let Some(path) = self.save_pgn() {
-            self.say(format!("Score saved: {}", path.display()), Urgency::Info);
+            self.say(self.lex.ui("score_saved", &[("path", path.display().to_string())]), Urgency::Info);
         }
         SavedGame::clear(&self.save_path);
     }
@@ -336,7 +344,7 @@ impl Client {
             && let Some(c) = &self.clock
         {
             let t = say_duration(self.lex, c.remaining(mover, now));
-            self.say(format!("Time: {t}"), Urgency::Info);
+            self.say(self.lex.ui("time", &[("time", t)]), Urgency::Info);
         }
         self.autosave(now);
         self.check_game_over(now);
@@ -372,8 +380,8 @@ impl Client {
             Ok(_) => self.engine = Some(engine),
             Err(e) => {
                 drop(engine);
-                self.say(format!("{e}. The game is kept."), Urgency::Urgent);
-                self.say("Say yes to go on with the built-in engine.", Urgency::Urgent);
+                self.say(self.lex.ui("engine_failed", &[("error", e.to_string())]), Urgency::Urgent);
+                self.say(self.lex.ui("engine_offer", &[]), Urgency::Urgent);
                 self.pending = Pending::EngineFailed;
             }
         }
@@ -429,11 +437,11 @@ impl Client {
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let text = text.trim();
         if text.chars().count() > 200 {
-            self.say("That line is too long. Type a move or help.", Urgency::Urgent);
+            self.say(self.lex.ui("too_long", &[]), Urgency::Urgent);
             return;
         }
         if text.is_empty() {
-            self.say("Type a move, or help.", Urgency::Info);
+            self.say(self.lex.ui("empty", &[]), Urgency::Info);
             return;
         }
         match text.to_lowercase().as_str() {
@@ -457,10 +465,10 @@ impl Client {
         match intent {
             Intent::Answer(a) => self.answer(a, now),
             Intent::Command(c) => self.command(c, now),
-            _ if self.outcome.is_some() => self.say("The game is over. Type score, board, or quit.", Urgency::Info),
+            _ if self.outcome.is_some() => self.say(self.lex.ui("over_commands", &[]), Urgency::Info),
             Intent::Move(m) => self.human_move(m, now),
             Intent::Ask(q) => {
-                self.say(format!("Ask: {}", q.prompt), Urgency::Urgent);
+                self.say(self.lex.ui("ask", &[("question", q.prompt.clone())]), Urgency::Urgent);
                 self.pending = Pending::Choice(q);
             }
             Intent::Refuse(why) => {
@@ -473,7 +481,7 @@ impl Client {
     fn human_move(&mut self, m: Move, now: u64) {
         let turn = self.position().turn();
         if self.is_engine(turn) {
-            self.say("Wait: the engine is thinking.", Urgency::Info);
+            self.say(self.lex.ui("engine_thinking", &[]), Urgency::Info);
             return;
         }
         self.play(m, now);
@@ -496,19 +504,19 @@ impl Client {
                         *n = name.clone();
                     }
                 }
-                self.say(format!("Playing on with the {name}."), Urgency::Info);
+                self.say(self.lex.ui("playing_on_with", &[("name", name)]), Urgency::Info);
             }
             (Pending::Choice(_), Answer::Cancel | Answer::No) | (_, Answer::Cancel) => {
-                self.say("Cancelled.", Urgency::Info)
+                self.say(self.lex.ui("cancelled", &[]), Urgency::Info)
             }
-            (Pending::Resign, _) => self.say("You play on.", Urgency::Info),
-            (Pending::DrawOffer(_), _) => self.say("Draw offer declined.", Urgency::Info),
-            (Pending::EngineFailed, _) => self.say("The game is kept; type quit to leave it.", Urgency::Info),
+            (Pending::Resign, _) => self.say(self.lex.ui("play_on", &[]), Urgency::Info),
+            (Pending::DrawOffer(_), _) => self.say(self.lex.ui("draw_declined", &[]), Urgency::Info),
+            (Pending::EngineFailed, _) => self.say(self.lex.ui("game_kept", &[]), Urgency::Info),
             (Pending::Choice(q), _) => {
-                self.say(format!("Ask: {}", q.prompt), Urgency::Urgent);
+                self.say(self.lex.ui("ask", &[("question", q.prompt.clone())]), Urgency::Urgent);
                 self.pending = Pending::Choice(q);
             }
-            (Pending::Nothing, _) => self.say("There is no question to answer.", Urgency::Info),
+            (Pending::Nothing, _) => self.say(self.lex.ui("no_question", &[]), Urgency::Info),
         }
     }
 
@@ -567,39 +575,44 @@ impl Client {
             Command::OfferDraw => self.offer_draw(now),
             Command::ClaimDraw => match self.history.claimable_draw() {
                 Some(claim) => self.end(Outcome::Draw(claim.into()), now),
-                None => self.say("No draw can be claimed now.", Urgency::Info),
+                None => self.say(lex.ui("no_claim", &[]), Urgency::Info),
             },
             Command::Accept => match self.pending {
                 Pending::DrawOffer(_) => self.answer(Answer::Yes, now),
-                _ => self.say("There is no offer to accept.", Urgency::Info),
+                _ => self.say(lex.ui("no_offer_accept", &[]), Urgency::Info),
             },
             Command::Decline => match self.pending {
                 Pending::DrawOffer(_) => self.answer(Answer::No, now),
-                _ => self.say("There is no offer to decline.", Urgency::Info),
+                _ => self.say(lex.ui("no_offer_decline", &[]), Urgency::Info),
             },
             Command::Resign => {
                 if self.outcome.is_some() {
-                    self.say("The game is over.", Urgency::Info);
+                    self.say(lex.ui("is_over", &[]), Urgency::Info);
                 } else {
                     self.pending = Pending::Resign;
-                    self.say("Resign? Say yes or no.", Urgency::Urgent);
+                    self.say(lex.ui("resign_confirm", &[]), Urgency::Urgent);
                 }
             }
             Command::Help => {
-                for l in [
-                    "Moves: e4, Nf3, knight f3, O-O.",
-                    "board, pieces, knights,",
-                    "scan file e, what is on e4,",
-                    "who attacks e4, moves of g1,",
-                    "last move, last 3 moves, score,",
-                    "time, material, whose move,",
-                    "take back, offer draw, claim draw,",
-                    "resign, repeat, flip, save, quit.",
-                ] {
+                for l in lex.ui_lines("help") {
                     self.say(l, Urgency::Info);
                 }
             }
-            Command::StopListening => self.say("Voice input off. Type moves.", Urgency::Info),
+            Command::StopListening => match &self.listening {
+                Some(flag) => {
+                    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+                    self.say(lex.ui("not_listening", &[]), Urgency::Info);
+                }
+                None => self.say(lex.ui("voice_off", &[]), Urgency::Info),
+            },
+            Command::StartListening => match &self.listening {
+                Some(flag) => {
+                    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                    self.say(lex.ui("listening", &[]), Urgency::Info);
+                }
+                None => self.say(lex.ui("voice_off", &[]), Urgency::Info),
+            },
+            Command::Silence => self.silence = true,
             Command::Material => self.say_material(),
             Command::WhoseMove => {
                 let side = color_name(lex, pos.turn()).to_string();
@@ -608,7 +621,7 @@ impl Client {
             Command::Flip => {
                 self.flipped = !self.flipped;
                 let side = if self.flipped { lex.out.black.clone() } else { lex.out.white.clone() };
-                self.say(format!("Board from {side}'s side."), Urgency::Info);
+                self.say(lex.ui("board_from", &[("side", side)]), Urgency::Info);
             }
         }
     }
@@ -616,15 +629,15 @@ impl Client {
     /// Saves the score as PGN ("save").
     pub fn save_command(&mut self) {
         match self.save_pgn() {
-            Some(path) => self.say(format!("Score saved: {}", path.display()), Urgency::Info),
-            None => self.say("The score could not be saved.", Urgency::Urgent),
+            Some(path) => self.say(self.lex.ui("score_saved", &[("path", path.display().to_string())]), Urgency::Info),
+            None => self.say(self.lex.ui("score_not_saved", &[]), Urgency::Urgent),
         }
     }
 
     fn say_last_moves(&mut self, n: usize) {
         let moves = self.history.moves();
         if moves.is_empty() {
-            self.say("No moves yet.", Urgency::Info);
+            self.say(self.lex.ui("no_moves_yet", &[]), Urgency::Info);
             return;
         }
         let positions = self.history.positions().to_vec();
@@ -654,7 +667,7 @@ impl Client {
             let i = moves.len() - 1;
             let words = say_move(self.lex, &positions[i], &moves[i], self.style);
             let side = color_name(self.lex, positions[i].turn()).to_string();
-            self.say(format!("Last move: {side}: {words}"), Urgency::Info);
+            self.say(self.lex.ui("last_move", &[("side", side), ("words", words)]), Urgency::Info);
             return;
         }
         for l in lines {
@@ -664,7 +677,7 @@ impl Client {
 
     fn say_time(&mut self, now: u64) {
         let Some(c) = &self.clock else {
-            self.say("This game has no clock.", Urgency::Info);
+            self.say(self.lex.ui("no_clock", &[]), Urgency::Info);
             return;
         };
         let times: Vec<(String, String)> = Color::ALL
@@ -685,21 +698,24 @@ impl Client {
                 .sum()
         };
         let (w, b) = (worth(Color::White), worth(Color::Black));
-        let text = match w.cmp(&b) {
-            std::cmp::Ordering::Equal => format!("Material is equal, {w} each."),
-            std::cmp::Ordering::Greater => format!("White is {} ahead, {w} to {b}.", w - b),
-            std::cmp::Ordering::Less => format!("Black is {} ahead, {b} to {w}.", b - w),
+        let key = match w.cmp(&b) {
+            std::cmp::Ordering::Equal => "material_equal",
+            std::cmp::Ordering::Greater => "material_white",
+            std::cmp::Ordering::Less => "material_black",
         };
+        let text = self
+            .lex
+            .ui(key, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())]);
         self.say(text, Urgency::Info);
     }
 
     fn takeback(&mut self, now: u64) {
         if self.outcome.is_some() {
-            self.say("The game is over.", Urgency::Info);
+            self.say(self.lex.ui("is_over", &[]), Urgency::Info);
             return;
         }
         if self.engine_busy {
-            self.say("Wait: the engine is thinking.", Urgency::Info);
+            self.say(self.lex.ui("engine_thinking", &[]), Urgency::Info);
             return;
         }
         // Against an engine, its reply goes back too.
@@ -708,7 +724,7 @@ impl Client {
             _ => 1,
         };
         if self.history.moves().len() < plies {
-            self.say("No move to take back.", Urgency::Info);
+            self.say(self.lex.ui("no_takeback", &[]), Urgency::Info);
             return;
         }
         for _ in 0..plies {
@@ -723,7 +739,7 @@ impl Client {
         }
         self.pending = Pending::Nothing;
         let side = color_name(self.lex, self.position().turn()).to_string();
-        self.say(format!("Move taken back. {side} to move."), Urgency::Move);
+        self.say(self.lex.ui("taken_back", &[("side", side)]), Urgency::Move);
         self.autosave(now);
     }
 
@@ -734,12 +750,12 @@ impl Client {
             if self.position().is_dead_position() || self.history.claimable_draw().is_some() {
                 self.end(Outcome::Draw(DrawReason::Agreement), now);
             } else {
-                self.say("The engine declines the draw.", Urgency::Info);
+                self.say(self.lex.ui("engine_declines", &[]), Urgency::Info);
             }
             return;
         }
         let other = color_name(self.lex, !offerer).to_string();
-        self.say(format!("Draw offered. {other}: accept or decline?"), Urgency::Urgent);
+        self.say(self.lex.ui("draw_offered", &[("side", other)]), Urgency::Urgent);
         self.pending = Pending::DrawOffer(offerer);
     }
 
@@ -780,7 +796,7 @@ impl Client {
                 break;
             }
         }
-        let text = if parts.is_empty() { "Edge of the board.".to_string() } else { parts.join(", ") };
+        let text = if parts.is_empty() { self.lex.ui("edge", &[]) } else { parts.join(", ") };
         self.say(text, Urgency::Move);
     }
 

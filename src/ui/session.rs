@@ -98,6 +98,9 @@ pub fn run_session(
     voice: &mut dyn Voice,
 ) -> Client {
     let flush = |client: &mut Client, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool| {
+        if std::mem::take(&mut client.silence) {
+            voice.silence();
+        }
         let lines = client.take_output();
         if !lines.is_empty() {
             screen.show(&lines);
@@ -142,7 +145,8 @@ pub fn run_session(
                 client.handle_line(&text, now);
             }
             Some(Msg::Heard(text)) => {
-                screen.show(&[Line { text: format!("Heard: {text}"), urgency: Urgency::Info }]);
+                let heard = client.lexicon().ui("heard", &[("text", text.clone())]);
+                screen.show(&[Line { text: heard, urgency: Urgency::Info }]);
                 client.handle_line(&text, now);
             }
             Some(Msg::Key(k)) => match k {
@@ -160,8 +164,8 @@ pub fn run_session(
             }
             Some(Msg::EngineDone(engine, result)) => client.engine_done(engine, result, now),
             Some(Msg::Eof) => {
-                let note = if client.outcome.is_none() { "Input ended; the game is saved." } else { "Goodbye." };
-                screen.show(&[Line { text: note.into(), urgency: Urgency::Info }]);
+                let key = if client.outcome.is_none() { "input_ended" } else { "goodbye" };
+                screen.show(&[Line { text: client.lexicon().ui(key, &[]), urgency: Urgency::Info }]);
                 break;
             }
             Some(Msg::Quit) => break,

@@ -117,6 +117,8 @@ pub fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
                 let _ = tx.send(Msg::Quit);
                 return;
             }
+            // Any key cuts speech short, as screen readers do.
+            let _ = tx.send(Msg::Key(BoardKey::Silence));
             let Ok(mut s) = state.lock() else { return };
             let mut out = std::io::stdout();
             match key.code {
