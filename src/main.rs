@@ -238,12 +238,13 @@ fn run(cli: Cli) -> Result<()> {
                 play_on_after_flag: a.play_on_after_flag,
             };
             let lex = Lexicon::get(a.lang);
-            let _ = a.no_speech;
+            let mut speaker = if a.no_speech { None } else { clock_speaker(a.lang) };
+            let voice = speaker.as_mut().map(|s| s as &mut dyn voxchess::ui::session::Voice);
             if a.plain || plain_terminal() {
                 let out: voxchess::ui::clock_app::LineOut = Arc::new(Mutex::new(std::io::stdout()));
-                run_plain_clock(options, lex, std::io::BufReader::new(std::io::stdin()), out);
+                run_plain_clock(options, lex, std::io::BufReader::new(std::io::stdin()), out, voice);
             } else {
-                run_terminal_clock(options, lex)?;
+                run_terminal_clock(options, lex, voice)?;
             }
         }
         Command::Config => {
@@ -283,6 +284,25 @@ fn speak_and_wait(text: &str, lang: voxchess::speech::SpeechLang) {
         }
         Err(e) => eprintln!("voxchess: {e}"),
     }
+}
+
+/// Speech for the clock; without speech-dispatcher, one line and text only.
+#[cfg(feature = "tts")]
+fn clock_speaker(lang: voxchess::speech::SpeechLang) -> Option<voxchess::audio::speaker::Speaker> {
+    use voxchess::audio::speaker::{Speaker, SpeechSettings};
+    let language = (lang != voxchess::speech::SpeechLang::English).then(|| lang.code().to_string());
+    match Speaker::start(SpeechSettings { language, ..SpeechSettings::default() }, std::time::Duration::from_secs(5)) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            println!("{e}");
+            None
+        }
+    }
+}
+
+#[cfg(not(feature = "tts"))]
+fn clock_speaker(_lang: voxchess::speech::SpeechLang) -> Option<voxchess::ui::session::Mute> {
+    None
 }
 
 #[cfg(not(feature = "tts"))]

@@ -264,3 +264,29 @@ fn listening_is_gated() {
     assert!(!run(ListenMode::PushToTalk, true, &OpenGate).is_empty(), "heard with the key down");
     assert!(!run(ListenMode::Continuous, false, &OpenGate).is_empty(), "heard when listening continuously");
 }
+
+#[test]
+fn the_standalone_clock_speaks() {
+    let _g = audio_lock();
+    let rec = record("clock");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["clock", "0:03", "--plain"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(Duration::from_secs(5));
+    drop(child.stdin.take());
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("White's flag fell"), "{text}");
+    let (loud, rms) = stop(rec);
+    assert!(loud > 0.5 && rms > 0.01, "the clock was heard: {loud:.2} s, rms {rms:.4}");
+}
+
+#[test]
+fn models_install_names_unknown_languages() {
+    let out = Command::new(env!("CARGO_BIN_EXE_voxchess")).args(["models", "install", "xx"]).output().expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no model for 'xx'; voxchess installs: en, ru"));
+}

@@ -10,6 +10,7 @@ fn run(args: &[&str], lines: &[(&str, u64)]) -> String {
         .arg("clock")
         .args(args)
         .arg("--plain")
+        .arg("--no-speech")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

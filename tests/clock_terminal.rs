@@ -15,7 +15,7 @@ fn tmux(args: &[&str]) -> String {
 fn single_keys_in_a_terminal() {
     let session = format!("voxclock{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_voxchess");
-    let cmd = format!("TERM=xterm {bin} clock 5+3; sleep 3");
+    let cmd = format!("TERM=xterm {bin} clock 5+3 --no-speech; sleep 3");
     tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "30", &cmd]);
     let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
     pause(800);

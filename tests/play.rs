@@ -430,3 +430,20 @@ fn a_crashing_engine_is_reported_and_the_built_in_engine_takes_over() {
     let out = g.finish().0.replace('\n', " ");
     assert!(out.contains("White: e4"), "the game is kept: {out}");
 }
+
+#[test]
+fn plain_voxchess_offers_to_continue_an_unfinished_game() {
+    let dir = home("continue");
+    let mut g = Game::start_in(dir.clone(), HUMANS);
+    g.send("e4");
+    g.send("quit");
+    g.finish();
+    let mut r = Game::start_in(dir.clone(), &[]);
+    r.wait_for("An unfinished game was found. Continue it? yes or no", 0);
+    r.send("yes");
+    r.wait_for("Continuing the game: 1 moves played.", 0);
+    r.send("fen");
+    r.wait_for("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 0);
+    r.send("quit");
+    r.finish();
+}

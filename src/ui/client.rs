@@ -346,6 +346,16 @@ impl Client {
             let t = say_duration(self.lex, c.remaining(mover, now));
             self.say(self.lex.ui("time", &[("time", t)]), Urgency::Info);
         }
+        if let Some(moves) = self.clock.as_ref().and_then(|c| c.moves_to_control(mover))
+            && (moves == self.schedule.control_warning_moves || moves == 1)
+            && !self.is_engine(mover)
+        {
+            let form = crate::speech::lang::plural_form(self.lex.lang, u64::from(moves));
+            let count = format!("{moves} {}", self.lex.clock.moves[form]);
+            let side = color_name(self.lex, mover).to_string();
+            let text = crate::speech::lexicon::fill(&self.lex.clock.control_near, &[("side", side), ("count", count)]);
+            self.say(text, Urgency::Info);
+        }
         self.autosave(now);
         self.check_game_over(now);
         if self.outcome.is_none()

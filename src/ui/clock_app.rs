@@ -7,6 +7,8 @@ use crate::clock::words::say_clock_event;
 use crate::clock::{ChessClock, ClockEvent, ClockInput, Controls, Monotonic, Schedule, StartRule, run_clock};
 use crate::rules::Color;
 use crate::speech::Lexicon;
+use crate::ui::client::{Line, Urgency};
+use crate::ui::session::Voice;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -107,12 +109,25 @@ fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, help: St
     let _ = keys.send(ClockInput::Quit);
 }
 
-/// Runs the clock loop with keys from `keys`, writing each event as a line.
+/// How urgent a clock event is for speech: a flag and the last ten
+/// seconds interrupt; a move cuts stale talk; the rest waits its turn.
+fn urgency_of(event: &ClockEvent) -> Urgency {
+    match event {
+        ClockEvent::Flag { .. } => Urgency::Urgent,
+        ClockEvent::Scheduled { remaining_ms, .. } if *remaining_ms <= 10_000 => Urgency::Urgent,
+        ClockEvent::Moved(_) => Urgency::Move,
+        _ => Urgency::Info,
+    }
+}
+
+/// Runs the clock loop with keys from `keys`, writing each event as a line
+/// and, when `voice` is given, speaking it.
 pub fn run_clock_lines(
     options: &ClockOptions,
     lex: &'static Lexicon,
     keys: &std::sync::mpsc::Receiver<ClockInput>,
     out: &LineOut,
+    mut voice: Option<&mut dyn Voice>,
 ) -> ChessClock {
     let mut clock = ChessClock::new(options.controls.clone(), options.start);
     clock.play_on_after_flag = options.play_on_after_flag;
@@ -123,6 +138,9 @@ pub fn run_clock_lines(
         let own = after_own && matches!(event, ClockEvent::Moved(p) if p.mover == me);
         if let Some(line) = say_clock_event(lex, &options.controls, event, own) {
             write_line(out, &line);
+            if let Some(voice) = voice.as_mut() {
+                voice.say(&Line { text: line, urgency: urgency_of(event) });
+            }
         }
     };
     run_clock(clock, &options.schedule, &time, keys, &mut emit)
@@ -134,10 +152,11 @@ pub fn run_plain_clock(
     lex: &'static Lexicon,
     input: impl BufRead + Send + 'static,
     out: LineOut,
+    voice: Option<&mut dyn Voice>,
 ) -> ChessClock {
     let (keys, key_rx) = channel();
     let help = lex.clock.help.join("\n");
     let me = options.me;
     std::thread::spawn(move || read_lines(input, me, keys, help));
-    run_clock_lines(&options, lex, &key_rx, &out)
+    run_clock_lines(&options, lex, &key_rx, &out, voice)
 }

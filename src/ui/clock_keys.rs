@@ -96,7 +96,11 @@ impl<W: std::io::Write> std::io::Write for RawLines<W> {
 }
 
 /// Runs the clock with single keys in the terminal.
-pub fn run_terminal_clock(options: ClockOptions, lex: &'static Lexicon) -> std::io::Result<ChessClock> {
+pub fn run_terminal_clock(
+    options: ClockOptions,
+    lex: &'static Lexicon,
+    voice: Option<&mut dyn crate::ui::session::Voice>,
+) -> std::io::Result<ChessClock> {
     enable_raw_mode()?;
     let out: LineOut = std::sync::Arc::new(std::sync::Mutex::new(RawLines(std::io::stdout())));
     super::clock_app::write_line(&out, &lex.clock.help.join("\n"));
@@ -104,7 +108,7 @@ pub fn run_terminal_clock(options: ClockOptions, lex: &'static Lexicon) -> std::
     let help = lex.clock.help.join("\n");
     let me = options.me;
     std::thread::spawn(move || read_keys(me, keys, help));
-    let saved = run_clock_lines(&options, lex, &key_rx, &out);
+    let saved = run_clock_lines(&options, lex, &key_rx, &out, voice);
     disable_raw_mode()?;
     Ok(saved)
 }
