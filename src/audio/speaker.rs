@@ -72,6 +72,13 @@ impl Shared {
     }
 }
 
+/// A tts callback that only records the event (it runs while tts holds its
+/// locks, so it must not call tts).
+fn recorder(shared: &Arc<Shared>, update: fn(&mut Progress)) -> Box<dyn FnMut(tts::UtteranceId)> {
+    let shared = shared.clone();
+    Box::new(move |_| shared.record(update))
+}
+
 enum Command {
     Say(String, Priority),
     Repeat,
@@ -192,35 +199,20 @@ impl Speaker {
                     }
                 };
                 let callbacks = [
-                    tts.on_utterance_begin(Some(Box::new({
-                        let s = thread_shared.clone();
-                        move |_| {
-                            s.record(|p| {
-                                p.speaking = true;
-                                p.begun += 1;
-                                p.last_begin = Some(Instant::now());
-                            })
-                        }
+                    tts.on_utterance_begin(Some(recorder(&thread_shared, |p| {
+                        p.speaking = true;
+                        p.begun += 1;
+                        p.last_begin = Some(Instant::now());
                     }))),
-                    tts.on_utterance_end(Some(Box::new({
-                        let s = thread_shared.clone();
-                        move |_| {
-                            s.record(|p| {
-                                p.speaking = false;
-                                p.ended += 1;
-                                p.last_end = Some(Instant::now());
-                            })
-                        }
+                    tts.on_utterance_end(Some(recorder(&thread_shared, |p| {
+                        p.speaking = false;
+                        p.ended += 1;
+                        p.last_end = Some(Instant::now());
                     }))),
-                    tts.on_utterance_stop(Some(Box::new({
-                        let s = thread_shared.clone();
-                        move |_| {
-                            s.record(|p| {
-                                p.speaking = false;
-                                p.stopped += 1;
-                                p.last_end = Some(Instant::now());
-                            })
-                        }
+                    tts.on_utterance_stop(Some(recorder(&thread_shared, |p| {
+                        p.speaking = false;
+                        p.stopped += 1;
+                        p.last_end = Some(Instant::now());
                     }))),
                 ];
                 if let Some(Err(e)) = callbacks.into_iter().find(Result::is_err) {
