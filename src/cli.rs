@@ -111,6 +111,9 @@ pub struct ClockArgs {
     /// No scheduled announcements (times only on request).
     #[arg(long)]
     pub silent: bool,
+    /// When to call the time: "10:1, 60:10, 600:60, *:300" (up to SECONDS:every SECONDS).
+    #[arg(long)]
+    pub schedule: Option<String>,
     /// After a flag falls, play may go on until the other flag falls (14.6, 14.8).
     #[arg(long)]
     pub play_on_after_flag: bool,

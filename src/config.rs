@@ -67,6 +67,9 @@ pub struct Settings {
     pub voice_name: Option<String>,
     /// Say your own time after each of your moves.
     pub announce_own_time: bool,
+    /// When the clock calls the time: "10:1, 60:10, 600:60, *:300" (up to
+    /// seconds : every seconds), or "off"; none: that default.
+    pub schedule: Option<String>,
 }
 
 impl Default for Settings {
@@ -89,6 +92,7 @@ impl Default for Settings {
             volume: None,
             voice_name: None,
             announce_own_time: false,
+            schedule: None,
         }
     }
 }
@@ -145,6 +149,9 @@ impl Settings {
         self.lang.parse::<crate::speech::SpeechLang>().map_err(|e| e.to_string())?;
         self.style.parse::<crate::speech::Style>().map_err(|e| e.to_string())?;
         self.confirm.parse::<crate::speech::Confirm>()?;
+        if let Some(t) = &self.schedule {
+            t.parse::<crate::clock::Schedule>().map_err(|e| e.to_string())?;
+        }
         if let Some(t) = &self.time {
             t.parse::<crate::clock::Controls>().map_err(|e| e.to_string())?;
         }

@@ -226,7 +226,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Clock(a) => {
             let text = a.control.join(" ");
             let controls: Controls = text.parse()?;
-            let schedule = Schedule { after_own_move: a.announce_own, silent: a.silent, ..Schedule::default() };
+            let base: Schedule = match &a.schedule {
+                Some(t) => t.parse()?,
+                None => Schedule::default(),
+            };
+            let schedule = Schedule { after_own_move: a.announce_own, silent: a.silent || base.silent, ..base };
             let options = ClockOptions {
                 controls,
                 me: match a.me {

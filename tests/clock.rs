@@ -237,3 +237,33 @@ fn running_clock_announces_and_detects_the_flag() {
     assert!(events.iter().any(|e| matches!(e, ClockEvent::Flag { color: W, outcome: Some(_) })), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, ClockEvent::Told { color: B, remaining_ms: 2000 })));
 }
+
+#[test]
+fn schedules_are_configurable() {
+    let s: Schedule = "10:1, 60:10, *:60".parse().expect("reads");
+    let mut marks = Vec::new();
+    let mut r = 3 * MIN + 5 * SEC;
+    while let Some(m) = s.next_mark(r) {
+        marks.push(m / SEC);
+        r = m;
+    }
+    assert_eq!(marks[..4], [180, 120, 60, 50]);
+    assert!("off".parse::<Schedule>().unwrap().silent);
+    for (text, words) in [("10", "is not UPTO:EVERY"), ("x:1", "not a number of seconds"), ("60:10, 10:1", "must grow")]
+    {
+        let e = text.parse::<Schedule>().expect_err(text).to_string();
+        assert!(e.contains(words) && e.contains("Example"), "{text}: {e}");
+    }
+}
+
+#[test]
+fn take_back_returns_the_move_to_the_mover() {
+    let mut c = clock("2/10, 5");
+    c.press(SEC, W).unwrap();
+    assert_eq!(c.moves_to_control(W), Some(1));
+    c.take_back(2 * SEC, W);
+    assert_eq!(c.turn, W);
+    assert_eq!(c.running, Some(W));
+    assert_eq!(c.moves_to_control(W), Some(2));
+    assert_eq!(c.remaining(W, 3 * SEC), 10 * MIN - 2 * SEC);
+}

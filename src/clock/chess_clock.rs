@@ -255,6 +255,21 @@ impl ChessClock {
         }
     }
 
+    /// A move is taken back: the side to move becomes `color` again and its
+    /// clock runs from `now`; its move counts go back by one. Times stay as
+    /// they are (the Laws have no takebacks; this is for casual games).
+    pub fn take_back(&mut self, now: u64, color: Color) {
+        let side = &mut self.sides[color.index()];
+        side.moves = side.moves.saturating_sub(1);
+        side.moves_in_period = side.moves_in_period.saturating_sub(1);
+        self.turn = color;
+        if !self.paused && self.fallen().is_empty() {
+            self.running = Some(color);
+        }
+        self.turn_started = now;
+        self.used_before_pause = 0;
+    }
+
     /// Moves left before the current period's time control, if it has one.
     pub fn moves_to_control(&self, color: Color) -> Option<u32> {
         let p = self.period_of(color);

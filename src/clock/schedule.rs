@@ -43,6 +43,49 @@ impl Default for Schedule {
     }
 }
 
+/// A schedule that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bad announcement schedule \"{text}\": {problem}. Example: 10:1, 60:10, 600:60, *:300 (up to 10 s every second, ..., above that every 5 minutes)"
+)]
+pub struct ScheduleError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl std::str::FromStr for Schedule {
+    type Err = ScheduleError;
+    /// Reads "UPTO:EVERY, ..." in seconds, "*" for everything above the last;
+    /// "off" for no scheduled calls.
+    fn from_str(text: &str) -> Result<Schedule, ScheduleError> {
+        let err = |problem: String| ScheduleError { text: text.trim().to_string(), problem };
+        if text.trim().eq_ignore_ascii_case("off") {
+            return Ok(Schedule { silent: true, ..Schedule::default() });
+        }
+        let mut steps = Vec::new();
+        for part in text.split(',') {
+            let (upto, every) =
+                part.trim().split_once(':').ok_or_else(|| err(format!("'{}' is not UPTO:EVERY", part.trim())))?;
+            let secs = |t: &str, what: &str| -> Result<u64, ScheduleError> {
+                t.trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|v| *v > 0 && *v <= 86_400)
+                    .map(|v| v * 1000)
+                    .ok_or_else(|| err(format!("'{}' is not a number of seconds for {what}", t.trim())))
+            };
+            let upto_ms = if upto.trim() == "*" { u64::MAX } else { secs(upto, "the range")? };
+            steps.push(Step { upto_ms, every_ms: secs(every, "the interval")? });
+        }
+        if steps.windows(2).any(|w| w[0].upto_ms >= w[1].upto_ms) {
+            return Err(err("the ranges must grow from left to right".into()));
+        }
+        Ok(Schedule { steps, ..Schedule::default() })
+    }
+}
+
 impl Schedule {
     /// The next time to call, strictly below `remaining_ms` (None when no mark is left).
     pub fn next_mark(&self, remaining_ms: u64) -> Option<u64> {

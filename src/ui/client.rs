@@ -155,7 +155,10 @@ impl Client {
             (Some(n), Some(me)) if me != c => Player::Engine(n.clone()),
             _ => human(c),
         };
-        let schedule = Schedule { after_own_move: settings.announce_own_time, ..Schedule::default() };
+        let schedule = Schedule {
+            after_own_move: settings.announce_own_time,
+            ..settings.schedule.as_deref().and_then(|t| t.parse().ok()).unwrap_or_default()
+        };
         Client {
             players: [side(Color::White), side(Color::Black)],
             history,
@@ -738,14 +741,11 @@ impl Client {
             return;
         }
         for _ in 0..plies {
+            let mover = !self.position().turn();
             self.history.pop();
-        }
-        if let Some(c) = &mut self.clock {
-            // The clock goes back to the side to move; times stay as they are.
-            c.turn = self.history.current().turn();
-            c.running = Some(c.turn);
-            c.turn_started = now;
-            c.used_before_pause = 0;
+            if let Some(c) = &mut self.clock {
+                c.take_back(now, mover);
+            }
         }
         self.pending = Pending::Nothing;
         let side = color_name(self.lex, self.position().turn()).to_string();
