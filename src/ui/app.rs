@@ -196,7 +196,6 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     if settings.voice {
         notice(&mut notes, "This voxchess was built without voice input.");
     }
-    let _ = lang;
     let mut client = Client::new(
         NewGame { settings: settings.clone(), start, moves, me, engine, clock, save_path, date },
         time.now_ms(),
@@ -215,11 +214,6 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         term_screen = TermScreen::new(state);
         &mut term_screen
     };
-    if !notes.is_empty() {
-        let lines: Vec<super::client::Line> =
-            notes.into_iter().map(|text| super::client::Line { text, urgency: super::client::Urgency::Info }).collect();
-        screen.show(&lines);
-    }
     let mut mute = Mute;
     #[cfg(feature = "tts")]
     let voice: &mut dyn Voice = match speaker.as_mut() {
@@ -228,6 +222,15 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     };
     #[cfg(not(feature = "tts"))]
     let voice: &mut dyn Voice = &mut mute;
+    // What is missing is said before the game starts, on screen and aloud.
+    let lines: Vec<super::client::Line> =
+        notes.into_iter().map(|text| super::client::Line { text, urgency: super::client::Urgency::Info }).collect();
+    if !lines.is_empty() {
+        screen.show(&lines);
+        for l in &lines {
+            voice.say(l);
+        }
+    }
     let client = run_session(client, &time, &rx, &tx, screen, voice);
     if client.outcome.is_none() {
         screen.show(&[super::client::Line {
