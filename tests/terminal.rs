@@ -5,6 +5,18 @@
 use std::process::Command;
 use std::time::Duration;
 
+/// Waits (at most 15 s) until the pane shows `text`; returns the screen.
+fn wait_for_screen(session: &str, text: &str) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let screen = tmux(&["capture-pane", "-t", session, "-p"]);
+        if screen.contains(text) || start.elapsed() > Duration::from_secs(15) {
+            return screen;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 fn tmux(args: &[&str]) -> String {
     let out = Command::new("tmux")
         .args(args)
@@ -25,7 +37,7 @@ fn keys_walk_the_board_and_moves_are_announced() {
     );
     tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
     let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
-    pause(1000);
+    wait_for_screen(&session, "Type help for commands.");
     let keys: &[&[&str]] = &[
         &["e", "4", "Enter"],
         &["Up"],
@@ -43,7 +55,7 @@ fn keys_walk_the_board_and_moves_are_announced() {
         tmux(&args);
         pause(300);
     }
-    let screen = tmux(&["capture-pane", "-t", &session, "-p"]);
+    let screen = wait_for_screen(&session, "Black: e5");
     tmux(&["kill-session", "-t", &session]);
     let _ = std::fs::remove_dir_all(&home);
     let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
