@@ -1,6 +1,6 @@
-//! The self-voicing terminal front end in a real terminal: tmux runs
-//! voxchess, keys go in with send-keys, and capture-pane shows what a
-//! screen reader would read.
+//! The terminal front ends in a real terminal (the game client and the
+//! talking clock): tmux runs voxchess, keys go in with send-keys, and
+//! capture-pane shows what a screen reader would read.
 
 use std::process::Command;
 use std::time::Duration;
@@ -69,5 +69,32 @@ fn keys_walk_the_board_and_moves_are_announced() {
     assert!(pos("knight b8: a6, c6") < pos("b7 black pawn"), "shift+down reads the ray to the first piece");
     assert!(pos("b7 black pawn") < pos("Black: e5"));
     assert!(lines.iter().all(|l| l.chars().count() <= 44), "short lines:\n{screen}");
+    assert!(!screen.contains('\u{1b}'));
+}
+
+/// The clock with single keys.
+#[test]
+fn single_keys_in_a_terminal() {
+    let session = format!("voxclock{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_voxchess");
+    let cmd = format!("TERM=xterm {bin} clock 5+3 --no-speech; sleep 3");
+    tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "30", &cmd]);
+    let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
+    wait_for_screen(&session, "Clock started");
+    for key in ["w", "a", "+", "b", "p", "q"] {
+        tmux(&["send-keys", "-t", &session, key]);
+        pause(250);
+    }
+    let screen = wait_for_screen(&session, "Clock paused");
+    tmux(&["kill-session", "-t", &session]);
+    let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
+    let pos = |text: &str| {
+        lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("'{text}' missing:\n{screen}"))
+    };
+    assert!(pos("Keys: w White moved") < pos("Clock started: 5+3. White to move."));
+    assert!(pos("Clock started") < pos("Black to move"));
+    assert!(pos("Black to move") < pos("White 5 minutes"));
+    assert!(pos("Black: 1 minute added") < pos("Clock paused"));
+    assert!(lines.iter().all(|l| l.chars().count() <= 60), "short lines:\n{screen}");
     assert!(!screen.contains('\u{1b}'));
 }
