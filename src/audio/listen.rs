@@ -2,7 +2,7 @@
 //! 16 kHz, vosk, then the resolver.
 
 use super::pcm::{resample_clip, to_i16};
-use super::recognizer::{VoiceModel, decode};
+use super::recognizer::{VoiceModel, decode, feed, finish};
 use super::wav::read_wav;
 use crate::rules::Position;
 use crate::speech::{Intent, Resolver};
@@ -42,30 +42,13 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
     let samples = to_i16(&resample_clip(&mono, rate)?);
     let audio = Duration::from_secs_f64(samples.len() as f64 / f64::from(super::pcm::RECOGNIZER_RATE));
     let mut recognizer = model.recognizer()?;
-    // Feed all but the final result, then time the end of the utterance.
-    let texts_before = decode_until_end(&mut recognizer, &samples);
+    // Feed the audio, then time from its end to the intent.
+    let mut texts = feed(&mut recognizer, &samples);
     let end = Instant::now();
-    let mut texts = texts_before;
-    let last = super::recognizer::result_text(recognizer.final_result());
-    if !last.is_empty() {
-        texts.push(last);
-    }
+    texts.extend(finish(&mut recognizer));
     let transcript = texts.join(" ");
     let intent = resolver.resolve(pos, &transcript);
     Ok(Heard { transcript, intent, latency: end.elapsed(), audio })
-}
-
-fn decode_until_end(recognizer: &mut vosk::Recognizer, samples: &[i16]) -> Vec<String> {
-    let mut texts = Vec::new();
-    for chunk in samples.chunks(4000) {
-        if let Ok(vosk::DecodingState::Finalized) = recognizer.accept_waveform(chunk) {
-            let t = super::recognizer::result_text(recognizer.result());
-            if !t.is_empty() {
-                texts.push(t);
-            }
-        }
-    }
-    texts
 }
 
 /// Decodes 16 kHz samples in one go (for the microphone's utterances).

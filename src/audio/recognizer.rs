@@ -87,8 +87,9 @@ pub fn result_text(result: vosk::CompleteResult) -> String {
     text.split_whitespace().filter(|w| *w != "[unk]").collect::<Vec<_>>().join(" ")
 }
 
-/// Decodes 16 kHz mono samples; returns each utterance's text.
-pub fn decode(recognizer: &mut vosk::Recognizer, samples: &[i16]) -> Vec<String> {
+/// Feeds 16 kHz mono samples; returns the text of each utterance vosk
+/// finished on a pause (the last one stays open until `finish`).
+pub fn feed(recognizer: &mut vosk::Recognizer, samples: &[i16]) -> Vec<String> {
     let mut texts = Vec::new();
     for chunk in samples.chunks(4000) {
         if let Ok(vosk::DecodingState::Finalized) = recognizer.accept_waveform(chunk) {
@@ -98,9 +99,17 @@ pub fn decode(recognizer: &mut vosk::Recognizer, samples: &[i16]) -> Vec<String>
             }
         }
     }
-    let t = result_text(recognizer.final_result());
-    if !t.is_empty() {
-        texts.push(t);
-    }
+    texts
+}
+
+/// Ends the stream: the text of the utterance still open, if any.
+pub fn finish(recognizer: &mut vosk::Recognizer) -> Option<String> {
+    Some(result_text(recognizer.final_result())).filter(|t| !t.is_empty())
+}
+
+/// Decodes 16 kHz mono samples; returns each utterance's text.
+pub fn decode(recognizer: &mut vosk::Recognizer, samples: &[i16]) -> Vec<String> {
+    let mut texts = feed(recognizer, samples);
+    texts.extend(finish(recognizer));
     texts
 }

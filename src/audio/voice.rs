@@ -3,7 +3,7 @@
 //! short tail after, audio is not fed to the recognizer, so it never hears
 //! itself.
 
-use super::recognizer::{VoiceModel, result_text};
+use super::recognizer::{VoiceModel, finish, result_text};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -72,8 +72,9 @@ pub fn listen_loop(
         if !open {
             // Push-to-talk released (or voxchess speaking): finish what was said before.
             if fed {
-                let text = result_text(recognizer.final_result());
-                if !text.is_empty() && transcripts.send(text).is_err() {
+                if let Some(text) = finish(&mut recognizer)
+                    && transcripts.send(text).is_err()
+                {
                     return;
                 }
                 fed = false;
@@ -90,10 +91,7 @@ pub fn listen_loop(
         }
     }
     // The microphone closed or listening stopped: what was said so far still counts.
-    if fed {
-        let text = result_text(recognizer.final_result());
-        if !text.is_empty() {
-            let _ = transcripts.send(text);
-        }
+    if fed && let Some(text) = finish(&mut recognizer) {
+        let _ = transcripts.send(text);
     }
 }
