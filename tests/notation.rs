@@ -225,3 +225,12 @@ fn san_in_languages() {
     let opts = SanOptions { ep_suffix: true, ..SanOptions::default() };
     assert_eq!(write_san(&pos(EP), &ep, &opts), "exd6 e.p.");
 }
+
+#[test]
+fn uci_promotion_is_not_taken_for_a_german_pawn_move() {
+    // In German "B" is Bauer (pawn): "b7c8q" must still be the UCI move from b7,
+    // not "a pawn from rank 7 to c8", which the d7 pawn could also make.
+    let fen = "2nk1r1b/1P1P4/4p3/4nPp1/6pR/5B2/p7/6K1 w - - 1 50";
+    assert_eq!(uci(fen, "b7c8q", German), "b7c8q");
+    assert_eq!(uci(fen, "d7c8q", German), "d7c8q");
+}

@@ -43,7 +43,7 @@ proptest! {
                     Err(e) => prop_assert!(false, "{} in {}: {}", san, pos.to_fen(), e),
                 }
                 // UCI always reads back.
-                prop_assert_eq!(read_move(&pos, &m.uci(), lang).ok(), Some(m));
+                prop_assert_eq!(read_move(&pos, &m.uci(), lang).ok(), Some(m), "{} in {} ({}): {:?}", m.uci(), pos.to_fen(), lang, read_move(&pos, &m.uci(), lang));
             }
         }
     }

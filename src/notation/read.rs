@@ -189,11 +189,12 @@ fn promotion_options(rest: &[char], lang: NotationLang) -> Vec<(Option<Role>, us
         for len in 1..=2.min(n) {
             add_letter_at(n - len, n, &mut out);
         }
-        // UCI's lowercase English letters (e7e8q) in every language.
+        // UCI's lowercase English letters (e7e8q) in every language, in
+        // UCI's own case: exact, even where the language writes "Q".
         if let Some(role) = rest.last().filter(|c| c.is_ascii_lowercase()).and_then(|c| Role::from_char(*c))
             && Role::PROMOTIONS.contains(&role)
-            && !out.iter().any(|(r, len, _)| *r == Some(role) && *len == n - 1)
         {
+            out.retain(|(r, len, _)| !(*r == Some(role) && *len == n - 1));
             out.push((Some(role), n - 1, true));
         }
     }
