@@ -143,6 +143,10 @@ pub struct ParseArgs {
     /// When to ask before playing: always, unsure, never.
     #[arg(long, default_value = "unsure")]
     pub confirm: Confirm,
+    /// Read the words as a speech recognizer's transcript (sound-alikes are
+    /// asked about); without it they are read as typed, literally.
+    #[arg(long)]
+    pub heard: bool,
     /// The words heard or typed.
     #[arg(required = true, num_args = 1..)]
     pub text: Vec<String>,

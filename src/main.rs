@@ -11,7 +11,7 @@ use voxchess::notation::pgn::{read_pgn, write_pgn};
 use voxchess::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
 use voxchess::rules::Color;
 use voxchess::rules::{Position, divide, perft};
-use voxchess::speech::{Intent, Lexicon, Resolver, say_move};
+use voxchess::speech::{Channel, Intent, Lexicon, Resolver, say_move};
 use voxchess::ui::clock_app::{ClockOptions, run_plain_clock};
 use voxchess::ui::clock_keys::run_terminal_clock;
 
@@ -186,7 +186,8 @@ fn run(cli: Cli) -> Result<()> {
             resolver.confirm = a.confirm;
             let text = a.text.join(" ");
             let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
-            match resolver.resolve(&pos, &text) {
+            let channel = if a.heard { Channel::Heard } else { Channel::Typed };
+            match resolver.resolve(&pos, &text, channel) {
                 Intent::Move(m) => println!("{}", san(&m)),
                 Intent::Ask(q) => {
                     println!("{}", q.prompt);
@@ -194,7 +195,7 @@ fn run(cli: Cli) -> Result<()> {
                     std::process::exit(3);
                 }
                 Intent::Refuse(why) => {
-                    println!("{why}");
+                    println!("{}", why.words(resolver.lexicon()));
                     std::process::exit(2);
                 }
                 Intent::Command(c) => println!("command: {c:?}"),
@@ -331,7 +332,7 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
     match &heard.intent {
         Intent::Move(m) => println!("move: {}", san(m)),
         Intent::Ask(q) => println!("question: {}", q.prompt),
-        Intent::Refuse(why) => println!("refused: {why}"),
+        Intent::Refuse(why) => println!("refused: {}", why.words(resolver.lexicon())),
         Intent::Command(c) => println!("command: {c:?}"),
         Intent::Answer(ans) => println!("answer: {ans:?}"),
     }

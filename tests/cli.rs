@@ -88,12 +88,22 @@ fn parse_exit_codes() {
     assert_eq!(stdout(&o).trim(), "Nf3");
     let o = voxchess(&["parse", "--lang", "ru", "конь эф три"]);
     assert_eq!(stdout(&o).trim(), "Nf3");
+    // Typed "d2" is a pawn move, as in SAN; heard, it may be a dropped
+    // piece name, so the pieces that can go there are offered.
     let o = voxchess(&["parse", "--fen", "4k3/8/8/8/8/8/8/1NB4K w - - 0 1", "d2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "White has no pawn.\n");
+    let o = voxchess(&["parse", "--heard", "--fen", "4k3/8/8/8/8/8/8/1NB4K w - - 0 1", "d2"]);
     assert_eq!(o.status.code(), Some(3));
-    assert_eq!(stdout(&o), "1: knight d2, 2: bishop d2?\nNd2 Bd2\n");
+    assert_eq!(stdout(&o), "White has no pawn. 1: knight d2, 2: bishop d2? Say the number.\nNd2 Bd2\n");
     let o = voxchess(&["parse", "knight", "f4"]);
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(stdout(&o).trim(), "No knight can reach f4.");
+    assert_eq!(stdout(&o).trim(), "No white knight can reach f4.");
+    let o = voxchess(&["parse", "--lang", "ru", "Сc4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o).trim(), "Слон f1 не может пойти на c4: мешает пешка e2.");
+    let o = voxchess(&["parse", "--heard", "--moves", "1. e4 e5", "bishop", "f5"]);
+    assert_ne!(o.status.code(), Some(0), "{}", stdout(&o));
     let o = voxchess(&["parse", "--moves", "1. e4 e5", "what is on e4"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).starts_with("command: Square"));

@@ -187,9 +187,9 @@ fn ambiguity_between_bishop_and_pawn() {
 
 #[test]
 fn refusals_say_why() {
-    assert!(err(START, "Nf4", English).to_string().contains("no white knight can go to f4"));
+    assert!(err(START, "Nf4", English).to_string().contains("no white knight can reach f4"));
     assert!(err(START, "e5", English).to_string().contains("it is White's move"));
-    assert!(err(START, "Qh5", English).to_string().contains("no white queen can go to h5"));
+    assert!(err(START, "Qh5", English).to_string().contains("the queen on d1 is blocked by the pawn on e2"));
     assert!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kd3", English).to_string().contains("no white king"));
     let black = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     let e = read_move(&black, "Nf3", English).expect_err("not Black's");

@@ -1,31 +1,20 @@
-//! The example games of the notation appendices (../shared/seeds) read as
-//! the rules texts say: 001's ends in checkmate; 002's has a typo that must
-//! be reported at its move.
+//! The example games of the notation appendices (kept in tests/data, as
+//! the rules texts write them) read as the texts say: Appendix C's ends in
+//! checkmate; Appendix D's has a typo that must be reported at its move.
 
 use voxchess::notation::{NotationLang, read_movetext};
 use voxchess::rules::{Color, Outcome, Position, WinReason};
 
-fn seed(prefix: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
-    let entries =
-        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("the seeds folder {} is missing: {e}", dir.display()));
-    for entry in entries.flatten() {
-        if entry.file_name().to_string_lossy().starts_with(prefix) {
-            return std::fs::read_to_string(entry.path()).expect("seed readable");
-        }
-    }
-    panic!("no seed file {prefix}_* in {}", dir.display());
-}
-
-/// The example game: from "1. e4" to the end of its paragraph.
-fn example_game(text: &str) -> String {
-    let start = text.find("1. e4").expect("example game present");
-    text[start..].lines().next().expect("a line").to_string()
+/// A file of tests/data without its comment lines.
+fn data(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n")
 }
 
 #[test]
 fn appendix_c_game_in_russian_notation_ends_in_checkmate() {
-    let game = example_game(&seed("001"));
+    let game = data("appendix_c_game_ru.txt");
     assert!(game.contains("14. Фxd5+Сd7") && game.ends_with("Кf2++."), "{game}");
     let moves = read_movetext(&Position::start(), &game, NotationLang::Russian).expect("the game reads");
     assert_eq!(moves.len(), 36);
@@ -39,7 +28,7 @@ fn appendix_c_game_in_russian_notation_ends_in_checkmate() {
 
 #[test]
 fn appendix_d_game_reports_its_typo_at_move_6() {
-    let game = example_game(&seed("002"));
+    let game = data("appendix_d_game.txt");
     assert!(game.contains("6. e x d6 d5 6. e x d6 e.p."), "{game}");
     let err = read_movetext(&Position::start(), &game, NotationLang::English).expect_err("the typo is an error");
     let e = &err.0;
@@ -51,7 +40,7 @@ fn appendix_d_game_reports_its_typo_at_move_6() {
 
 #[test]
 fn appendix_d_game_without_the_typo_reads_to_the_end() {
-    let game = example_game(&seed("002")).replace("6. e x d6 d5 6. e x d6 e.p.", "6. e x d6 e.p.");
+    let game = data("appendix_d_game.txt").replace("6. e x d6 d5 6. e x d6 e.p.", "6. e x d6 e.p.");
     let moves = read_movetext(&Position::start(), &game, NotationLang::English).expect("reads");
     // 10 full moves and White's 11th (Kb1), then a draw offer "(=)".
     assert_eq!(moves.len(), 21);
@@ -73,7 +62,7 @@ fn appendix_d_game_without_the_typo_reads_to_the_end() {
 
 #[test]
 fn position_description_of_003() {
-    let text = seed("003");
+    let text = data("start_position_description_ru.txt");
     let white_line = text.lines().find(|l| l.starts_with("Белые:")).expect("003 has the description");
     // 003 writes some letters with Latin lookalikes (Cc1, а); ours uses Cyrillic letters throughout.
     let ours = voxchess::notation::describe_side(&Position::start(), Color::White, NotationLang::Russian);

@@ -5,7 +5,7 @@ use voxchess::notation::{SanOptions, read_movetext, write_san};
 use voxchess::rules::{Color, File, Position, Rank, Role, Square};
 use voxchess::speech::benchmark::{positions, run};
 use voxchess::speech::vocabulary::{vocabulary, vocabulary_json};
-use voxchess::speech::{Answer, Command, Confirm, Intent, Resolver, SpeechLang, Style};
+use voxchess::speech::{Answer, Channel, Command, Confirm, Intent, Resolver, SpeechLang, Style};
 
 fn after(moves: &str) -> Position {
     let mut pos = Position::start();
@@ -19,14 +19,24 @@ fn fen(f: &str) -> Position {
     Position::from_fen(f).expect("fen")
 }
 
-/// The SAN of a resolved move, "?choices" for a question, "!reason" for a refusal.
+/// The SAN of a resolved move, "?choices" for a question, "!reason" for a
+/// refusal; typed input.
 fn resolve(lang: SpeechLang, pos: &Position, text: &str) -> String {
+    resolve_on(lang, pos, text, Channel::Typed)
+}
+
+/// The same for a recognizer's transcript.
+fn heard(lang: SpeechLang, pos: &Position, text: &str) -> String {
+    resolve_on(lang, pos, text, Channel::Heard)
+}
+
+fn resolve_on(lang: SpeechLang, pos: &Position, text: &str, channel: Channel) -> String {
     let r = Resolver::new(lang);
     let san = |m| write_san(pos, &m, &SanOptions::default());
-    match r.resolve(pos, text) {
+    match r.resolve(pos, text, channel) {
         Intent::Move(m) => san(m),
         Intent::Ask(q) => format!("?{}", q.choices.into_iter().map(san).collect::<Vec<_>>().join(" ")),
-        Intent::Refuse(why) => format!("!{why}"),
+        Intent::Refuse(why) => format!("!{}", why.words(r.lexicon())),
         other => format!("{other:?}"),
     }
 }
@@ -36,24 +46,32 @@ use SpeechLang::{English, German, Russian};
 #[test]
 fn full_and_partial_forms() {
     let start = Position::start();
-    for text in
-        ["knight f3", "night f three", "Knight F3", "g1 f3", "g1 to f3", "um the knight to f3", "Nf3", "horse f3"]
-    {
+    for text in ["knight f3", "Knight F3", "g1 f3", "g1 to f3", "um the knight to f3", "Nf3"] {
         assert_eq!(resolve(English, &start, text), "Nf3", "{text}");
+        assert_eq!(heard(English, &start, text), "Nf3", "{text}");
+    }
+    // Homophones of the same meaning are understood when heard, not typed.
+    for text in ["night f three", "horse f3"] {
+        assert_eq!(heard(English, &start, text), "Nf3", "{text}");
+        assert!(resolve(English, &start, text).starts_with("!I did not understand"), "{text}");
     }
     assert_eq!(resolve(English, &start, "knight foxtrot three"), "Nf3");
     assert_eq!(resolve(English, &start, "knight Felix three"), "Nf3");
     assert_eq!(resolve(English, &start, "e4"), "e4");
     assert_eq!(resolve(English, &start, "pawn e four"), "e4");
-    assert_eq!(resolve(English, &start, "e for"), "e4");
     assert_eq!(resolve(English, &start, "echo vier"), "e4", "German numbers in every language");
     assert_eq!(resolve(German, &start, "Springer Felix drei"), "Nf3");
     assert_eq!(resolve(Russian, &start, "конь эф три"), "Nf3");
     assert_eq!(resolve(Russian, &start, "конь Феликс три"), "Nf3");
     assert_eq!(resolve(Russian, &start, "пешка е четыре"), "e4");
-    // "f3" when only one piece can go there.
+    // Heard "e four" could be "b four" or "d four" misheard: confirmed
+    // first. "e for" is two mishearings away from "b four".
+    assert_eq!(heard(English, &start, "pawn e four"), "?e4");
+    assert_eq!(heard(English, &start, "e for"), "e4");
+    // "f3" is the pawn, as in SAN, even when only a knight can go there.
     let p = fen("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
-    assert_eq!(resolve(English, &p, "f3"), "Nf3");
+    assert_eq!(resolve(English, &p, "f3"), "!White has no pawn.");
+    assert_eq!(heard(English, &p, "f3"), "?Nf3");
 }
 
 #[test]
@@ -77,6 +95,15 @@ fn captures_en_passant_and_castling() {
     assert_eq!(resolve(German, &c, "Lange Rochade"), "O-O-O");
     let one = fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     assert_eq!(resolve(English, &one, "castle"), "O-O");
+    // The castle said, never the other one.
+    let short_only = fen("r3k2r/8/8/8/8/8/8/4K2R w Kkq - 0 1");
+    for channel in [Channel::Typed, Channel::Heard] {
+        assert_eq!(
+            resolve_on(English, &short_only, "long castle", channel),
+            "!You cannot castle long: that rook has moved."
+        );
+        assert_eq!(resolve_on(English, &short_only, "O-O-O", channel), "!You cannot castle long: that rook has moved.");
+    }
 }
 
 #[test]
@@ -86,61 +113,81 @@ fn promotion_needs_its_piece() {
     assert_eq!(resolve(English, &p, "d8 promotes to knight"), "d8=N");
     assert_eq!(resolve(Russian, &p, "дэ восемь превращается в коня"), "d8=N");
     let r = Resolver::new(English);
-    let Intent::Ask(q) = r.resolve(&p, "d8") else { panic!("a promotion question") };
-    assert_eq!(q.prompt, "queen, rook, bishop, knight?");
-    assert_eq!(r.resolve_answer(&p, &q, "rook"), Intent::Move(q.choices[1]));
-    assert_eq!(r.resolve_answer(&p, &q, "four"), Intent::Move(q.choices[3]));
-    assert_eq!(r.resolve_answer(&p, &q, "cancel"), Intent::Answer(Answer::Cancel));
+    let t = Channel::Typed;
+    let Intent::Ask(q) = r.resolve(&p, "d8", t) else { panic!("a promotion question") };
+    assert_eq!(q.prompt, "Promote to queen, rook, bishop, knight? Say the piece.");
+    assert_eq!(r.resolve_answer(&p, &q, "rook", t), Intent::Move(q.choices[1]));
+    assert_eq!(r.resolve_answer(&p, &q, "four", t), Intent::Move(q.choices[3]));
+    assert_eq!(r.resolve_answer(&p, &q, "cancel", t), Intent::Answer(Answer::Cancel));
+    let Intent::Ask(q) = r.resolve(&p, "d8", t) else { panic!("a promotion question") };
+    assert_eq!(q.choices.len(), 4);
 }
 
 #[test]
 fn asks_when_unsure_with_numbered_choices() {
-    // The knight b1 and the bishop c1 can both go to d2.
+    // The knight b1 and the bishop c1 can both go to d2; "d2" is a pawn.
     let p = fen("4k3/8/8/8/8/8/8/1NB4K w - - 0 1");
     let r = Resolver::new(English);
-    let Intent::Ask(q) = r.resolve(&p, "d2") else { panic!("expected a question") };
-    assert_eq!(q.prompt, "1: knight d2, 2: bishop d2?");
-    assert_eq!(r.resolve_answer(&p, &q, "two"), Intent::Move(q.choices[1]));
-    assert_eq!(r.resolve_answer(&p, &q, "one"), Intent::Move(q.choices[0]));
-    assert_eq!(r.resolve_answer(&p, &q, "bishop"), Intent::Move(q.choices[1]));
-    assert_eq!(r.resolve_answer(&p, &q, "no"), Intent::Answer(Answer::Cancel));
-    // A homophone is fine ("see" for c); several sound-alikes together are asked about.
-    assert_eq!(r.resolve(&Position::start(), "knight see three"), r.resolve(&Position::start(), "Nc3"));
-    let Intent::Ask(q) = r.resolve(&Position::start(), "knight sea free") else { panic!("question") };
-    assert_eq!(q.prompt, "knight c3?");
+    let (t, h) = (Channel::Typed, Channel::Heard);
+    assert_eq!(resolve(English, &p, "d2"), "!White has no pawn.");
+    let Intent::Ask(q) = r.resolve(&p, "d2", h) else { panic!("expected a question") };
+    assert_eq!(q.prompt, "White has no pawn. 1: knight d2, 2: bishop d2? Say the number.");
+    assert_eq!(r.resolve_answer(&p, &q, "two", h), Intent::Move(q.choices[1]));
+    assert_eq!(r.resolve_answer(&p, &q, "one", h), Intent::Move(q.choices[0]));
+    assert_eq!(r.resolve_answer(&p, &q, "bishop", h), Intent::Move(q.choices[1]));
+    assert_eq!(r.resolve_answer(&p, &q, "no", h), Intent::Answer(Answer::Cancel));
+    // Two knights: ambiguous SAN and words ask with exactly the candidates.
+    let two = fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+    for channel in [t, h] {
+        for text in ["Nd2", "knight d2"] {
+            assert_eq!(resolve_on(English, &two, text, channel), "?Nbd2 Nfd2", "{text}");
+        }
+    }
+    // A homophone is fine ("see" for c); a dearer sound-alike is asked about.
+    assert_eq!(r.resolve(&Position::start(), "knight see three", h), r.resolve(&Position::start(), "Nc3", t));
+    let Intent::Ask(q) = r.resolve(&Position::start(), "knight sea free", h) else { panic!("question") };
+    assert_eq!(q.prompt, "Knight c3? Say yes or no.");
     assert_eq!(q.choices.len(), 1);
-    assert_eq!(r.resolve_answer(&Position::start(), &q, "yes"), Intent::Move(q.choices[0]));
-    // Confirmation settings.
+    assert_eq!(r.resolve_answer(&Position::start(), &q, "yes", h), Intent::Move(q.choices[0]));
+    // Confirmation settings: always asks even for an exact move; never
+    // plays exact moves at once, but still asks about sound-alikes.
     let mut always = Resolver::new(English);
     always.confirm = Confirm::Always;
-    assert!(matches!(always.resolve(&Position::start(), "knight f3"), Intent::Ask(_)));
+    assert!(matches!(always.resolve(&Position::start(), "knight f3", t), Intent::Ask(_)));
     let mut never = Resolver::new(English);
     never.confirm = Confirm::Never;
-    assert!(matches!(never.resolve(&Position::start(), "knight sea free"), Intent::Move(_)));
+    assert!(matches!(never.resolve(&Position::start(), "knight sea free", h), Intent::Ask(_)));
+    assert!(matches!(never.resolve(&Position::start(), "e four", h), Intent::Move(_)));
 }
 
 #[test]
 fn refusals_explain_like_an_arbiter() {
     let start = Position::start();
-    assert_eq!(resolve(English, &start, "knight f4"), "!No knight can reach f4.");
+    assert_eq!(resolve(English, &start, "knight f4"), "!No white knight can reach f4.");
     assert_eq!(resolve(English, &start, "bishop c4"), "!The bishop on f1 is blocked by the pawn on e2.");
-    assert_eq!(resolve(English, &start, "e5"), "!It is White's move.");
+    assert_eq!(resolve(English, &start, "e5"), "!No white pawn can reach e5; it is White's move.");
     assert_eq!(resolve(English, &start, "takes"), "!No capture is possible now.");
-    assert_eq!(resolve(English, &start, "castle"), "!You cannot castle now.");
+    assert_eq!(
+        resolve(English, &start, "castle"),
+        "!You cannot castle: the bishop on f1 stands between your king and the rook."
+    );
     let pinned = after("1. e4 d5 2. Bb5+ c6 3. Nf3");
-    assert_eq!(resolve(English, &pinned, "pawn c5"), "!That move leaves your king in check from the bishop on b5.");
+    assert_eq!(
+        resolve(English, &pinned, "pawn c5"),
+        "!The pawn on c6 is pinned: moving it leaves your king in check from the bishop on b5."
+    );
     let no_queen = fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert_eq!(resolve(English, &no_queen, "queen d4"), "!You have no queen.");
+    assert_eq!(resolve(English, &no_queen, "queen d4"), "!White has no queen.");
     assert!(resolve(English, &start, "banana split").starts_with("!I did not understand"));
-    assert_eq!(resolve(Russian, &start, "конь эф четыре"), "!Ни одна фигура (конь) не может пойти на эф четыре.");
-    assert_eq!(resolve(Russian, &start, "е пять"), "!Сейчас ход белых.");
+    assert_eq!(resolve(Russian, &start, "конь эф четыре"), "!Ни один белый конь не может пойти на f4.");
+    assert_eq!(resolve(Russian, &start, "е пять"), "!Ни одна белая пешка не может пойти на e5; сейчас ход белых.");
 }
 
 #[test]
 fn commands_in_english_and_russian() {
     let start = Position::start();
     let r = Resolver::new(English);
-    let cmd = |text: &str| match r.resolve(&start, text) {
+    let cmd = |text: &str| match r.resolve(&start, text, Channel::Typed) {
         Intent::Command(c) => c,
         other => panic!("{text}: {other:?}"),
     };
@@ -171,9 +218,9 @@ fn commands_in_english_and_russian() {
     assert_eq!(cmd("stop listening"), Command::StopListening);
     assert_eq!(cmd("stop"), Command::Silence);
     assert_eq!(cmd("listen"), Command::StartListening);
-    assert!(matches!(r.resolve(&start, "what is on"), Intent::Refuse(_)));
+    assert!(matches!(r.resolve(&start, "what is on", Channel::Typed), Intent::Refuse(_)));
     let ru = Resolver::new(Russian);
-    let cmd = |text: &str| match ru.resolve(&start, text) {
+    let cmd = |text: &str| match ru.resolve(&start, text, Channel::Typed) {
         Intent::Command(c) => c,
         other => panic!("{text}: {other:?}"),
     };
@@ -194,11 +241,12 @@ fn commands_in_english_and_russian() {
 fn answers() {
     let r = Resolver::new(English);
     let start = Position::start();
-    assert_eq!(r.resolve(&start, "yes"), Intent::Answer(Answer::Yes));
-    assert_eq!(r.resolve(&start, "no"), Intent::Answer(Answer::No));
-    assert_eq!(r.resolve(&start, "cancel"), Intent::Answer(Answer::Cancel));
-    assert_eq!(r.resolve(&start, "two"), Intent::Answer(Answer::Number(2)));
-    assert_eq!(Resolver::new(Russian).resolve(&start, "да"), Intent::Answer(Answer::Yes));
+    let t = Channel::Typed;
+    assert_eq!(r.resolve(&start, "yes", t), Intent::Answer(Answer::Yes));
+    assert_eq!(r.resolve(&start, "no", t), Intent::Answer(Answer::No));
+    assert_eq!(r.resolve(&start, "cancel", t), Intent::Answer(Answer::Cancel));
+    assert_eq!(r.resolve(&start, "two", t), Intent::Answer(Answer::Number(2)));
+    assert_eq!(Resolver::new(Russian).resolve(&start, "да", t), Intent::Answer(Answer::Yes));
 }
 
 #[test]
@@ -214,15 +262,19 @@ fn vocabulary_is_closed_and_small() {
     assert!(json.starts_with("[\"") && json.ends_with("\"[unk]\"]"));
 }
 
-/// The benchmark's promise on a small sample: every cleanly said move is
-/// played, in every language and style.
+/// The benchmark's promise on a small sample: every cleanly typed move is
+/// played, and nothing is ever played that was not said, on either channel.
 #[test]
-fn clean_phrases_always_resolve() {
+fn clean_phrases_always_resolve_and_nothing_wrong_is_played() {
     let sample = positions(12, 7);
     for lang in SpeechLang::ALL {
         for style in Style::ALL {
-            let row = run(lang, style, &sample, 3);
-            assert_eq!(row.clean.correct, row.clean.total(), "{lang} {style}: {:?}", row.clean_misses);
+            let typed = run(lang, style, Channel::Typed, &sample, 3);
+            assert_eq!(typed.clean.correct, typed.clean.total(), "{lang} {style}: {:?}", typed.clean_misses);
+            assert_eq!(typed.corrupted.wrong, 0, "{lang} {style}: {:?}", typed.wrong_examples);
+            let heard = run(lang, style, Channel::Heard, &sample, 3);
+            assert_eq!(heard.clean.wrong + heard.corrupted.wrong, 0, "{lang} {style}: {:?}", heard.wrong_examples);
+            assert_eq!(heard.clean.refused, 0, "{lang} {style}: {:?}", heard.clean_misses);
         }
     }
 }
@@ -233,9 +285,11 @@ proptest! {
         let pos = positions(1, u64::from(n) + 1).remove(0);
         for lang in SpeechLang::ALL {
             let r = Resolver::new(lang);
-            let intent = r.resolve(&pos, &s);
-            if let Intent::Ask(q) = &intent {
-                let _ = r.resolve_answer(&pos, q, &s);
+            for channel in [Channel::Typed, Channel::Heard] {
+                let intent = r.resolve(&pos, &s, channel);
+                if let Intent::Ask(q) = &intent {
+                    let _ = r.resolve_answer(&pos, q, &s, channel);
+                }
             }
         }
     }
@@ -246,7 +300,7 @@ proptest! {
         for lang in SpeechLang::ALL {
             let v = vocabulary(lang);
             let text: Vec<&str> = words.iter().map(|i| v[i % v.len()].as_str()).collect();
-            let _ = Resolver::new(lang).resolve(&pos, &text.join(" "));
+            let _ = Resolver::new(lang).resolve(&pos, &text.join(" "), Channel::Heard);
         }
     }
 }

@@ -5,7 +5,7 @@ use super::pcm::{resample_clip, to_i16};
 use super::recognizer::{VoiceModel, decode, feed, finish};
 use super::wav::read_wav;
 use crate::rules::Position;
-use crate::speech::{Intent, Resolver};
+use crate::speech::{Channel, Intent, Resolver};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -47,7 +47,7 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
     let end = Instant::now();
     texts.extend(finish(&mut recognizer));
     let transcript = texts.join(" ");
-    let intent = resolver.resolve(pos, &transcript);
+    let intent = resolver.resolve(pos, &transcript, Channel::Heard);
     Ok(Heard { transcript, intent, latency: end.elapsed(), audio })
 }
 

@@ -9,7 +9,9 @@
 use super::chars::{file_of, is_capture, is_castle_o, is_dash, latinize, rank_of};
 use super::lang::NotationLang;
 use super::san::{SanOptions, write_san};
-use crate::rules::{Bitboard, CastleSide, File, Move, Position, Rank, Role, Square, attacks};
+use crate::rules::{
+    CastleSide, File, IllegalReason, Move, MoveRequest, PieceRequest, Position, Rank, Role, Square, diagnose,
+};
 
 /// Why a written move was not played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -28,8 +30,17 @@ pub enum ReadMoveError {
     Illegal {
         /// The text as given.
         text: String,
-        /// Why, in words.
-        reason: String,
+        /// Why.
+        reason: IllegalReason,
+        /// What the text asked for.
+        request: MoveRequest,
+    },
+    /// A capital piece letter stands where a file or square belongs ("B4":
+    /// B is the bishop).
+    #[error("'{text}': a capital letter there is a piece, not a file; write the square in small letters, like b4")]
+    PieceLetterAsFile {
+        /// The text as given.
+        text: String,
     },
     /// Several legal moves fit.
     #[error("'{text}' could mean {}; write which", candidates.join(" or "))]
@@ -38,12 +49,16 @@ pub enum ReadMoveError {
         text: String,
         /// The candidates in English SAN.
         candidates: Vec<String>,
+        /// The candidate moves, in the same order.
+        moves: Vec<Move>,
     },
     /// A pawn reaches the last rank but the new piece is not named (3.7e).
     #[error("'{text}': the pawn promotes on {square}; add the new piece, like {square}=Q")]
     PromotionNeeded {
         /// The text as given.
         text: String,
+        /// The pawn's square.
+        from: Square,
         /// The promotion square.
         square: Square,
     },
@@ -85,7 +100,34 @@ enum Reading {
         promotion: Option<Role>,
         /// Letters whose case does not fit what they were read as.
         penalty: u8,
+        /// The move starts with a capital piece letter read as that piece.
+        capital_piece: bool,
+        /// A capital piece letter was read as a file ("B4", German "dD5").
+        capital_file: bool,
     },
+}
+
+impl Reading {
+    /// What the reading asks for, as a request of the rules core.
+    fn request(&self) -> MoveRequest {
+        match *self {
+            Reading::Castle(side) => MoveRequest::Castle(Some(side)),
+            Reading::Move { who, file, rank, to, capture, promotion, .. } => MoveRequest::Piece(PieceRequest {
+                role: match who {
+                    Who::Pawn => Some(Role::Pawn),
+                    Who::Piece(r) => Some(r),
+                    Who::Any => None,
+                },
+                file,
+                rank,
+                to: Some(to),
+                capture,
+                captured: None,
+                promotion,
+                en_passant: false,
+            }),
+        }
+    }
 }
 
 /// Splits the marks off the end of a move and drops all spaces.
@@ -210,6 +252,7 @@ fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
     let mut prefixes: Vec<(Option<Role>, usize, bool)> = vec![(None, 0, true)];
     prefixes.extend(lang.pieces_at(chars).into_iter().map(|(r, n, e)| (Some(r), n, e)));
     for (role, n, piece_exact) in prefixes {
+        let capital_piece = role.is_some() && piece_exact && chars[0].is_uppercase();
         let rest = &chars[n..];
         for (promotion, body_len, promo_exact) in promotion_options(rest, lang) {
             let body = &rest[..body_len];
@@ -232,11 +275,14 @@ fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
                 }
             }
             let mut penalty = u8::from(!piece_exact) + u8::from(!to_exact) + u8::from(!promo_exact);
+            let piece_letter = |c: char| c.is_uppercase() && lang.pieces_at(&[c]).iter().any(|(_, n, e)| *n == 1 && *e);
+            let mut capital_file = piece_letter(body[len - 2]);
             let (file, rank) = match pre {
                 [] => (None, None),
                 [c] => match (file_of(*c), rank_of(*c)) {
                     (Some((f, exact)), _) => {
                         penalty += u8::from(!exact);
+                        capital_file |= piece_letter(*c);
                         (Some(f), None)
                     }
                     (None, Some(r)) => (None, Some(r)),
@@ -245,6 +291,7 @@ fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
                 [a, b] => match (file_of(*a), rank_of(*b)) {
                     (Some((f, exact)), Some(r)) => {
                         penalty += u8::from(!exact);
+                        capital_file |= piece_letter(*a);
                         (Some(f), Some(r))
                     }
                     _ => continue,
@@ -261,60 +308,10 @@ fn readings(chars: &[char], lang: NotationLang) -> Vec<Reading> {
             if promotion.is_some() && matches!(who, Who::Piece(_)) {
                 continue;
             }
-            out.push(Reading::Move { who, file, rank, to, capture, promotion, penalty });
+            out.push(Reading::Move { who, file, rank, to, capture, promotion, penalty, capital_piece, capital_file });
         }
     }
     out
-}
-
-/// How a reading fits a legal move.
-#[derive(PartialEq, Eq)]
-enum Fit {
-    No,
-    Yes,
-    /// All fits but the capture sign: nothing to take on the square.
-    NothingToCapture,
-    /// A promotion whose piece was not written.
-    NeedsPromotion,
-}
-
-fn fit(pos: &Position, m: &Move, r: &Reading) -> Fit {
-    match r {
-        Reading::Castle(side) => {
-            if m.is_castle() && (m.is_short_castle() == (*side == CastleSide::King)) {
-                Fit::Yes
-            } else {
-                Fit::No
-            }
-        }
-        Reading::Move { who, file, rank, to, capture, promotion, .. } => {
-            let role = pos.moving_role(m);
-            let who_fits = match who {
-                Who::Pawn => role == Some(Role::Pawn),
-                Who::Piece(r) => role == Some(*r),
-                Who::Any => true,
-            };
-            if !who_fits
-                || m.to != *to
-                || file.is_some_and(|f| m.from.file() != f)
-                || rank.is_some_and(|r| m.from.rank() != r)
-            {
-                return Fit::No;
-            }
-            match (m.promotion(), promotion) {
-                (Some(a), Some(b)) if a != *b => return Fit::No,
-                (None, Some(_)) => return Fit::No,
-                _ => {}
-            }
-            if *capture && !pos.is_capture(m) {
-                return Fit::NothingToCapture;
-            }
-            if m.promotion().is_some() && promotion.is_none() {
-                return Fit::NeedsPromotion;
-            }
-            Fit::Yes
-        }
-    }
 }
 
 /// Reads a written move and returns the one legal move it means.
@@ -342,7 +339,8 @@ pub(crate) fn read_move_in_text(
 }
 
 /// Reads a move; with `case_strict` the letters' case always decides
-/// between readings, otherwise only when the text has capitals.
+/// between readings, otherwise only when the text has capitals. Either way a
+/// capital piece letter at the start is that piece, never a file.
 fn resolve(
     pos: &Position,
     text: &str,
@@ -353,113 +351,80 @@ fn resolve(
     if chars.is_empty() {
         return Err(ReadMoveError::Empty);
     }
-    let readings = readings(&chars, lang);
+    let mut readings = readings(&chars, lang);
     let text = shown(text);
     if readings.is_empty() {
         return Err(ReadMoveError::Unreadable { text });
     }
     let case_counts = case_strict || chars.iter().any(|c| c.is_uppercase() && !is_castle_o(*c));
+    // A capital piece letter is that piece: never a file.
+    let capital = |r: &Reading| matches!(r, Reading::Move { capital_piece: true, .. });
+    if case_counts {
+        if readings.iter().any(capital) {
+            readings.retain(capital);
+        }
+        readings.retain(|r| !matches!(r, Reading::Move { capital_file: true, .. }));
+        if readings.is_empty() {
+            return Err(ReadMoveError::PieceLetterAsFile { text });
+        }
+    }
     let penalty_of = |r: &Reading| match r {
         Reading::Move { penalty, .. } if case_counts => *penalty,
         _ => 0,
     };
-    let legal = pos.legal_moves();
     // A from-square and a to-square ("b8a6") name the move outright: such a
     // reading wins over one that takes a lowercase letter for a piece.
     let is_long = |r: &Reading| matches!(r, Reading::Move { who: Who::Any, penalty: 0, .. });
-    let long_fits = readings.iter().any(|r| is_long(r) && legal.iter().any(|m| fit(pos, m, r) == Fit::Yes));
-    let mut fits: Vec<(u8, Move, Fit)> = Vec::new();
-    for r in readings.iter().filter(|r| !long_fits || is_long(r)) {
-        for m in &legal {
-            let f = fit(pos, m, r);
-            if f != Fit::No {
-                fits.push((penalty_of(r), *m, f));
-            }
-        }
+    let fits_some = |r: &Reading| !r.request().candidates(pos).0.is_empty();
+    if readings.iter().any(|r| is_long(r) && fits_some(r)) {
+        readings.retain(is_long);
     }
-    let best = |want: &Fit| -> Vec<Move> {
-        let min = fits.iter().filter(|(_, _, f)| f == want).map(|(p, _, _)| *p).min();
+    let mut exact: Vec<(u8, Move)> = Vec::new();
+    let mut promos: Vec<(u8, Move)> = Vec::new();
+    for r in &readings {
+        let (yes, needs) = r.request().candidates(pos);
+        exact.extend(yes.into_iter().map(|m| (penalty_of(r), m)));
+        promos.extend(needs.into_iter().map(|m| (penalty_of(r), m)));
+    }
+    let best = |fits: &[(u8, Move)]| -> Vec<Move> {
+        let min = fits.iter().map(|(p, _)| *p).min();
         let mut out: Vec<Move> = Vec::new();
-        for (p, m, f) in &fits {
-            if f == want && Some(*p) == min && !out.contains(m) {
+        for (p, m) in fits {
+            if Some(*p) == min && !out.contains(m) {
                 out.push(*m);
             }
         }
         out
     };
-    let yes = best(&Fit::Yes);
+    let yes = best(&exact);
+    let opts = SanOptions::default();
     match yes.len() {
         1 => return Ok((yes[0], marks)),
         0 => {}
         _ => {
-            let opts = SanOptions::default();
             return Err(ReadMoveError::Ambiguous {
                 text,
                 candidates: yes.iter().map(|m| write_san(pos, m, &opts)).collect(),
+                moves: yes,
             });
         }
     }
-    let promos = best(&Fit::NeedsPromotion);
+    let promos = best(&promos);
     if let Some(m) = promos.first() {
         if promos.iter().all(|p| p.from == m.from) {
-            return Err(ReadMoveError::PromotionNeeded { text, square: m.to });
+            return Err(ReadMoveError::PromotionNeeded { text, from: m.from, square: m.to });
         }
-        let opts = SanOptions::default();
-        let mut candidates: Vec<String> = Vec::new();
-        for p in promos.iter().filter(|p| p.promotion() == Some(Role::Queen)) {
-            candidates.push(write_san(pos, p, &opts));
-        }
-        return Err(ReadMoveError::Ambiguous { text, candidates });
+        let queens: Vec<Move> = promos.into_iter().filter(|p| p.promotion() == Some(Role::Queen)).collect();
+        return Err(ReadMoveError::Ambiguous {
+            text,
+            candidates: queens.iter().map(|m| write_san(pos, m, &opts)).collect(),
+            moves: queens,
+        });
     }
-    if let Some((_, m, _)) = fits.iter().find(|(_, _, f)| *f == Fit::NothingToCapture) {
-        return Err(ReadMoveError::Illegal { text, reason: format!("there is nothing to capture on {}", m.to) });
-    }
-    Err(ReadMoveError::Illegal { reason: explain_no_move(pos, &readings), text })
-}
-
-fn who_name(who: Who) -> &'static str {
-    match who {
-        Who::Pawn => "pawn",
-        Who::Piece(r) => r.name(),
-        Who::Any => "piece",
-    }
-}
-
-/// A short reason why none of the readings is legal.
-fn explain_no_move(pos: &Position, readings: &[Reading]) -> String {
-    let side = pos.turn();
-    // Would the move fit the other side? Then it is simply not their turn.
-    let other = pos.with_turn(!side);
-    let castling = matches!(readings.first(), Some(Reading::Castle(_)));
-    if !castling {
-        let theirs = other.legal_moves();
-        if readings.iter().any(|r| theirs.iter().any(|m| fit(&other, m, r) != Fit::No)) {
-            return format!("that is a move for {}, but it is {side}'s move", !side);
-        }
-    }
-    match readings.first() {
-        Some(Reading::Castle(s)) => explain_castling(pos, *s),
-        Some(Reading::Move { who, to, file, rank, .. }) => {
-            let from = match (file, rank) {
-                (Some(f), Some(r)) => {
-                    let sq = Square::from_coords(*f, *r);
-                    match pos.piece_at(sq) {
-                        Some(p) if p.color == side => format!(" from {sq}"),
-                        Some(_) => return format!("the piece on {sq} is not {side}'s"),
-                        None => return format!("there is no piece on {sq}"),
-                    }
-                }
-                _ => String::new(),
-            };
-            let mover = if *who == Who::Any { "piece".to_string() } else { who_name(*who).to_string() };
-            if pos.is_check() {
-                format!("{side} is in check, and no {mover}{from} can go to {to} to stop it")
-            } else {
-                format!("no {} {mover}{from} can go to {to}", side.name().to_lowercase())
-            }
-        }
-        None => "it is not a move".to_string(),
-    }
+    // The reading the letters' case favours is the one explained.
+    let first = readings.iter().min_by_key(|r| penalty_of(r)).unwrap_or(&readings[0]);
+    let request = first.request();
+    Err(ReadMoveError::Illegal { text, reason: diagnose(pos, &request), request })
 }
 
 /// The text as it is quoted back in an error: trimmed, at most 24 characters.
@@ -470,36 +435,6 @@ fn shown(text: &str) -> String {
     } else {
         format!("{}...", text.chars().take(21).collect::<String>())
     }
-}
-
-/// Why castling is not possible (3.8).
-fn explain_castling(pos: &Position, side: CastleSide) -> String {
-    let us = pos.turn();
-    let which = if side == CastleSide::King { "short" } else { "long" };
-    let cannot = format!("{us} cannot castle {which}");
-    if !pos.castling().has(us, side) {
-        return format!("{cannot}: the king or the rook has moved");
-    }
-    if pos.is_check() {
-        return format!("{cannot} while in check");
-    }
-    let occupied = pos.board().occupied();
-    let king = CastleSide::king_from(us);
-    let named = |sq: Square| pos.piece_at(sq).map_or("piece".to_string(), |p| p.role.name().to_string());
-    if let Some(blocker) = (attacks::between(king, side.rook_from(us)) & occupied).first() {
-        return format!("{cannot}: the {} on {blocker} stands between the king and the rook", named(blocker));
-    }
-    let king_to = side.king_to(us);
-    for sq in attacks::between(king, king_to) | Bitboard::from_square(king_to) {
-        if let Some(attacker) = pos.attackers_to(sq, !us, occupied).first() {
-            let verb = if sq == king_to { "arrive on" } else { "cross" };
-            return format!(
-                "{cannot}: the king would {verb} {sq}, which the {} on {attacker} attacks",
-                named(attacker)
-            );
-        }
-    }
-    format!("{cannot} now")
 }
 
 /// Whether the text reads as a complete move in some way (ignoring legality).

@@ -15,6 +15,7 @@ pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod request;
 pub mod role;
 pub mod square;
 
@@ -28,5 +29,6 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position};
+pub use request::{CastleBlock, Fit, IllegalReason, MoveRequest, PieceRequest, castle_block, diagnose};
 pub use role::{Piece, Role};
 pub use square::{File, Rank, Square};

@@ -1,14 +1,25 @@
 //! The resolution benchmark: every legal move of positions from random games
-//! is said in each language and style, then corrupted the way a recognizer
-//! errs (a word swapped for a sound-alike, a word dropped, a filler added),
-//! and resolved. Counts what was played correctly, asked, refused, and
-//! wrongly played (a different move without a question).
+//! is given in each language and style on both channels, and resolved.
+//!
+//! - Heard: the move's words, clean and corrupted the way a recognizer errs
+//!   (a word swapped for a sound-alike, a word dropped, a filler added).
+//! - Typed: the move's words and its SAN in the language's letters, clean
+//!   and with one typing error (a character dropped, doubled, swapped with
+//!   its neighbour, its case changed, or a file letter or rank digit
+//!   replaced by the next one).
+//!
+//! Counts what was played correctly, asked, refused, and wrongly played: a
+//! different move played without a question. A typing error that turns
+//! the text into another legal move's own notation or words is that move,
+//! read literally; it is counted apart ("typo named another move"), not as
+//! wrong.
 
 use super::hear::words_of;
 use super::lang::{SpeechLang, Style};
 use super::lexicon::{Lexicon, Meaning};
-use super::resolver::{Intent, Resolver};
+use super::resolver::{Channel, Intent, Resolver};
 use super::say_move::say_move;
+use crate::notation::{SanOptions, write_san};
 use crate::rules::{Move, Position};
 use std::time::{Duration, Instant};
 
@@ -23,16 +34,28 @@ pub struct Tally {
     pub refused: u32,
     /// Another move was played without a question.
     pub wrong: u32,
+    /// Typed only: a typing error that wrote another legal move exactly,
+    /// which was played as written.
+    pub named_other: u32,
 }
 
 impl Tally {
     /// All phrases counted.
     pub fn total(&self) -> u32 {
-        self.correct + self.asked + self.refused + self.wrong
+        self.correct + self.asked + self.refused + self.wrong + self.named_other
     }
-    fn add(&mut self, intended: Move, intent: &Intent) {
+    /// Adds another tally.
+    pub fn merge(&mut self, t: &Tally) {
+        self.correct += t.correct;
+        self.asked += t.asked;
+        self.refused += t.refused;
+        self.wrong += t.wrong;
+        self.named_other += t.named_other;
+    }
+    fn add(&mut self, intended: Move, intent: &Intent, names_played: bool) {
         match intent {
             Intent::Move(m) if *m == intended => self.correct += 1,
+            Intent::Move(_) if names_played => self.named_other += 1,
             Intent::Move(_) => self.wrong += 1,
             Intent::Ask(_) => self.asked += 1,
             _ => self.refused += 1,
@@ -51,6 +74,8 @@ pub struct BenchRow {
     pub lang: SpeechLang,
     /// The style the moves were said in.
     pub style: Style,
+    /// The channel.
+    pub channel: Channel,
     /// Clean phrases.
     pub clean: Tally,
     /// Corrupted phrases.
@@ -59,7 +84,7 @@ pub struct BenchRow {
     pub elapsed: Duration,
     /// The slowest single resolution.
     pub slowest: Duration,
-    /// Examples of wrong resolutions: (said, heard, played).
+    /// Examples of wrong resolutions: (said, heard or typed, played).
     pub wrong_examples: Vec<(String, String, String)>,
     /// Examples of clean phrases not played at once: (said, what came back).
     pub clean_misses: Vec<(String, String)>,
@@ -191,8 +216,69 @@ fn corrupt(lex: &Lexicon, phrase: &str, rng: &mut Rng, fillers: &[String]) -> St
     words.join(" ")
 }
 
-/// Runs the benchmark over `positions` for one language and style.
-pub fn run(lang: SpeechLang, style: Style, positions: &[Position], seed: u64) -> BenchRow {
+/// One typing error in a text, chosen by the random source.
+fn typo(text: &str, rng: &mut Rng) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    if chars.is_empty() {
+        return String::new();
+    }
+    let i = rng.below(chars.len());
+    match rng.below(5) {
+        0 if chars.len() > 1 => {
+            chars.remove(i);
+        }
+        1 => chars.insert(i, chars[i]),
+        2 if i + 1 < chars.len() => chars.swap(i, i + 1),
+        3 => {
+            let c = chars[i];
+            chars[i] = if c.is_uppercase() { c.to_lowercase().next() } else { c.to_uppercase().next() }.unwrap_or(c);
+        }
+        _ => {
+            let c = chars[i];
+            chars[i] = match c {
+                'a'..='g' | '1'..='7' => char::from(c as u8 + 1),
+                'h' => 'g',
+                '8' => '7',
+                other => other,
+            };
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Whether `text` writes or says `m` literally: its SAN in the language's
+/// letters or in English (also with more of the from-square than SAN needs,
+/// and without the capture sign), UCI, long notation, or its words in any
+/// style, each also without the capture word and the check words, which a
+/// writer may leave out; spaces do not count.
+fn names_exactly(lex: &Lexicon, pos: &Position, m: &Move, text: &str) -> bool {
+    let optional = [lex.out.takes.to_lowercase(), lex.out.check.to_lowercase(), lex.out.checkmate.to_lowercase()];
+    let plain = |s: &str| -> String {
+        let s = s.to_lowercase().replace([',', '+', '#'], " ");
+        s.split_whitespace().filter(|w| !optional.iter().any(|o| o == w)).collect()
+    };
+    let text = plain(text);
+    let mut forms = vec![m.uci(), format!("{}-{}", m.from, m.to)];
+    for lang in [lex.lang.notation(), crate::notation::NotationLang::English] {
+        let san = write_san(pos, m, &SanOptions { lang, check_marks: false, ..SanOptions::default() });
+        let letter = lang.piece_letter(pos.moving_role(m).unwrap_or(crate::rules::Role::Pawn));
+        let to = m.to.to_string();
+        forms.push(san.clone());
+        if !letter.is_empty() && !m.is_castle() {
+            for from in [m.from.file().char().to_string(), m.from.rank().char().to_string(), m.from.to_string()] {
+                forms.push(format!("{letter}{from}{to}"));
+            }
+        }
+    }
+    forms.extend(Style::ALL.iter().map(|st| say_move(lex, pos, m, *st)));
+    forms.iter().any(|f| {
+        let f = plain(f);
+        f == text || f.replace(['x', ':'], "") == text.replace(['x', ':'], "")
+    })
+}
+
+/// Runs the benchmark over `positions` for one language, style and channel.
+pub fn run(lang: SpeechLang, style: Style, channel: Channel, positions: &[Position], seed: u64) -> BenchRow {
     let lex = Lexicon::get(lang);
     let resolver = Resolver::new(lang);
     let fillers = fillers(lex);
@@ -200,6 +286,7 @@ pub fn run(lang: SpeechLang, style: Style, positions: &[Position], seed: u64) ->
     let mut row = BenchRow {
         lang,
         style,
+        channel,
         clean: Tally::default(),
         corrupted: Tally::default(),
         elapsed: Duration::ZERO,
@@ -209,7 +296,7 @@ pub fn run(lang: SpeechLang, style: Style, positions: &[Position], seed: u64) ->
     };
     let timed = |pos: &Position, text: &str, row: &mut BenchRow| {
         let t = Instant::now();
-        let intent = resolver.resolve(pos, text);
+        let intent = resolver.resolve(pos, text, channel);
         let d = t.elapsed();
         row.elapsed += d;
         row.slowest = row.slowest.max(d);
@@ -217,20 +304,33 @@ pub fn run(lang: SpeechLang, style: Style, positions: &[Position], seed: u64) ->
     };
     for pos in positions {
         for m in pos.legal_moves() {
-            let said = say_move(lex, pos, &m, style);
-            let intent = timed(pos, &said, &mut row);
-            row.clean.add(m, &intent);
-            if intent != Intent::Move(m) && row.clean_misses.len() < 5 {
-                row.clean_misses.push((said.clone(), format!("{intent:?}")));
+            let mut said = vec![say_move(lex, pos, &m, style)];
+            if channel == Channel::Typed {
+                said.push(write_san(pos, &m, &SanOptions { lang: lang.notation(), ..SanOptions::default() }));
             }
-            let heard = corrupt(lex, &said, &mut rng, &fillers);
-            let intent = timed(pos, &heard, &mut row);
-            row.corrupted.add(m, &intent);
-            if let Intent::Move(played) = intent
-                && played != m
-                && row.wrong_examples.len() < 5
-            {
-                row.wrong_examples.push((said, heard, say_move(lex, pos, &played, style)));
+            for said in said {
+                let intent = timed(pos, &said, &mut row);
+                row.clean.add(m, &intent, false);
+                if intent != Intent::Move(m) && row.clean_misses.len() < 5 {
+                    row.clean_misses.push((said.clone(), format!("{intent:?}")));
+                }
+                let changed = match channel {
+                    Channel::Heard => corrupt(lex, &said, &mut rng, &fillers),
+                    Channel::Typed => typo(&said, &mut rng),
+                };
+                let intent = timed(pos, &changed, &mut row);
+                let names_played = match &intent {
+                    Intent::Move(played) => channel == Channel::Typed && names_exactly(lex, pos, played, &changed),
+                    _ => false,
+                };
+                row.corrupted.add(m, &intent, names_played);
+                if let Intent::Move(played) = intent
+                    && played != m
+                    && !names_played
+                    && row.wrong_examples.len() < 5
+                {
+                    row.wrong_examples.push((said, changed, say_move(lex, pos, &played, style)));
+                }
             }
         }
     }

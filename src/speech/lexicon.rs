@@ -2,6 +2,7 @@
 //! said for pieces, squares, events and times, and the words understood with
 //! their meanings and costs.
 
+use super::grammar::Word;
 use super::lang::SpeechLang;
 use crate::rules::{Color, File, Rank, Role};
 use serde::Deserialize;
@@ -97,24 +98,124 @@ pub struct TimeWords {
     pub decimal_point: String,
 }
 
-/// Sentences that explain a refusal; {placeholders} are filled in.
+/// Sentences for input that is not understood.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[allow(missing_docs)]
 pub struct ExplainWords {
     pub not_understood: String,
-    pub no_piece: String,
+    pub nothing_heard: String,
+    pub too_many: String,
+    pub needs_square: String,
+    pub needs_line: String,
+    pub needs_piece: String,
+}
+
+/// One word per kind of piece.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct RoleWords {
+    pub pawn: Word,
+    pub knight: Word,
+    pub bishop: Word,
+    pub rook: Word,
+    pub queen: Word,
+    pub king: Word,
+}
+
+impl RoleWords {
+    /// The word for a kind of piece.
+    pub fn of(&self, role: Role) -> &Word {
+        match role {
+            Role::Pawn => &self.pawn,
+            Role::Knight => &self.knight,
+            Role::Bishop => &self.bishop,
+            Role::Rook => &self.rook,
+            Role::Queen => &self.queen,
+            Role::King => &self.king,
+        }
+    }
+}
+
+/// The sides as words: nouns with their forms and adjectives by gender.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct SideWords {
+    pub white: Word,
+    pub black: Word,
+}
+
+impl SideWords {
+    /// The word for a side.
+    pub fn of(&self, color: Color) -> &Word {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+/// Words with grammar (see [`super::grammar`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrammarWords {
+    /// Piece names.
+    pub pieces: RoleWords,
+    /// The sides.
+    pub sides: SideWords,
+}
+
+/// Why a move is not possible: one sentence per reason (see
+/// [`crate::rules::IllegalReason`]), filled by [`super::grammar::render`].
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct ReasonWords {
+    pub not_your_turn: String,
+    pub no_such_piece: String,
     pub cannot_reach: String,
+    pub cannot_reach_theirs: String,
+    pub piece_cannot_reach: String,
     pub blocked: String,
     pub own_piece: String,
-    pub leaves_check: String,
-    pub in_check: String,
-    pub white_to_move: String,
-    pub black_to_move: String,
+    pub leaves_king_in_check: String,
+    pub stays_in_check: String,
+    pub king_into_check: String,
     pub nothing_to_capture: String,
-    pub cannot_castle: String,
-    pub no_fit: String,
-    pub no_captures: String,
-    pub too_many: String,
+    pub not_there: String,
+    pub no_capture: String,
+    pub no_capture_by: String,
+    pub empty_square: String,
+    pub not_your_piece: String,
+    pub wrong_piece: String,
+    pub no_promotion: String,
+    pub no_en_passant: String,
+    pub no_such_move: String,
+    pub castle: String,
+    pub castle_short: String,
+    pub castle_long: String,
+    pub castle_any: String,
+    pub castle_king_moved: String,
+    pub castle_rook_moved: String,
+    pub castle_moved_before: String,
+    pub castle_in_check: String,
+    pub castle_occupied: String,
+    pub castle_crosses: String,
+    pub castle_arrives: String,
+}
+
+/// Questions asked before a move is played.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct QuestionWords {
+    pub confirm: String,
+    pub choose: String,
+    pub choice: String,
+    pub promotion: String,
+    pub did_you_mean: String,
 }
 
 /// The talking clock's sentences; {placeholders} are filled in.
@@ -148,6 +249,9 @@ struct LangFile {
     squares: SquareWords,
     time: TimeWords,
     explain: ExplainWords,
+    grammar: GrammarWords,
+    reasons: ReasonWords,
+    questions: QuestionWords,
     clock: ClockWords,
     client: BTreeMap<String, toml::Value>,
     #[serde(rename = "in")]
@@ -222,8 +326,14 @@ pub struct Lexicon {
     pub squares: SquareWords,
     /// Time units.
     pub time: TimeWords,
-    /// Refusal sentences.
+    /// Sentences for input not understood.
     pub explain: ExplainWords,
+    /// Words with grammar.
+    pub grammar: GrammarWords,
+    /// Why a move is not possible.
+    pub reasons: ReasonWords,
+    /// Questions before a move.
+    pub questions: QuestionWords,
     /// The talking clock's sentences.
     pub clock: ClockWords,
     /// The game client's sentences, by key (see `ui`).
@@ -341,6 +451,9 @@ impl Lexicon {
             squares: file.squares,
             time: file.time,
             explain: file.explain,
+            grammar: file.grammar,
+            reasons: file.reasons,
+            questions: file.questions,
             clock: file.clock,
             client: file.client,
             words_in,

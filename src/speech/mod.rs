@@ -6,6 +6,7 @@
 pub mod benchmark;
 pub mod command;
 pub mod explain;
+pub mod grammar;
 pub mod hear;
 pub mod lang;
 pub mod lexicon;
@@ -19,6 +20,6 @@ pub mod vocabulary;
 pub use command::{Command, CommandError};
 pub use lang::{SpeechLang, Style};
 pub use lexicon::Lexicon;
-pub use resolver::{Answer, Confirm, Intent, Question, Resolver};
+pub use resolver::{Answer, Channel, Confirm, Intent, Question, Refusal, Resolver};
 pub use say_move::say_move;
 pub use say_time::say_duration;

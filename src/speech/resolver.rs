@@ -1,19 +1,31 @@
-//! The resolver: from a transcript to one intent (a move, a question, a
-//! refusal, a command or an answer). Moves are matched against every legal
-//! move with a cost model: each heard word is aligned with the words that
-//! could describe the move; sound-alike words cost a little, dropped words
-//! more, fillers nothing. It never plays a move it is unsure of: when two
-//! moves are close, or the best is costly, it asks.
+//! The resolver: from a line of input and its channel (typed or heard) to
+//! one intent: a move, a question, a refusal, a command or an answer.
+//!
+//! It plays only what the player said:
+//! - Typed text is read literally: notation first (a capital piece letter is
+//!   that piece), then commands, then move words, each word as written
+//!   (spelling variants from the data files, no sound-alikes). What names
+//!   no legal move is refused with the rules core's reason.
+//! - Heard text is read the same way, with homophones of the same meaning
+//!   ("night" for knight). A move is played without a question only when
+//!   the words fit it exactly and no other legal move comes close (one
+//!   likely mishearing away, by the cost model of the data files). Anything
+//!   else that fits only by sound is a question naming the move in words.
+//! - Ambiguous words or SAN ask with exactly the candidates; an illegal
+//!   castle is refused with its reason, never offered as the other one.
 
 use super::command::{Command, CommandError, parse_command};
-use super::explain::explain_refusal;
+use super::explain::say_reason;
+use super::grammar::{Arg, render, sentence_case};
 use super::hear::{Heard, hear};
 use super::lang::{SpeechLang, Style};
 use super::lexicon::{Lexicon, Meaning};
 use super::say_move::say_move;
 use crate::notation::read::looks_like_move;
 use crate::notation::{ReadMoveError, read_move};
-use crate::rules::{Move, MoveKind, Position, Role};
+use crate::rules::{
+    CastleSide, Color, IllegalReason, Move, MoveKind, MoveRequest, PieceRequest, Position, Role, Square, diagnose,
+};
 use std::str::FromStr;
 
 /// When to ask before playing a heard move.
@@ -21,10 +33,10 @@ use std::str::FromStr;
 pub enum Confirm {
     /// Always repeat the move and wait for yes.
     Always,
-    /// Only when the resolver is unsure (the default).
+    /// When another legal move is one likely mishearing away (the default).
     #[default]
     Unsure,
-    /// Never, unless two moves are equally likely.
+    /// Never for a move that fits exactly; sound-alikes are still asked about.
     Never,
 }
 
@@ -58,10 +70,61 @@ pub enum Answer {
 /// A question to the player, with the moves it chooses between.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Question {
-    /// What to say: "1: knight d2, 2: bishop d2?".
+    /// What to say: "1: knight d2, 2: bishop d2? Say the number.".
     pub prompt: String,
     /// The moves, in the numbered order.
     pub choices: Vec<Move>,
+    /// Why what was said is not possible, when the question offers
+    /// another move ("No bishop can reach b4. Did you mean bishop d4?").
+    pub reason: Option<IllegalReason>,
+}
+
+/// Where a line of input came from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Channel {
+    /// Typed on a keyboard or Braille keyboard, or read from a script:
+    /// read literally.
+    #[default]
+    Typed,
+    /// A speech recognizer's transcript: homophones are understood, and
+    /// anything that fits only by sound is asked about.
+    Heard,
+}
+
+/// Why nothing was done with the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No legal move fits what was said, for this reason.
+    Illegal(IllegalReason),
+    /// The words are not understood.
+    NotUnderstood(String),
+    /// Nothing was said.
+    NothingHeard,
+    /// Too many moves fit vague words.
+    TooMany(usize),
+    /// A command without its argument.
+    Command(CommandError),
+}
+
+impl Refusal {
+    /// The refusal in the lexicon's language.
+    pub fn words(&self, lex: &Lexicon) -> String {
+        let e = &lex.explain;
+        match self {
+            Refusal::Illegal(reason) => say_reason(lex, reason),
+            Refusal::NotUnderstood(text) => render(&e.not_understood, &[("text", Arg::Text(text))]),
+            Refusal::NothingHeard => e.nothing_heard.clone(),
+            Refusal::TooMany(n) => render(&e.too_many, &[("count", Arg::Text(&n.to_string()))]),
+            Refusal::Command(c) => {
+                let (template, text) = match c {
+                    CommandError::NeedsSquare(t) => (&e.needs_square, t),
+                    CommandError::NeedsLine(t) => (&e.needs_line, t),
+                    CommandError::NeedsPiece(t) => (&e.needs_piece, t),
+                };
+                render(template, &[("text", Arg::Text(text))])
+            }
+        }
+    }
 }
 
 /// What the player meant.
@@ -71,23 +134,29 @@ pub enum Intent {
     Move(Move),
     /// Ask first.
     Ask(Question),
-    /// Nothing legal fits; the reason in words.
-    Refuse(String),
+    /// Nothing is done, for this reason.
+    Refuse(Refusal),
     /// A command.
     Command(Command),
     /// An answer (yes, no, a number, a piece).
     Answer(Answer),
 }
 
-/// The cheapest alignment cost at which a move may be played without asking.
+/// The dearest alignment at which a move that fits only by sound is offered
+/// in a question.
 const ACCEPT: f32 = 1.25;
-/// How much cheaper the best move must be than the next to be sure.
+/// Moves within this much of the best are offered together.
 const MARGIN: f32 = 0.5;
+/// The dearest sound-alike that still counts as the same word ("night" for
+/// knight, "see" for c); dearer ones change the meaning.
+const HOMOPHONE: f32 = 0.35;
+/// Another legal move this close to the heard words is one likely
+/// mishearing away (a rhyming letter, a dropped piece name): an exact fit
+/// is then confirmed before it is played.
+const CLOSE: f32 = 0.75;
 /// Leaving out the piece name: "f3" for a knight move. Dearer than the
 /// margin, so "e5" with no piece named is the pawn, as in SAN.
 const PIECE_SKIP: f32 = 0.6;
-/// "Unsure" confirmation asks when the best move cost more than this.
-const SURE: f32 = 0.45;
 
 /// One word a move may be described with, and the cost of leaving it out.
 #[derive(Copy, Clone, Debug)]
@@ -234,34 +303,6 @@ fn ranked(pos: &Position, heard: &[Heard]) -> Vec<(Move, Cost)> {
     out
 }
 
-/// Whether every word was heard clearly (an exact word, or a filler) and
-/// together they name a square: then a move that does not fit exactly is
-/// refused with the reason, not guessed from sound-alikes.
-fn clearly_said(heard: &[Heard]) -> bool {
-    let clear = heard.iter().all(|h| h.senses.iter().any(|s| s.cost == 0.0));
-    let file = heard.iter().any(|h| h.senses.iter().any(|s| s.cost == 0.0 && matches!(s.meaning, Meaning::File(_))));
-    let rank = heard.iter().any(|h| h.senses.iter().any(|s| s.cost == 0.0 && matches!(s.meaning, Meaning::Rank(_))));
-    clear && file && rank
-}
-
-/// Whether the words say where the move goes (a square, a capture, en passant, castling).
-fn says_where(heard: &[Heard]) -> bool {
-    heard.iter().any(|h| {
-        h.senses.iter().any(|s| {
-            matches!(
-                s.meaning,
-                Meaning::File(_)
-                    | Meaning::Rank(_)
-                    | Meaning::Takes
-                    | Meaning::EnPassant
-                    | Meaning::Castle
-                    | Meaning::Short
-                    | Meaning::Long
-            ) && s.cost < 0.5
-        })
-    })
-}
-
 /// Reads answers: every word is yes, no, cancel, a number or a piece.
 fn answer_of(heard: &[Heard]) -> Option<Answer> {
     let meaningful: Vec<&Heard> =
@@ -284,6 +325,162 @@ fn answer_of(heard: &[Heard]) -> Option<Answer> {
     None
 }
 
+/// How strictly words are taken when they are read as a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Reading {
+    /// Each word as written (typed text).
+    Exact,
+    /// Exact words and homophones of the same meaning (heard text).
+    Homophone,
+    /// Each word's likeliest meaning, however dear (only to explain a refusal).
+    Likeliest,
+}
+
+/// The meanings a word may be read with, given how strictly it is taken.
+fn senses_for(h: &Heard, reading: Reading) -> Vec<Meaning> {
+    let Some(min) = h.senses.iter().map(|s| s.cost).reduce(f32::min) else {
+        return Vec::new();
+    };
+    let limit = match reading {
+        Reading::Exact => 0.0,
+        Reading::Homophone => HOMOPHONE,
+        Reading::Likeliest => f32::INFINITY,
+    };
+    if min > limit {
+        return Vec::new();
+    }
+    let mut out: Vec<Meaning> = Vec::new();
+    for s in h.senses.iter().filter(|s| s.cost <= min) {
+        if !out.contains(&s.meaning) {
+            out.push(s.meaning);
+        }
+    }
+    out
+}
+
+/// The most readings of one line that are tried.
+const MAX_READINGS: usize = 64;
+
+/// Every way the words can be read as a move request, with the side named
+/// (if any). Empty when some word means nothing a move can say.
+fn requests(heard: &[Heard], reading: Reading) -> Vec<(MoveRequest, Option<Color>)> {
+    let mut seqs: Vec<Vec<Meaning>> = vec![Vec::new()];
+    for h in heard {
+        let senses = senses_for(h, reading);
+        if senses.is_empty() {
+            return Vec::new();
+        }
+        let mut next = Vec::new();
+        for seq in &seqs {
+            for m in &senses {
+                let mut s = seq.clone();
+                if *m != Meaning::Filler {
+                    s.push(*m);
+                }
+                next.push(s);
+            }
+        }
+        next.truncate(MAX_READINGS);
+        seqs = next;
+    }
+    let mut out: Vec<(MoveRequest, Option<Color>)> = Vec::new();
+    for seq in seqs {
+        if let Some(r) = request_of(&seq)
+            && !out.contains(&r)
+        {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// Reads one sequence of meanings as a move request: a side, a piece,
+/// squares (from and to), a capture (and what is taken), a promotion, en
+/// passant; or castling. None when the sequence is not a move.
+fn request_of(seq: &[Meaning]) -> Option<(MoveRequest, Option<Color>)> {
+    let (color, rest) = match seq.split_first() {
+        Some((Meaning::Color(c), rest)) => (Some(*c), rest),
+        _ => (None, seq),
+    };
+    if rest.is_empty() {
+        return None;
+    }
+    let castle_word = |m: &Meaning| matches!(m, Meaning::Castle | Meaning::Short | Meaning::Long);
+    if rest.iter().all(castle_word) && rest.contains(&Meaning::Castle) {
+        let side = match (rest.contains(&Meaning::Short), rest.contains(&Meaning::Long)) {
+            (true, false) => Some(CastleSide::King),
+            (false, true) => Some(CastleSide::Queen),
+            (false, false) => None,
+            (true, true) => return None,
+        };
+        return Some((MoveRequest::Castle(side), color));
+    }
+    let (role, rest) = match rest.split_first() {
+        Some((Meaning::Piece(r), rest)) => (Some(*r), rest),
+        _ => (None, rest),
+    };
+    let mut r = PieceRequest::default();
+    let mut squares: Vec<Square> = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            Meaning::From if squares.is_empty() && r.file.is_none() && r.rank.is_none() => {}
+            Meaning::File(f) => match rest.get(i + 1) {
+                Some(Meaning::Rank(rank)) => {
+                    squares.push(Square::from_coords(f, *rank));
+                    i += 1;
+                }
+                _ if squares.is_empty() && r.file.is_none() && !r.capture => r.file = Some(f),
+                _ => return None,
+            },
+            Meaning::Rank(rank) if squares.is_empty() && r.rank.is_none() && !r.capture => r.rank = Some(rank),
+            Meaning::Takes if !r.capture => {
+                r.capture = true;
+                if let Some(Meaning::Piece(p)) = rest.get(i + 1) {
+                    r.captured = Some(*p);
+                    i += 1;
+                }
+            }
+            Meaning::Promote if r.promotion.is_none() => match rest.get(i + 1) {
+                Some(Meaning::Piece(p)) => {
+                    r.promotion = Some(*p);
+                    i += 1;
+                }
+                _ => return None,
+            },
+            // A piece after the target square is the promotion ("d8 queen").
+            Meaning::Piece(p) if !squares.is_empty() && r.promotion.is_none() => r.promotion = Some(p),
+            Meaning::EnPassant if !r.en_passant => r.en_passant = true,
+            _ => return None,
+        }
+        i += 1;
+    }
+    match squares.as_slice() {
+        [] => {}
+        [to] => r.to = Some(*to),
+        [from, to] if r.file.is_none() && r.rank.is_none() => {
+            r.file = Some(from.file());
+            r.rank = Some(from.rank());
+            r.to = Some(*to);
+        }
+        _ => return None,
+    }
+    if r.to.is_none() && !r.capture && !r.en_passant {
+        return None;
+    }
+    r.role = match role {
+        Some(role) => Some(role),
+        // "g1 f3", "takes", "takes d5": whatever piece can.
+        None if squares.len() == 2 || (r.capture && r.file.is_none() && r.rank.is_none() && !r.en_passant) => None,
+        // "e4", "e takes d5", "d8 queen", "en passant": a pawn, as in SAN.
+        None => Some(Role::Pawn),
+    };
+    if r.promotion.is_some() && r.role.is_some_and(|p| p != Role::Pawn) {
+        return None;
+    }
+    Some((MoveRequest::Piece(r), color))
+}
+
 /// The resolver of one language.
 #[derive(Debug, Clone, Copy)]
 pub struct Resolver {
@@ -292,6 +489,12 @@ pub struct Resolver {
     pub confirm: Confirm,
     /// The style the questions name moves in.
     pub style: Style,
+}
+
+/// Candidates found for some words.
+struct Found {
+    exact: Vec<Move>,
+    promotions: Vec<Move>,
 }
 
 impl Resolver {
@@ -305,106 +508,230 @@ impl Resolver {
         self.lex
     }
 
+    fn named(&self, pos: &Position, m: &Move) -> String {
+        say_move(self.lex, pos, m, self.style)
+    }
+
+    /// A question naming the moves: one to confirm, or several by number.
     fn question(&self, pos: &Position, choices: Vec<Move>) -> Question {
-        let names: Vec<String> = choices.iter().map(|m| say_move(self.lex, pos, m, self.style)).collect();
-        let prompt = if names.len() == 1 {
-            format!("{}?", names[0])
+        let q = &self.lex.questions;
+        let prompt = if let [m] = choices.as_slice() {
+            render(&q.confirm, &[("move", Arg::Text(&self.named(pos, m)))])
         } else {
-            let items: Vec<String> = names.iter().enumerate().map(|(i, n)| format!("{}: {n}", i + 1)).collect();
-            format!("{}?", items.join(", "))
+            let items: Vec<String> = choices
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    render(
+                        &q.choice,
+                        &[("n", Arg::Text(&(i + 1).to_string())), ("move", Arg::Text(&self.named(pos, m)))],
+                    )
+                })
+                .collect();
+            render(&q.choose, &[("choices", Arg::Text(&items.join(", ")))])
         };
-        Question { prompt, choices }
+        Question { prompt: sentence_case(&prompt), choices, reason: None }
     }
 
-    fn promotion_question(&self, pos: &Position, choices: Vec<Move>) -> Question {
-        let mut q = self.question(pos, choices);
-        let pieces: Vec<&str> = q.choices.iter().filter_map(|m| m.promotion()).map(|r| self.lex.piece(r, 0)).collect();
-        q.prompt = format!("{}?", pieces.join(", "));
-        q
+    /// "No bishop can reach b4. Did you mean bishop d4? Say yes or no."
+    fn did_you_mean(&self, pos: &Position, reason: IllegalReason, m: Move) -> Question {
+        let prompt = render(
+            &self.lex.questions.did_you_mean,
+            &[("reason", Arg::Text(&say_reason(self.lex, &reason))), ("move", Arg::Text(&self.named(pos, &m)))],
+        );
+        Question { prompt, choices: vec![m], reason: Some(reason) }
     }
 
-    /// Resolves a transcript in a position.
-    pub fn resolve(&self, pos: &Position, transcript: &str) -> Intent {
-        let text = transcript.trim();
+    fn promotion_question(&self, mut choices: Vec<Move>) -> Question {
+        choices.sort_by_key(|m| Role::PROMOTIONS.iter().position(|r| Some(*r) == m.promotion()));
+        let pieces: Vec<&str> = choices.iter().filter_map(|m| m.promotion()).map(|r| self.lex.piece(r, 0)).collect();
+        let prompt = render(&self.lex.questions.promotion, &[("choices", Arg::Text(&pieces.join(", ")))]);
+        Question { prompt: sentence_case(&prompt), choices, reason: None }
+    }
+
+    /// Resolves a line of input in a position.
+    pub fn resolve(&self, pos: &Position, text: &str, channel: Channel) -> Intent {
+        let text = text.trim();
         if text.is_empty() {
-            return Intent::Refuse(self.nothing_heard());
+            return Intent::Refuse(Refusal::NothingHeard);
         }
-        // Typed notation first: "Nf3", "e2-e4", "0-0", "Кf3".
-        let mut notation_reason = None;
-        if looks_like_move(text, self.lex.lang.notation()) {
-            match read_move(pos, text, self.lex.lang.notation()) {
-                Ok(m) => return self.decide(pos, m, 0.0),
-                Err(ReadMoveError::Illegal { reason, .. }) => notation_reason = Some(reason),
-                Err(_) => {}
+        // Notation first: "Nf3", "e2-e4", "0-0", "Сc4", read as written.
+        let notation = self.lex.lang.notation();
+        if looks_like_move(text, notation) {
+            match read_move(pos, text, notation) {
+                Ok(m) => {
+                    // Heard text that is also words ("e4" is "e" and "4") may
+                    // be a mishearing like any words; notation such as "Nf3"
+                    // is no recognizer's guess and counts as written.
+                    let heard = hear(self.lex, text);
+                    let as_words = channel == Channel::Heard && heard.iter().all(|h| !h.senses.is_empty());
+                    return self.decide(pos, m, as_words.then_some(heard.as_slice()));
+                }
+                Err(ReadMoveError::Illegal { reason, request, .. }) => {
+                    return self.refuse(pos, reason, &request, &hear(self.lex, text), channel);
+                }
+                Err(ReadMoveError::Ambiguous { moves, .. }) => return Intent::Ask(self.question(pos, moves)),
+                Err(ReadMoveError::PromotionNeeded { from, square, .. }) => {
+                    let choices =
+                        pos.legal_moves().iter().filter(|m| m.from == from && m.to == square).copied().collect();
+                    return Intent::Ask(self.promotion_question(choices));
+                }
+                Err(ReadMoveError::PieceLetterAsFile { .. }) => {
+                    return Intent::Refuse(Refusal::NotUnderstood(text.to_string()));
+                }
+                Err(ReadMoveError::Empty | ReadMoveError::Unreadable { .. }) => {}
             }
         }
         if let Some(command) = parse_command(self.lex, text) {
             return match command {
                 Ok(c) => Intent::Command(c),
-                Err(e) => Intent::Refuse(self.command_error(e)),
+                Err(e) => Intent::Refuse(Refusal::Command(e)),
             };
         }
         let heard = hear(self.lex, text);
         if let Some(a) = answer_of(&heard) {
             return Intent::Answer(a);
         }
-        match (self.resolve_move(pos, &heard), notation_reason) {
-            // Written notation the words do not know ("Nf4"): the notation's reason.
-            (Intent::Refuse(_), Some(reason)) if heard.iter().all(|h| h.senses.is_empty()) => Intent::Refuse(reason),
-            (intent, _) => intent,
-        }
+        self.resolve_words(pos, &heard, channel)
     }
 
-    fn command_error(&self, e: CommandError) -> String {
-        e.to_string()
-    }
-
-    fn nothing_heard(&self) -> String {
-        match self.lex.lang {
-            SpeechLang::Russian => "Ничего не слышно. Скажите ход, например: конь эф три.".into(),
-            SpeechLang::German => "Nichts gehört. Sagen Sie einen Zug, etwa: Springer Felix drei.".into(),
-            SpeechLang::English => "I heard nothing. Say a move, like knight f3.".into(),
-        }
-    }
-
-    fn decide(&self, pos: &Position, m: Move, noise: f32) -> Intent {
+    /// Plays a move the input named exactly, unless the confirmation
+    /// setting or a close rival (for heard input) asks first.
+    fn decide(&self, pos: &Position, m: Move, heard: Option<&[Heard]>) -> Intent {
         let ask = match self.confirm {
             Confirm::Always => true,
-            Confirm::Unsure => noise > SURE,
             Confirm::Never => false,
+            Confirm::Unsure => heard.is_some_and(|h| ranked(pos, h).iter().any(|(o, c)| *o != m && c.total <= CLOSE)),
         };
         if ask { Intent::Ask(self.question(pos, vec![m])) } else { Intent::Move(m) }
     }
 
-    fn resolve_move(&self, pos: &Position, heard: &[Heard]) -> Intent {
-        let ranked = ranked(pos, heard);
-        let Some(&(best, cost)) = ranked.first() else {
-            return Intent::Refuse(explain_refusal(self.lex, pos, heard));
-        };
-        if cost.total > ACCEPT || (cost.noise > 0.0 && clearly_said(heard)) {
-            return Intent::Refuse(explain_refusal(self.lex, pos, heard));
+    fn found(pos: &Position, requests: &[(MoveRequest, Option<Color>)]) -> Found {
+        let mut f = Found { exact: Vec::new(), promotions: Vec::new() };
+        for (request, color) in requests {
+            if color.is_some_and(|c| c != pos.turn()) {
+                continue;
+            }
+            let (exact, promotions) = request.candidates(pos);
+            for m in exact {
+                if !f.exact.contains(&m) {
+                    f.exact.push(m);
+                }
+            }
+            for m in promotions {
+                if !f.promotions.contains(&m) {
+                    f.promotions.push(m);
+                }
+            }
         }
+        f
+    }
+
+    fn resolve_words(&self, pos: &Position, heard: &[Heard], channel: Channel) -> Intent {
+        let reading = if channel == Channel::Typed { Reading::Exact } else { Reading::Homophone };
+        let parsed = requests(heard, reading);
+        if parsed.is_empty() {
+            return match channel {
+                Channel::Typed => Intent::Refuse(self.not_understood(heard)),
+                Channel::Heard => self.by_sound(pos, heard, None),
+            };
+        }
+        let found = Self::found(pos, &parsed);
+        match found.exact.as_slice() {
+            [m] => return self.decide(pos, *m, (channel == Channel::Heard).then_some(heard)),
+            [] => {}
+            many if many.len() <= 4 || channel == Channel::Typed => {
+                return Intent::Ask(self.question(pos, found.exact));
+            }
+            many => return Intent::Refuse(Refusal::TooMany(many.len())),
+        }
+        if let Some(first) = found.promotions.first() {
+            if found.promotions.iter().all(|m| m.from == first.from && m.to == first.to) {
+                return Intent::Ask(self.promotion_question(found.promotions));
+            }
+            let queens: Vec<Move> =
+                found.promotions.iter().filter(|m| m.promotion() == Some(Role::Queen)).copied().collect();
+            return Intent::Ask(self.question(pos, queens));
+        }
+        let (request, color) = parsed[0];
+        let reason = match color {
+            Some(c) if c != pos.turn() => IllegalReason::NotYourTurn { side: pos.turn() },
+            _ => diagnose(pos, &request),
+        };
+        self.refuse(pos, reason, &request, heard, channel)
+    }
+
+    /// A refusal with its reason; for heard input, with a question about
+    /// the one legal move that sounds like what was said, if there is one.
+    fn refuse(
+        &self,
+        pos: &Position,
+        reason: IllegalReason,
+        request: &MoveRequest,
+        heard: &[Heard],
+        channel: Channel,
+    ) -> Intent {
+        if channel == Channel::Heard && !matches!(request, MoveRequest::Castle(_)) {
+            return self.by_sound(pos, heard, Some(reason));
+        }
+        Intent::Refuse(Refusal::Illegal(reason))
+    }
+
+    /// Heard words that fit no move exactly: the moves they sound like are
+    /// asked about, never played.
+    fn by_sound(&self, pos: &Position, heard: &[Heard], reason: Option<IllegalReason>) -> Intent {
+        let ranked = ranked(pos, heard);
+        let refusal = || match reason {
+            Some(r) => Refusal::Illegal(r),
+            None => self.likeliest_refusal(pos, heard),
+        };
+        let Some(&(best, cost)) = ranked.first().filter(|(_, c)| c.total <= ACCEPT) else {
+            return Intent::Refuse(refusal());
+        };
         let close: Vec<Move> =
             ranked.iter().take_while(|(_, c)| c.total < cost.total + MARGIN).map(|(m, _)| *m).collect();
+        if let Some(r) = reason {
+            return match close.as_slice() {
+                [m] => Intent::Ask(self.did_you_mean(pos, r, *m)),
+                several if several.len() <= 4 => {
+                    let q = self.question(pos, close);
+                    let prompt = format!("{} {}", say_reason(self.lex, &r), q.prompt);
+                    Intent::Ask(Question { prompt, reason: Some(r), ..q })
+                }
+                _ => Intent::Refuse(Refusal::Illegal(r)),
+            };
+        }
         // A promotion without its piece: ask which piece.
         if close.len() > 1 && close.iter().all(|m| m.promotion().is_some() && m.from == best.from && m.to == best.to) {
-            let mut choices = close.clone();
-            choices.sort_by_key(|m| Role::PROMOTIONS.iter().position(|r| Some(*r) == m.promotion()));
-            return Intent::Ask(self.promotion_question(pos, choices));
-        }
-        if close.len() == 1 && says_where(heard) {
-            return self.decide(pos, best, cost.noise);
+            return Intent::Ask(self.promotion_question(close));
         }
         if close.len() > 4 {
-            let count = close.len().to_string();
-            return Intent::Refuse(self.lex.explain.too_many.replace("{count}", &count));
+            return Intent::Refuse(Refusal::TooMany(close.len()));
         }
         Intent::Ask(self.question(pos, close))
     }
 
+    /// Why nothing fits, read from each word's likeliest meaning; or "not
+    /// understood" when the words do not say a move at all.
+    fn likeliest_refusal(&self, pos: &Position, heard: &[Heard]) -> Refusal {
+        let parsed = requests(heard, Reading::Likeliest);
+        match parsed.first() {
+            Some((request, color)) if Self::found(pos, &parsed).exact.is_empty() => match color {
+                Some(c) if *c != pos.turn() => Refusal::Illegal(IllegalReason::NotYourTurn { side: pos.turn() }),
+                _ => Refusal::Illegal(diagnose(pos, request)),
+            },
+            _ => self.not_understood(heard),
+        }
+    }
+
+    fn not_understood(&self, heard: &[Heard]) -> Refusal {
+        let text: Vec<&str> = heard.iter().map(|h| h.text.as_str()).collect();
+        Refusal::NotUnderstood(text.join(" "))
+    }
+
     /// Resolves the answer to a question: a number, yes, no, cancel, a
     /// piece for a promotion, or one of the choices said again.
-    pub fn resolve_answer(&self, pos: &Position, question: &Question, transcript: &str) -> Intent {
+    pub fn resolve_answer(&self, pos: &Position, question: &Question, transcript: &str, channel: Channel) -> Intent {
         let heard = hear(self.lex, transcript);
         let pick = |i: usize| question.choices.get(i).copied();
         match answer_of(&heard) {
@@ -424,7 +751,7 @@ impl Resolver {
             .iter()
             .filter_map(|h| {
                 h.senses.iter().find_map(|s| match s.meaning {
-                    Meaning::Piece(r) if s.cost < 0.3 => Some(r),
+                    Meaning::Piece(r) if s.cost <= HOMOPHONE => Some(r),
                     _ => None,
                 })
             })
@@ -443,9 +770,11 @@ impl Resolver {
             }
         }
         // Or the move said again, among the choices.
-        match self.resolve(pos, transcript) {
+        match self.resolve(pos, transcript, channel) {
             Intent::Move(m) if question.choices.contains(&m) => Intent::Move(m),
-            Intent::Ask(q) if q.choices.len() == 1 && question.choices.contains(&q.choices[0]) => {
+            Intent::Ask(q)
+                if q.reason.is_none() && q.choices.len() == 1 && question.choices.contains(&q.choices[0]) =>
+            {
                 Intent::Move(q.choices[0])
             }
             other => other,

@@ -15,7 +15,9 @@ use crate::speech::say_board::{
 };
 use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
-use crate::speech::{Answer, Command, Intent, Lexicon, Question, Resolver, SpeechLang, Style, say_duration, say_move};
+use crate::speech::{
+    Answer, Channel, Command, Intent, Lexicon, Question, Resolver, SpeechLang, Style, say_duration, say_move,
+};
 use std::path::PathBuf;
 
 /// How urgent a line is (for speech: urgent interrupts, a move cuts stale
@@ -446,7 +448,7 @@ impl Client {
     }
 
     /// Handles a typed or spoken line.
-    pub fn handle_line(&mut self, text: &str, now: u64) {
+    pub fn handle_line(&mut self, text: &str, channel: Channel, now: u64) {
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let text = text.trim();
         if text.chars().count() > 200 {
@@ -472,8 +474,8 @@ impl Client {
         }
         let pos = *self.position();
         let intent = match &self.pending {
-            Pending::Choice(q) => self.resolver.resolve_answer(&pos, q, text),
-            _ => self.resolver.resolve(&pos, text),
+            Pending::Choice(q) => self.resolver.resolve_answer(&pos, q, text, channel),
+            _ => self.resolver.resolve(&pos, text, channel),
         };
         match intent {
             Intent::Answer(a) => self.answer(a, now),
@@ -486,7 +488,7 @@ impl Client {
             }
             Intent::Refuse(why) => {
                 self.pending = Pending::Nothing;
-                self.say(why, Urgency::Urgent);
+                self.say(why.words(self.lex), Urgency::Urgent);
             }
         }
     }

@@ -6,6 +6,7 @@ use super::client::{Client, Line, Urgency};
 use crate::clock::{Monotonic, TimeSource};
 use crate::engine::{Engine, EngineError};
 use crate::rules::{Move, Role};
+use crate::speech::Channel;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
@@ -142,12 +143,12 @@ pub fn run_session(
                 if t == "quit" || t == "exit" {
                     break;
                 }
-                client.handle_line(&text, now);
+                client.handle_line(&text, Channel::Typed, now);
             }
             Some(Msg::Heard(text)) => {
                 let heard = client.lexicon().ui("heard", &[("text", text.clone())]);
                 screen.show(&[Line { text: heard, urgency: Urgency::Info }]);
-                client.handle_line(&text, now);
+                client.handle_line(&text, Channel::Heard, now);
             }
             Some(Msg::Key(k)) => match k {
                 BoardKey::Walk(df, dr) => client.walk(df, dr),

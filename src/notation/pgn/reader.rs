@@ -149,7 +149,7 @@ impl Parser<'_> {
                         }
                         Err((e, text)) => {
                             let message = match e {
-                                ReadMoveError::Illegal { reason, .. } => reason,
+                                ReadMoveError::Illegal { reason, .. } => reason.to_string(),
                                 other => other.to_string(),
                             };
                             return Err(PgnError {

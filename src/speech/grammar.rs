@@ -1,0 +1,162 @@
+//! Words with grammar, and the one template mechanism that fills sentences.
+//!
+//! A [`Word`] has named forms ("nom", "gen", "acc", ... and, for the sides
+//! used as adjectives, one form per gender "m", "f", "n") and a gender. A
+//! template names its arguments in braces:
+//!
+//! - `{x}`: the argument's plain form (a word's "nom"), or the text;
+//! - `{x.gen}`: the word's form "gen";
+//! - `{x@y}`: x's form named by y's gender ("белая" for a white "пешка");
+//! - `{x|m|f|n}`: one of the literal choices, by x's gender ("Ни один|Ни одна");
+//! - a leading `^` capitalises the result (`{^piece}`).
+//!
+//! So "{piece|Ни один|Ни одна|Ни одно} {side@piece} {piece} ..." says
+//! «Ни одна белая пешка ...» and «Ни один белый слон ...».
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A grammatical gender.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Deserialize)]
+pub enum Gender {
+    /// Masculine (also every English word).
+    #[default]
+    #[serde(rename = "m")]
+    Masculine,
+    /// Feminine.
+    #[serde(rename = "f")]
+    Feminine,
+    /// Neuter.
+    #[serde(rename = "n")]
+    Neuter,
+}
+
+impl Gender {
+    fn key(self) -> &'static str {
+        match self {
+            Gender::Masculine => "m",
+            Gender::Feminine => "f",
+            Gender::Neuter => "n",
+        }
+    }
+    fn index(self) -> usize {
+        match self {
+            Gender::Masculine => 0,
+            Gender::Feminine => 1,
+            Gender::Neuter => 2,
+        }
+    }
+}
+
+/// A word with its forms and gender, from the language data.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Word {
+    /// The gender (masculine when not given).
+    #[serde(default)]
+    pub gender: Gender,
+    /// The forms by name; "nom" is the plain form.
+    #[serde(flatten)]
+    pub forms: BTreeMap<String, String>,
+}
+
+impl Word {
+    /// A form by name, or the plain form when the language has no such form.
+    pub fn form(&self, name: &str) -> &str {
+        self.forms.get(name).or_else(|| self.forms.get("nom")).map_or("", String::as_str)
+    }
+}
+
+/// One argument of a template.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg<'a> {
+    /// Plain text (a square, a number, a sentence).
+    Text(&'a str),
+    /// A word with forms.
+    Word(&'a Word),
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Capitalises the first letter of a sentence, unless it starts with a
+/// square or a file letter ("e4?", "e takes d5?"), which keep their case.
+pub fn sentence_case(s: &str) -> String {
+    let mut c = s.chars();
+    let starts_with_file = matches!((c.next(), c.next()), (Some('a'..='h'), Some('1'..='8' | ' ' | ',' | '?' | ':')));
+    if starts_with_file { s.to_string() } else { capitalise(s) }
+}
+
+/// Fills a template's placeholders (see the module text). A placeholder
+/// without its argument is kept as written, so tests find it.
+pub fn render(template: &str, args: &[(&str, Arg<'_>)]) -> String {
+    let find = |name: &str| args.iter().find(|(n, _)| *n == name).map(|(_, a)| *a);
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let spec = &rest[open + 1..open + close];
+        match expand(spec, &find) {
+            Some(text) => out.push_str(&text),
+            None => out.push_str(&rest[open..=open + close]),
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn expand<'a>(spec: &str, find: &dyn Fn(&str) -> Option<Arg<'a>>) -> Option<String> {
+    let (capital, spec) = match spec.strip_prefix('^') {
+        Some(s) => (true, s),
+        None => (false, spec),
+    };
+    let text = if let Some((name, choices)) = spec.split_once('|') {
+        let Arg::Word(w) = find(name)? else { return None };
+        let choices: Vec<&str> = choices.split('|').collect();
+        choices.get(w.gender.index()).or(choices.first())?.to_string()
+    } else if let Some((name, other)) = spec.split_once('@') {
+        let (Arg::Word(w), Arg::Word(o)) = (find(name)?, find(other)?) else { return None };
+        w.forms.get(o.gender.key())?.clone()
+    } else if let Some((name, form)) = spec.split_once('.') {
+        let Arg::Word(w) = find(name)? else { return None };
+        w.forms.get(form)?.clone()
+    } else {
+        match find(spec)? {
+            Arg::Text(t) => t.to_string(),
+            Arg::Word(w) => w.form("nom").to_string(),
+        }
+    };
+    Some(if capital { capitalise(&text) } else { text })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(gender: Gender, forms: &[(&str, &str)]) -> Word {
+        Word { gender, forms: forms.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() }
+    }
+
+    #[test]
+    fn agreement_and_forms() {
+        let pawn = word(Gender::Feminine, &[("nom", "пешка"), ("gen", "пешки")]);
+        let bishop = word(Gender::Masculine, &[("nom", "слон"), ("gen", "слона")]);
+        let white = word(Gender::Masculine, &[("nom", "белые"), ("m", "белый"), ("f", "белая")]);
+        let t = "{piece|Ни один|Ни одна} {side@piece} {piece} не может пойти на {to}.";
+        let args = |p| [("piece", Arg::Word(p)), ("side", Arg::Word(&white)), ("to", Arg::Text("a5"))];
+        assert_eq!(render(t, &args(&pawn)), "Ни одна белая пешка не может пойти на a5.");
+        assert_eq!(render(t, &args(&bishop)), "Ни один белый слон не может пойти на a5.");
+        assert_eq!(render("{^piece} и {piece.gen}", &args(&bishop)), "Слон и слона");
+        assert_eq!(render("{missing} {piece.zzz}", &args(&bishop)), "{missing} {piece.zzz}");
+        assert_eq!(render("unclosed {", &[]), "unclosed {");
+    }
+}
