@@ -8,11 +8,14 @@ use voxchess::speech::{Confirm, SpeechLang, Style};
 
 /// voxchess: chess for blind and visually impaired players.
 #[derive(Debug, Parser)]
-#[command(name = "voxchess", version, about)]
+#[command(name = "voxchess", version, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// What to do (default: play, continuing an unfinished game if there is one).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Without a subcommand, the options of `play`.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// The subcommands.

@@ -110,23 +110,24 @@ fn resume(a: cli::ResumeArgs) -> Result<()> {
     Ok(())
 }
 
-/// No subcommand: continue an unfinished game (asking first) or start one.
-fn default_play() -> Result<()> {
+/// No subcommand: continue an unfinished game (asking first) or start one
+/// with the options given (the options of `play`).
+fn default_play(args: cli::PlayArgs) -> Result<()> {
     let path = voxchess::game::SavedGame::path();
     if let Ok(Some(_)) = voxchess::game::SavedGame::load(&path) {
         println!("An unfinished game was found. Continue it? yes or no");
         let mut answer = String::new();
         std::io::stdin().read_line(&mut answer)?;
         if matches!(answer.trim().to_lowercase().as_str(), "y" | "yes" | "да" | "ja") {
-            return resume(cli::ResumeArgs::default());
+            return resume(cli::ResumeArgs { output: args.output });
         }
     }
-    play(cli::PlayArgs::default())
+    play(args)
 }
 
 fn run(cli: Cli) -> Result<()> {
     let Some(command) = cli.command else {
-        return default_play();
+        return default_play(cli.play);
     };
     match command {
         Command::Perft(a) => {

@@ -442,3 +442,150 @@ fn plain_voxchess_offers_to_continue_an_unfinished_game() {
     r.send("quit");
     r.finish();
 }
+
+/// English words that must never reach a Russian or German player.
+const ENGLISH: &[&str] = &[
+    "White", "Black", "player", "Player", "move", "Move", "saved", "Saved", "Type", "help", "quit", "knight", "bishop",
+    "pawn", "queen", "rook", "king", "cannot", "blocked", "the", "The", "Draw", "Game", "Your", "Board",
+];
+
+fn no_english(out: &str) {
+    for line in out.lines() {
+        // A FEN, a PGN path and a score in SAN are notation, not words.
+        if line.contains('/') || line.starts_with("1. ") {
+            continue;
+        }
+        for w in line.split(|c: char| !c.is_alphanumeric()) {
+            assert!(!ENGLISH.contains(&w), "English word '{w}' in: {line}");
+        }
+    }
+}
+
+/// Runs a scripted session and returns the raw output after checking that
+/// each expected line appears and no English does.
+fn scripted(name: &str, lang: &str, input: &[&str], expected: &[&str]) -> String {
+    let mut args = HUMANS.to_vec();
+    args.extend(["--lang", lang]);
+    let mut g = Game::start(name, &args);
+    for line in input {
+        g.send(line);
+    }
+    let (raw, _) = g.finish();
+    let joined = raw.replace('\n', " ");
+    for e in expected {
+        assert!(joined.contains(e), "missing {e:?} in:\n{raw}");
+    }
+    no_english(&raw);
+    raw
+}
+
+#[test]
+fn a_russian_session_speaks_only_russian() {
+    scripted(
+        "ru-session",
+        "ru",
+        &[
+            "доска",
+            "кони",
+            "что на е2",
+            "вертикаль е",
+            "кто атакует е4",
+            "ходы g1",
+            "чей ход",
+            "e4",
+            "Кf4",
+            "Сc4",
+            "Кf6",
+            "Сc4",
+            "последний ход",
+            "последние 3 хода",
+            "время",
+            "материал",
+            "поверни",
+            "вернуть ход",
+            "предлагаю ничью",
+            "отклоняю",
+            "сдаюсь",
+            "нет",
+            "требую ничью",
+            "сохранить",
+            "помощь",
+            "ходы",
+            "выход",
+        ],
+        &[
+            "Игрок за белых - Игрок за чёрных.",
+            "Белые кони: бэ один, жэ один",
+            "е два: белая пешка",
+            "Ход белых.",
+            "Белые: е четыре",
+            "Ни один чёрный конь не может пойти на f4.",
+            "Ни один чёрный слон не может пойти на c4; сейчас ход чёрных.",
+            "Черные: конь эф шесть",
+            "Белые: слон цэ четыре",
+            "Последний ход белых: слон цэ четыре",
+            "В этой партии нет часов.",
+            "Материал равный, по 39.",
+            "Доска со стороны чёрных.",
+            "Ход возвращён. Ход белых.",
+            "Предложена ничья.",
+            "Ничья отклонена.",
+            "Сдаётесь? Скажите да или нет.",
+            "Игра продолжается.",
+            "Требовать ничью сейчас нельзя.",
+            "Запись сохранена:",
+            "сохранить, выход,",
+            "«ходы»: нужно поле, например е4.",
+            "Партия сохранена. Продолжить: voxchess resume",
+        ],
+    );
+}
+
+#[test]
+fn a_german_session_speaks_only_german() {
+    scripted(
+        "de-session",
+        "de",
+        &[
+            "Brett",
+            "Springer",
+            "was steht auf e2",
+            "Linie e",
+            "wer ist am Zug",
+            "e4",
+            "Sf4",
+            "Sf6",
+            "Lc4",
+            "Dd5",
+            "letzter Zug",
+            "Zeit",
+            "Material",
+            "zurücknehmen",
+            "Remis anbieten",
+            "ablehnen",
+            "aufgeben",
+            "nein",
+            "speichern",
+            "Hilfe",
+            "beenden",
+        ],
+        &[
+            "Spieler mit Weiß - Spieler mit Schwarz.",
+            "Weiße Springer: b1, g1",
+            "e2: weißer Bauer",
+            "Weiß ist am Zug.",
+            "Weiß: e4",
+            "Kein schwarzer Springer kann f4 erreichen.",
+            "Schwarz: Springer f6",
+            "Weiß: Läufer c4",
+            "Die Dame auf d8 kann nicht nach d5: Der Bauer auf d7 steht im Weg.",
+            "Letzter Zug von Weiß: Läufer c4",
+            "Diese Partie hat keine Uhr.",
+            "Zug zurückgenommen. Weiß ist am Zug.",
+            "Remis abgelehnt.",
+            "Es wird weitergespielt.",
+            "Partie gespeichert:",
+            "wiederholen, speichern, beenden,",
+        ],
+    );
+}

@@ -156,5 +156,28 @@ fn every_language_has_every_client_sentence() {
             assert!(line.chars().count() <= 40, "{lang} help line too long: {line}");
         }
     }
-    assert_eq!(Lexicon::get(Russian).ui("taken_back", &[("side", "Белые".into())]), "Ход возвращён. Ход: Белые.");
+    let ru = Lexicon::get(Russian);
+    assert_eq!(ru.ui_args("taken_back", &[("side", ru.side(Color::White))]), "Ход возвращён. Ход белых.");
+    assert_eq!(ru.ui_args("board_from", &[("side", ru.side(Color::Black))]), "Доска со стороны чёрных.");
+    assert_eq!(ru.ui_args("you_play", &[("side", ru.side(Color::Black))]), "Вы играете чёрными.");
+    let de = Lexicon::get(German);
+    assert_eq!(de.ui_args("taken_back", &[("side", de.side(Color::Black))]), "Zug zurückgenommen. Schwarz ist am Zug.");
+}
+
+/// Colours agree with the piece: gender in Russian, adjective endings in German.
+#[test]
+fn pieces_with_colours_agree() {
+    use voxchess::rules::Piece;
+    use voxchess::speech::say_board::{piece_words, say_to_move};
+    let piece = |lang, color, role| piece_words(Lexicon::get(lang), Piece { color, role });
+    assert_eq!(piece(Russian, Color::White, Role::King), "белый король");
+    assert_eq!(piece(Russian, Color::White, Role::Pawn), "белая пешка");
+    assert_eq!(piece(Russian, Color::Black, Role::Rook), "чёрная ладья");
+    assert_eq!(piece(German, Color::White, Role::Knight), "weißer Springer");
+    assert_eq!(piece(German, Color::Black, Role::Queen), "schwarze Dame");
+    assert_eq!(piece(English, Color::White, Role::King), "white king");
+    assert_eq!(say_to_move(Lexicon::get(Russian), Color::White), "Ход белых.");
+    assert_eq!(say_to_move(Lexicon::get(German), Color::Black), "Schwarz ist am Zug.");
+    let pos = Position::start();
+    assert_eq!(say_pieces_of(Lexicon::get(German), &pos, Color::White, Role::Knight), "Weiße Springer: b1, g1");
 }

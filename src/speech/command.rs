@@ -67,6 +67,12 @@ pub enum Command {
     WhoseMove,
     /// Turn the board (for the terminal view).
     Flip,
+    /// Leave the game (it is kept).
+    Quit,
+    /// Write the score as PGN.
+    Save,
+    /// The position as FEN.
+    Fen,
 }
 
 /// A command that needs an argument it did not get.
@@ -187,6 +193,9 @@ pub fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Command, 
         "material" => Ok(Command::Material),
         "whose_move" => Ok(Command::WhoseMove),
         "flip" => Ok(Command::Flip),
+        "quit" => Ok(Command::Quit),
+        "save" => Ok(Command::Save),
+        "fen" => Ok(Command::Fen),
         _ => return None,
     };
     Some(result)

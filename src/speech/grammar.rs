@@ -128,7 +128,7 @@ fn expand<'a>(spec: &str, find: &dyn Fn(&str) -> Option<Arg<'a>>) -> Option<Stri
         w.forms.get(o.gender.key())?.clone()
     } else if let Some((name, form)) = spec.split_once('.') {
         let Arg::Word(w) = find(name)? else { return None };
-        w.forms.get(form)?.clone()
+        w.form(form).to_string()
     } else {
         match find(spec)? {
             Arg::Text(t) => t.to_string(),

@@ -2,7 +2,7 @@
 //! said for pieces, squares, events and times, and the words understood with
 //! their meanings and costs.
 
-use super::grammar::Word;
+use super::grammar::{Arg, Word, render};
 use super::lang::SpeechLang;
 use crate::rules::{Color, File, Rank, Role};
 use serde::Deserialize;
@@ -206,6 +206,18 @@ pub struct ReasonWords {
     pub castle_arrives: String,
 }
 
+/// The board in words.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardWords {
+    /// A piece with its colour: "white pawn", «белая пешка», "weißer Bauer".
+    pub piece: String,
+    /// Pieces of one kind: "White knights: b1, g1".
+    pub pieces_of: String,
+    /// Whose move: "White to move.", «Ход белых.».
+    pub to_move: String,
+}
+
 /// Questions asked before a move is played.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -250,6 +262,7 @@ struct LangFile {
     time: TimeWords,
     explain: ExplainWords,
     grammar: GrammarWords,
+    board: BoardWords,
     reasons: ReasonWords,
     questions: QuestionWords,
     clock: ClockWords,
@@ -330,6 +343,8 @@ pub struct Lexicon {
     pub explain: ExplainWords,
     /// Words with grammar.
     pub grammar: GrammarWords,
+    /// The board in words.
+    pub board: BoardWords,
     /// Why a move is not possible.
     pub reasons: ReasonWords,
     /// Questions before a move.
@@ -452,6 +467,7 @@ impl Lexicon {
             time: file.time,
             explain: file.explain,
             grammar: file.grammar,
+            board: file.board,
             reasons: file.reasons,
             questions: file.questions,
             clock: file.clock,
@@ -480,6 +496,26 @@ impl Lexicon {
         fill(&text, pairs)
     }
 
+    /// A client sentence whose placeholders may be words with grammar
+    /// ("Ход {side.gen}."); see [`super::grammar::render`].
+    pub fn ui_args(&self, key: &str, args: &[(&str, Arg<'_>)]) -> String {
+        match self.client.get(key).and_then(|v| v.as_str()) {
+            Some(t) => render(t, args),
+            None if self.lang != SpeechLang::English => Lexicon::get(SpeechLang::English).ui_args(key, args),
+            None => key.to_string(),
+        }
+    }
+
+    /// The word for a side, with its forms.
+    pub fn side(&self, color: Color) -> Arg<'_> {
+        Arg::Word(self.grammar.sides.of(color))
+    }
+
+    /// The word for a kind of piece, with its forms.
+    pub fn piece_word(&self, role: Role) -> Arg<'_> {
+        Arg::Word(self.grammar.pieces.of(role))
+    }
+
     /// A client text of several lines (the help).
     pub fn ui_lines(&self, key: &str) -> Vec<String> {
         match self.client.get(key).and_then(|v| v.as_array()) {
@@ -495,13 +531,12 @@ impl Lexicon {
     }
 }
 
-/// Fills a sentence's {placeholders}: fill("{side} to move", &[("side", "White")]).
+/// Fills a sentence's {placeholders} with text: fill("{side} to move",
+/// &[("side", "White")]). The one template mechanism is
+/// [`super::grammar::render`]; this is its form for plain text.
 pub fn fill(template: &str, pairs: &[(&str, String)]) -> String {
-    let mut s = template.to_string();
-    for (k, v) in pairs {
-        s = s.replace(&format!("{{{k}}}"), v);
-    }
-    s
+    let args: Vec<(&str, Arg<'_>)> = pairs.iter().map(|(k, v)| (*k, Arg::Text(v.as_str()))).collect();
+    render(template, &args)
 }
 
 fn piece_names(p: &PieceWords, role: Role) -> &[String; 3] {

@@ -1,6 +1,7 @@
 //! The board in words: the whole position, pieces of one kind, a file or
 //! rank scan, one square, attackers and defenders, a piece's legal moves.
 
+use super::grammar::{Arg, render};
 use super::lang::Style;
 use super::lexicon::Lexicon;
 use super::say_move::{color_name, square_words};
@@ -11,8 +12,14 @@ fn sq(lex: &Lexicon, s: Square) -> String {
     square_words(lex, s, Style::Brief)
 }
 
-fn piece_words(lex: &Lexicon, p: Piece) -> String {
-    format!("{} {}", color_name(lex, p.color).to_lowercase(), lex.piece(p.role, 0))
+/// A piece with its colour, in agreement: "white pawn", «белая пешка», "weißer Bauer".
+pub fn piece_words(lex: &Lexicon, p: Piece) -> String {
+    render(&lex.board.piece, &[("side", lex.side(p.color)), ("piece", lex.piece_word(p.role))])
+}
+
+/// Whose move: "White to move.", «Ход белых.», "Weiß ist am Zug."
+pub fn say_to_move(lex: &Lexicon, color: Color) -> String {
+    render(&lex.board.to_move, &[("side", lex.side(color))])
 }
 
 /// One side in words: "White: king e1, queen d1, rooks a1, h1, ..., pawns a2, b2".
@@ -32,11 +39,7 @@ pub fn say_side(lex: &Lexicon, pos: &Position, color: Color) -> String {
 
 /// The whole position: White's pieces, then Black's, then who is to move.
 pub fn say_position(lex: &Lexicon, pos: &Position) -> Vec<String> {
-    vec![
-        say_side(lex, pos, Color::White),
-        say_side(lex, pos, Color::Black),
-        format!("{} {}.", color_name(lex, pos.turn()), lex.out.to_move),
-    ]
+    vec![say_side(lex, pos, Color::White), say_side(lex, pos, Color::Black), say_to_move(lex, pos.turn())]
 }
 
 /// Pieces of one kind: "White knights: b1, g1".
@@ -47,7 +50,10 @@ pub fn say_pieces_of(lex: &Lexicon, pos: &Position, color: Color, role: Role) ->
     } else {
         squares.iter().map(|s| sq(lex, *s)).collect::<Vec<_>>().join(", ")
     };
-    format!("{} {}: {list}", color_name(lex, color), lex.piece(role, 1))
+    render(
+        &lex.board.pieces_of,
+        &[("side", lex.side(color)), ("piece", lex.piece_word(role)), ("list", Arg::Text(&list))],
+    )
 }
 
 /// What stands on a square: "e4: white pawn" or "e4: empty".

@@ -10,8 +10,9 @@ use crate::engine::{Engine, EngineError};
 use crate::game::{Player, SavedGame, game_pgn};
 use crate::notation::{SanOptions, describe_position, write_san};
 use crate::rules::{Color, DrawReason, File, History, Move, Outcome, Position, Rank, Role, Square, WinReason};
+use crate::speech::grammar::Arg;
 use crate::speech::say_board::{
-    say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square,
+    say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square, say_to_move,
 };
 use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
@@ -85,6 +86,8 @@ pub struct Client {
     pub listening: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Speech should be cut short (the "stop" command).
     pub silence: bool,
+    /// The player asked to leave (the game is kept).
+    pub quit: bool,
     date: String,
     save_path: PathBuf,
     out: Vec<Line>,
@@ -152,7 +155,15 @@ impl Client {
             })
         });
         let engine_name = game.engine.as_ref().map(|e| e.name());
-        let human = |c: Color| Player::Human(if game.me.is_none() { format!("{c} player") } else { "Player".into() });
+        let lex = Lexicon::get(lang);
+        let human = |c: Color| {
+            let key = match (game.me, c) {
+                (Some(_), _) => "human",
+                (None, Color::White) => "human_white",
+                (None, Color::Black) => "human_black",
+            };
+            Player::Human(lex.ui(key, &[]))
+        };
         let side = |c: Color| match (&engine_name, game.me) {
             (Some(n), Some(me)) if me != c => Player::Engine(n.clone()),
             _ => human(c),
@@ -183,6 +194,7 @@ impl Client {
             settings,
             listening: None,
             silence: false,
+            quit: false,
             date: game.date.unwrap_or_else(today),
             save_path: game.save_path,
             out: Vec::new(),
@@ -260,8 +272,7 @@ impl Client {
             self.say(lex.ui("clock", &[("control", control)]), Urgency::Info);
         }
         if let Some(me) = self.me {
-            let side = color_name(lex, me).to_string();
-            self.say(lex.ui("you_play", &[("side", side)]), Urgency::Info);
+            self.say(lex.ui_args("you_play", &[("side", lex.side(me))]), Urgency::Info);
         }
         self.say(lex.ui("type_help", &[]), Urgency::Info);
         self.check_game_over(now);
@@ -459,14 +470,6 @@ impl Client {
             self.say(self.lex.ui("empty", &[]), Urgency::Info);
             return;
         }
-        match text.to_lowercase().as_str() {
-            "save" => return self.save_command(),
-            "fen" => {
-                let fen = self.position().to_fen();
-                return self.say(fen, Urgency::Info);
-            }
-            _ => {}
-        }
         if let Some(c) = &mut self.clock
             && c.check_flag(now).is_some()
         {
@@ -629,15 +632,15 @@ impl Client {
             },
             Command::Silence => self.silence = true,
             Command::Material => self.say_material(),
-            Command::WhoseMove => {
-                let side = color_name(lex, pos.turn()).to_string();
-                self.say(format!("{side} {}.", lex.out.to_move), Urgency::Info);
-            }
+            Command::WhoseMove => self.say(say_to_move(lex, pos.turn()), Urgency::Info),
             Command::Flip => {
                 self.flipped = !self.flipped;
-                let side = if self.flipped { lex.out.black.clone() } else { lex.out.white.clone() };
-                self.say(lex.ui("board_from", &[("side", side)]), Urgency::Info);
+                let side = if self.flipped { Color::Black } else { Color::White };
+                self.say(lex.ui_args("board_from", &[("side", lex.side(side))]), Urgency::Info);
             }
+            Command::Quit => self.quit = true,
+            Command::Save => self.save_command(),
+            Command::Fen => self.say(pos.to_fen(), Urgency::Info),
         }
     }
 
@@ -681,8 +684,10 @@ impl Client {
         if n == 1 {
             let i = moves.len() - 1;
             let words = say_move(self.lex, &positions[i], &moves[i], self.style);
-            let side = color_name(self.lex, positions[i].turn()).to_string();
-            self.say(self.lex.ui("last_move", &[("side", side), ("words", words)]), Urgency::Info);
+            let lex = self.lex;
+            let text =
+                lex.ui_args("last_move", &[("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))]);
+            self.say(text, Urgency::Info);
             return;
         }
         for l in lines {
@@ -750,8 +755,8 @@ impl Client {
             }
         }
         self.pending = Pending::Nothing;
-        let side = color_name(self.lex, self.position().turn()).to_string();
-        self.say(self.lex.ui("taken_back", &[("side", side)]), Urgency::Move);
+        let lex = self.lex;
+        self.say(lex.ui_args("taken_back", &[("side", lex.side(self.position().turn()))]), Urgency::Move);
         self.autosave(now);
     }
 

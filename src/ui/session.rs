@@ -138,13 +138,7 @@ pub fn run_session(
         let now = time.now_ms();
         match msg {
             None => client.on_timer(now),
-            Some(Msg::Typed(text)) => {
-                let t = text.trim().to_lowercase();
-                if t == "quit" || t == "exit" {
-                    break;
-                }
-                client.handle_line(&text, Channel::Typed, now);
-            }
+            Some(Msg::Typed(text)) => client.handle_line(&text, Channel::Typed, now),
             Some(Msg::Heard(text)) => {
                 let heard = client.lexicon().ui("heard", &[("text", text.clone())]);
                 screen.show(&[Line { text: heard, urgency: Urgency::Info }]);
@@ -170,6 +164,9 @@ pub fn run_session(
                 break;
             }
             Some(Msg::Quit) => break,
+        }
+        if client.quit {
+            break;
         }
         flush(&mut client, screen, voice, false);
     }
