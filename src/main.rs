@@ -5,6 +5,7 @@ mod cli;
 use anyhow::{Context, Result, bail};
 use clap::Parser;
 use cli::{Cli, Command};
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use voxchess::clock::{Controls, Schedule, StartRule};
 use voxchess::notation::pgn::{read_pgn, write_pgn};
@@ -125,9 +126,54 @@ fn default_play(args: cli::PlayArgs) -> Result<()> {
     play(args)
 }
 
-fn run(cli: Cli) -> Result<()> {
+/// `voxchess parse`: exit 0 with the move (or command), 3 with a question,
+/// 2 with a refusal.
+fn parse(a: cli::ParseArgs) -> Result<ExitCode> {
+    let pos = match &a.moves {
+        Some(moves) => {
+            let line = read_movetext(&Position::start(), moves, a.lang.notation())?;
+            let mut pos = Position::start();
+            for m in &line {
+                pos.play_unchecked(m);
+            }
+            pos
+        }
+        None => position_arg(a.fen.as_deref())?,
+    };
+    let mut resolver = Resolver::new(a.lang);
+    resolver.confirm = a.confirm;
+    let text = a.text.join(" ");
+    let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
+    let channel = if a.heard { Channel::Heard } else { Channel::Typed };
+    match resolver.resolve(&pos, &text, channel) {
+        Intent::Move(m) => {
+            println!("{}", san(&m));
+            Ok(ExitCode::SUCCESS)
+        }
+        Intent::Ask(q) => {
+            println!("{}", q.prompt);
+            println!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
+            Ok(ExitCode::from(3))
+        }
+        Intent::Refuse(why) => {
+            println!("{}", why.words(resolver.lexicon()));
+            Ok(ExitCode::from(2))
+        }
+        Intent::Command(c) => {
+            println!("command: {c:?}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Intent::Answer(ans) => {
+            println!("answer: {ans:?}");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
     let Some(command) = cli.command else {
-        return default_play(cli.play);
+        default_play(cli.play)?;
+        return Ok(ExitCode::SUCCESS);
     };
     match command {
         Command::Perft(a) => {
@@ -171,38 +217,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Play(a) => play(a)?,
         Command::Resume(a) => resume(a)?,
-        Command::Parse(a) => {
-            let pos = match &a.moves {
-                Some(moves) => {
-                    let line = read_movetext(&Position::start(), moves, a.lang.notation())?;
-                    let mut pos = Position::start();
-                    for m in &line {
-                        pos.play_unchecked(m);
-                    }
-                    pos
-                }
-                None => position_arg(a.fen.as_deref())?,
-            };
-            let mut resolver = Resolver::new(a.lang);
-            resolver.confirm = a.confirm;
-            let text = a.text.join(" ");
-            let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
-            let channel = if a.heard { Channel::Heard } else { Channel::Typed };
-            match resolver.resolve(&pos, &text, channel) {
-                Intent::Move(m) => println!("{}", san(&m)),
-                Intent::Ask(q) => {
-                    println!("{}", q.prompt);
-                    println!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
-                    std::process::exit(3);
-                }
-                Intent::Refuse(why) => {
-                    println!("{}", why.words(resolver.lexicon()));
-                    std::process::exit(2);
-                }
-                Intent::Command(c) => println!("command: {c:?}"),
-                Intent::Answer(ans) => println!("answer: {ans:?}"),
-            }
-        }
+        Command::Parse(a) => return parse(a),
         Command::Say(a) => {
             let pos = position_arg(a.fen.as_deref())?;
             let text = a.mv.join(" ");
@@ -271,7 +286,7 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Speaks a text and waits for it to end (at most 30 s); without
@@ -352,10 +367,12 @@ fn listen(_a: cli::ListenArgs) -> Result<()> {
     bail!("this voxchess was built without voice input (feature voice)")
 }
 
-fn main() {
-    let cli = Cli::parse();
-    if let Err(e) = run(cli) {
-        eprintln!("voxchess: {e:#}");
-        std::process::exit(1);
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("voxchess: {e:#}");
+            ExitCode::FAILURE
+        }
     }
 }

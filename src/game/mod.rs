@@ -3,7 +3,9 @@
 //! clock; no front end.
 
 pub mod autosave;
+pub mod core;
 pub mod record;
 
 pub use autosave::{SavedGame, write_atomic};
+pub use core::{Action, Event, Game, GameSetup, Pending, Seat};
 pub use record::{Player, Termination, game_pgn};

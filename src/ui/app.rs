@@ -232,7 +232,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         }
     }
     let client = run_session(client, &time, &rx, &tx, screen, voice);
-    if client.outcome.is_none() {
+    if client.outcome().is_none() {
         screen.show(&[super::client::Line {
             text: client.lexicon().ui("saved_resume", &[]),
             urgency: super::client::Urgency::Info,

@@ -1,24 +1,27 @@
-//! The game client's heart, shared by the plain and terminal front ends:
-//! it takes what the player typed or said, plays moves, runs the clock and
-//! the engine's turns, answers commands, and hands back lines to show and
-//! speak. Every piece of information comes out as short words.
+//! The game client, shared by the plain and terminal front ends: it takes
+//! what the player typed or said (with its channel), resolves it, hands the
+//! action to the game core, does what the events ask for (saving, the
+//! engine's turn) and has the narrator say them. Board questions (pieces,
+//! scans, the cursor) are answered here from the position.
+//!
+//! ```text
+//! line + channel -> Resolver -> Intent -> Action -> Game -> Events -> Narrator -> Lines
+//! ```
 
+use super::narrator::Narrator;
 use crate::audio::models::installed as model_installed;
-use crate::clock::{ChessClock, Controls, Schedule, StartRule, outcome_on_time};
+use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::engine::{Engine, EngineError};
-use crate::game::{Player, SavedGame, game_pgn};
+use crate::game::{Action, Event, Game, GameSetup, Pending, Player, SavedGame, Seat, game_pgn};
 use crate::notation::{SanOptions, describe_position, write_san};
-use crate::rules::{Color, DrawReason, File, History, Move, Outcome, Position, Rank, Role, Square, WinReason};
+use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
 use crate::speech::grammar::Arg;
 use crate::speech::say_board::{
     say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square, say_to_move,
 };
-use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
-use crate::speech::{
-    Answer, Channel, Command, Intent, Lexicon, Question, Resolver, SpeechLang, Style, say_duration, say_move,
-};
+use crate::speech::{Answer, Channel, Command, Intent, Lexicon, Resolver, SpeechLang, Style, say_duration, say_move};
 use std::path::PathBuf;
 
 /// How urgent a line is (for speech: urgent interrupts, a move cuts stale
@@ -42,40 +45,15 @@ pub struct Line {
     pub urgency: Urgency,
 }
 
-/// What the client waits for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Pending {
-    Nothing,
-    Choice(Question),
-    Resign,
-    DrawOffer(Color),
-    EngineFailed,
-}
-
-/// One game in progress.
+/// One game in progress, with its front-end state.
 pub struct Client {
-    /// The moves so far.
-    pub history: History,
-    /// The clock, if the game is timed.
-    pub clock: Option<ChessClock>,
-    controls: Option<Controls>,
-    schedule: Schedule,
-    announced: Option<(Color, u64)>,
-    /// The next scheduled call: (side, time called, due at).
-    due_mark: Option<(Color, u64, u64)>,
-    /// White's and Black's players.
-    pub players: [Player; 2],
-    /// The player's colour; None when two people play.
-    pub me: Option<Color>,
+    game: Game,
     /// The engine, when one plays and is not thinking.
     pub engine: Option<Box<dyn Engine>>,
-    engine_busy: bool,
     resolver: Resolver,
+    narrator: Narrator,
     lex: &'static Lexicon,
     style: Style,
-    pending: Pending,
-    /// The result, once the game is over.
-    pub outcome: Option<Outcome>,
     last_said: String,
     /// The board is read from Black's side.
     pub flipped: bool,
@@ -133,27 +111,11 @@ impl Client {
     pub fn new(game: NewGame, now: u64) -> Client {
         let settings = game.settings;
         let lang: SpeechLang = settings.lang.parse().unwrap_or_default();
+        let style: Style = settings.style.parse().unwrap_or_default();
         let mut resolver = Resolver::new(lang);
         resolver.confirm = settings.confirm.parse().unwrap_or_default();
-        resolver.style = settings.style.parse().unwrap_or_default();
-        let mut history = History::new(game.start);
-        for m in game.moves {
-            if history.push(m).is_err() {
-                break;
-            }
-        }
+        resolver.style = style;
         let controls: Option<Controls> = settings.time.as_deref().and_then(|t| t.parse().ok());
-        let clock = game.clock.map(|c| ChessClock::restore(c, now)).or_else(|| {
-            controls.clone().map(|c| {
-                let mut clock = ChessClock::new(c, StartRule::AtStart);
-                clock.turn = history.current().turn();
-                clock.start(now);
-                if clock.turn == Color::Black {
-                    clock.running = Some(Color::Black);
-                }
-                clock
-            })
-        });
         let engine_name = game.engine.as_ref().map(|e| e.name());
         let lex = Lexicon::get(lang);
         let human = |c: Color| {
@@ -168,26 +130,29 @@ impl Client {
             (Some(n), Some(me)) if me != c => Player::Engine(n.clone()),
             _ => human(c),
         };
+        let players = [side(Color::White), side(Color::Black)];
+        let seat = |p: &Player| if matches!(p, Player::Engine(_)) { Seat::Away } else { Seat::Here };
         let schedule = Schedule {
             after_own_move: settings.announce_own_time,
             ..settings.schedule.as_deref().and_then(|t| t.parse().ok()).unwrap_or_default()
         };
-        Client {
-            players: [side(Color::White), side(Color::Black)],
-            history,
-            clock,
-            controls,
-            schedule,
-            announced: None,
-            due_mark: None,
+        let setup = GameSetup {
+            start: game.start,
+            moves: game.moves,
+            seats: [seat(&players[0]), seat(&players[1])],
+            players,
             me: game.me,
+            controls,
+            clock: game.clock,
+            schedule,
+        };
+        Client {
+            game: Game::new(setup, now),
             engine: game.engine,
-            engine_busy: false,
-            lex: Lexicon::get(lang),
-            style: settings.style.parse().unwrap_or_default(),
+            lex,
+            style,
             resolver,
-            pending: Pending::Nothing,
-            outcome: None,
+            narrator: Narrator::new(lex, style),
             last_said: String::new(),
             flipped: game.me == Some(Color::Black),
             cursor: Square::parse("e2").unwrap_or(Square::from_coords(File::ALL[4], Rank::ALL[1])),
@@ -198,6 +163,36 @@ impl Client {
             date: game.date.unwrap_or_else(today),
             save_path: game.save_path,
             out: Vec::new(),
+        }
+    }
+
+    /// The game core.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// Hands an action to the game and handles what happened.
+    fn act(&mut self, action: Action, now: u64) {
+        let events = self.game.act(action, now);
+        self.handle(events, now);
+    }
+
+    /// Does what the events ask for and says them.
+    fn handle(&mut self, events: Vec<Event>, now: u64) {
+        for e in events {
+            for l in self.narrator.lines(&e) {
+                self.say(l.text, l.urgency);
+            }
+            match e {
+                Event::Changed => self.autosave(now),
+                Event::GameOver(_) => self.finished(),
+                _ => {}
+            }
         }
     }
 
@@ -224,16 +219,12 @@ impl Client {
 
     /// The position now.
     pub fn position(&self) -> &Position {
-        self.history.current()
-    }
-
-    fn is_engine(&self, c: Color) -> bool {
-        matches!(self.players[c.index()], Player::Engine(_))
+        self.game.position()
     }
 
     /// Whether the engine should think now.
     pub fn engine_to_move(&self) -> bool {
-        self.outcome.is_none() && !self.engine_busy && self.is_engine(self.position().turn()) && self.engine.is_some()
+        self.game.opponent_to_move() && self.engine.is_some()
     }
 
     /// Takes the engine out for a thinking thread; returns it with how long to think.
@@ -242,19 +233,14 @@ impl Client {
             return None;
         }
         let engine = self.engine.take()?;
-        self.engine_busy = true;
-        let turn = self.position().turn();
-        let think_ms = match &self.clock {
-            Some(c) => (c.remaining(turn, now) / 40).clamp(50, 3000),
-            None => 500,
-        };
-        Some((engine, self.history.clone(), std::time::Duration::from_millis(think_ms)))
+        let think_ms = self.game.opponent_thinks(now);
+        Some((engine, self.game.history().clone(), std::time::Duration::from_millis(think_ms)))
     }
 
     /// The prompt: move number and side to move ("12. White>").
     pub fn prompt(&self) -> String {
         let pos = self.position();
-        if self.outcome.is_some() {
+        if self.outcome().is_some() {
             return self.lex.ui("game_over_prompt", &[]);
         }
         let dots = if pos.turn() == Color::White { "." } else { "..." };
@@ -263,30 +249,30 @@ impl Client {
 
     /// Opening lines.
     pub fn greet(&mut self, now: u64) {
-        let white = self.players[0].name().to_string();
-        let black = self.players[1].name().to_string();
         let lex = self.lex;
-        self.say(lex.ui("players", &[("white", white), ("black", black)]), Urgency::Info);
-        if let Some(c) = &self.controls {
+        let [white, black] = self.game.players().clone();
+        self.say(lex.ui("players", &[("white", white.name().into()), ("black", black.name().into())]), Urgency::Info);
+        if let Some(c) = self.game.controls() {
             let control = c.to_string();
             self.say(lex.ui("clock", &[("control", control)]), Urgency::Info);
         }
-        if let Some(me) = self.me {
+        if let Some(me) = self.game.me() {
             self.say(lex.ui_args("you_play", &[("side", lex.side(me))]), Urgency::Info);
         }
         self.say(lex.ui("type_help", &[]), Urgency::Info);
-        self.check_game_over(now);
+        let events = self.game.start(now);
+        self.handle(events, now);
     }
 
     fn autosave(&self, now: u64) {
         let saved = SavedGame {
             settings: self.settings.clone(),
-            me: self.me.map_or("both".into(), |c| c.name().to_lowercase()),
-            start_fen: self.history.start().to_fen(),
-            moves: self.history.moves().iter().map(|m| m.uci()).collect(),
-            clock: self.clock.as_ref().map(|c| c.snapshot(now)),
+            me: self.game.me().map_or("both".into(), |c| c.name().to_lowercase()),
+            start_fen: self.game.history().start().to_fen(),
+            moves: self.game.history().moves().iter().map(|m| m.uci()).collect(),
+            clock: self.game.clock().map(|c| c.snapshot(now)),
             date: self.date.clone(),
-            engine_name: self.players.iter().find_map(|p| match p {
+            engine_name: self.game.players().iter().find_map(|p| match p {
                 Player::Engine(n) => Some(n.clone()),
                 Player::Human(_) => None,
             }),
@@ -296,14 +282,9 @@ impl Client {
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
-        game_pgn(
-            &self.history,
-            &self.players[0],
-            &self.players[1],
-            self.outcome.as_ref(),
-            self.controls.as_ref(),
-            &self.date,
-        )
+        let [white, black] = self.game.players();
+        let outcome = self.game.outcome();
+        game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date)
     }
 
     /// Writes the PGN into the data folder; returns the path.
@@ -314,148 +295,36 @@ impl Client {
         crate::game::write_atomic(&path, &self.pgn()).ok().map(|_| path)
     }
 
-    fn end(&mut self, outcome: Outcome, now: u64) {
-        if self.outcome.is_some() {
-            return;
-        }
-        self.outcome = Some(outcome);
-        if let Some(c) = &mut self.clock {
-            c.pause(now);
-        }
-        self.pending = Pending::Nothing;
-        let words = say_outcome(self.lex, &outcome);
-        self.say(self.lex.ui("game_over", &[("words", words)]), Urgency::Urgent);
+    /// The game is over: the score is written, the autosave removed.
+    fn finished(&mut self) {
         if let Some(path) = self.save_pgn() {
             self.say(self.lex.ui("score_saved", &[("path", path.display().to_string())]), Urgency::Info);
         }
         SavedGame::clear(&self.save_path);
     }
 
-    fn check_game_over(&mut self, now: u64) {
-        if let Some(o) = self.history.outcome() {
-            self.end(o, now);
-        }
-    }
-
-    /// Plays a legal move for the side to move, announcing it.
-    fn play(&mut self, m: Move, now: u64) {
-        let pos = *self.position();
-        let mover = pos.turn();
-        if let Some(clock) = &mut self.clock {
-            if clock.check_flag(now).is_some() {
-                self.flag(now);
-                return;
-            }
-            let _ = clock.press(now, mover);
-        }
-        let words = say_move(self.lex, &pos, &m, self.style);
-        if self.history.push(m).is_err() {
-            return;
-        }
-        self.announced = None;
-        self.pending = Pending::Nothing;
-        self.say(format!("{}: {words}", color_name(self.lex, mover)), Urgency::Move);
-        if self.settings.announce_own_time
-            && Some(mover) == self.me
-            && let Some(c) = &self.clock
-        {
-            let t = say_duration(self.lex, c.remaining(mover, now));
-            self.say(self.lex.ui("time", &[("time", t)]), Urgency::Info);
-        }
-        if let Some(moves) = self.clock.as_ref().and_then(|c| c.moves_to_control(mover))
-            && (moves == self.schedule.control_warning_moves || moves == 1)
-            && !self.is_engine(mover)
-        {
-            let form = crate::speech::lang::plural_form(self.lex.lang, u64::from(moves));
-            let count = format!("{moves} {}", self.lex.clock.moves[form]);
-            let side = color_name(self.lex, mover).to_string();
-            let text = crate::speech::lexicon::fill(&self.lex.clock.control_near, &[("side", side), ("count", count)]);
-            self.say(text, Urgency::Info);
-        }
-        self.autosave(now);
-        self.check_game_over(now);
-        if self.outcome.is_none()
-            && let Some(claim) = self.history.claimable_draw()
-            && !self.is_engine(self.position().turn())
-        {
-            let text = say_claimable(self.lex, claim);
-            self.say(text, Urgency::Info);
-        }
-    }
-
-    fn flag(&mut self, now: u64) {
-        let Some(clock) = &self.clock else { return };
-        let fallen = clock.fallen();
-        let Some(loser) = fallen.first().copied() else { return };
-        let outcome = outcome_on_time(&fallen, Some(self.position()));
-        let name = color_name(self.lex, loser).to_string();
-        self.say(format!("{}.", self.lex.clock.flag.replace("{side}", &name)), Urgency::Urgent);
-        if let Some(o) = outcome {
-            self.end(o, now);
-        }
-    }
-
     /// The engine's answer.
     pub fn engine_done(&mut self, engine: Box<dyn Engine>, result: Result<Move, EngineError>, now: u64) {
-        self.engine_busy = false;
         match result {
-            Ok(m) if self.outcome.is_none() && self.position().is_legal(&m) => {
+            Ok(mv) => {
                 self.engine = Some(engine);
-                self.play(m, now);
+                self.act(Action::OpponentMove { mv, clocks: None }, now);
             }
-            Ok(_) => self.engine = Some(engine),
             Err(e) => {
                 drop(engine);
-                self.say(self.lex.ui("engine_failed", &[("error", e.to_string())]), Urgency::Urgent);
-                self.say(self.lex.ui("engine_offer", &[]), Urgency::Urgent);
-                self.pending = Pending::EngineFailed;
+                self.act(Action::OpponentFailed(e.to_string()), now);
             }
         }
     }
 
     /// When the clock next needs attention (ms), if it runs.
     pub fn next_wake(&mut self, now: u64) -> Option<u64> {
-        self.due_mark = None;
-        if self.outcome.is_some() {
-            return None;
-        }
-        let clock = self.clock.as_ref()?;
-        let flag = clock.flag_due();
-        let running = clock.running?;
-        if !self.is_engine(running) && !clock.paused {
-            let remaining = clock.remaining(running, now);
-            let mut mark = self.schedule.next_mark(remaining);
-            if let (Some(m), Some((c, a))) = (mark, self.announced)
-                && c == running
-                && a == m
-            {
-                mark = self.schedule.next_mark(m);
-            }
-            self.due_mark = mark.map(|m| (running, m, now + clock.delay_left(now) + remaining.saturating_sub(m)));
-        }
-        [flag, self.due_mark.map(|(_, _, due)| due)].into_iter().flatten().min()
+        self.game.next_wake(now)
     }
 
     /// The clock's time has come: a flag or an announcement.
     pub fn on_timer(&mut self, now: u64) {
-        if self.outcome.is_some() {
-            return;
-        }
-        let Some(clock) = &mut self.clock else { return };
-        if clock.check_flag(now).is_some() {
-            self.flag(now);
-            return;
-        }
-        if let Some((color, mark, due)) = self.due_mark.take()
-            && now >= due
-            && clock.running == Some(color)
-        {
-            self.announced = Some((color, mark));
-            let side = color_name(self.lex, color).to_string();
-            let t = say_duration(self.lex, mark);
-            let urgency = if mark <= 10_000 { Urgency::Urgent } else { Urgency::Info };
-            self.say(format!("{side}: {t}"), urgency);
-        }
+        self.act(Action::Tick, now);
     }
 
     /// Handles a typed or spoken line.
@@ -470,71 +339,29 @@ impl Client {
             self.say(self.lex.ui("empty", &[]), Urgency::Info);
             return;
         }
-        if let Some(c) = &mut self.clock
-            && c.check_flag(now).is_some()
-        {
-            self.flag(now);
-        }
         let pos = *self.position();
-        let intent = match &self.pending {
+        let intent = match self.game.pending() {
             Pending::Choice(q) => self.resolver.resolve_answer(&pos, q, text, channel),
             _ => self.resolver.resolve(&pos, text, channel),
         };
         match intent {
             Intent::Answer(a) => self.answer(a, now),
             Intent::Command(c) => self.command(c, now),
-            _ if self.outcome.is_some() => self.say(self.lex.ui("over_commands", &[]), Urgency::Info),
-            Intent::Move(m) => self.human_move(m, now),
-            Intent::Ask(q) => {
-                self.say(self.lex.ui("ask", &[("question", q.prompt.clone())]), Urgency::Urgent);
-                self.pending = Pending::Choice(q);
-            }
-            Intent::Refuse(why) => {
-                self.pending = Pending::Nothing;
-                self.say(why.words(self.lex), Urgency::Urgent);
-            }
+            _ if self.outcome().is_some() => self.handle(vec![Event::OverOnlyCommands], now),
+            Intent::Move(m) => self.act(Action::Move(m), now),
+            Intent::Ask(q) => self.act(Action::Ask(q), now),
+            Intent::Refuse(why) => self.say(why.words(self.lex), Urgency::Urgent),
         }
-    }
-
-    fn human_move(&mut self, m: Move, now: u64) {
-        let turn = self.position().turn();
-        if self.is_engine(turn) {
-            self.say(self.lex.ui("engine_thinking", &[]), Urgency::Info);
-            return;
-        }
-        self.play(m, now);
     }
 
     fn answer(&mut self, a: Answer, now: u64) {
-        let pending = std::mem::replace(&mut self.pending, Pending::Nothing);
-        match (pending, a) {
-            (Pending::Resign, Answer::Yes) => {
-                let loser = self.me.unwrap_or(self.position().turn());
-                self.end(Outcome::Win { winner: !loser, reason: WinReason::Resignation }, now);
-            }
-            (Pending::DrawOffer(_), Answer::Yes) => self.end(Outcome::Draw(DrawReason::Agreement), now),
-            (Pending::EngineFailed, Answer::Yes) => {
-                let level = self.settings.level;
-                self.engine = Some(Box::new(crate::engine::builtin::BuiltinEngine::new(level)));
-                let name = self.engine.as_ref().map(|e| e.name()).unwrap_or_default();
-                for p in &mut self.players {
-                    if let Player::Engine(n) = p {
-                        *n = name.clone();
-                    }
-                }
-                self.say(self.lex.ui("playing_on_with", &[("name", name)]), Urgency::Info);
-            }
-            (Pending::Choice(_), Answer::Cancel | Answer::No) | (_, Answer::Cancel) => {
-                self.say(self.lex.ui("cancelled", &[]), Urgency::Info)
-            }
-            (Pending::Resign, _) => self.say(self.lex.ui("play_on", &[]), Urgency::Info),
-            (Pending::DrawOffer(_), _) => self.say(self.lex.ui("draw_declined", &[]), Urgency::Info),
-            (Pending::EngineFailed, _) => self.say(self.lex.ui("game_kept", &[]), Urgency::Info),
-            (Pending::Choice(q), _) => {
-                self.say(self.lex.ui("ask", &[("question", q.prompt.clone())]), Urgency::Urgent);
-                self.pending = Pending::Choice(q);
-            }
-            (Pending::Nothing, _) => self.say(self.lex.ui("no_question", &[]), Urgency::Info),
+        let replace = *self.game.pending() == Pending::OpponentFailed && a == Answer::Yes;
+        self.act(Action::Answer(a), now);
+        if replace {
+            let engine = crate::engine::builtin::BuiltinEngine::new(self.settings.level);
+            let name = engine.name();
+            self.engine = Some(Box::new(engine));
+            self.act(Action::Replace(name), now);
         }
     }
 
@@ -572,7 +399,7 @@ impl Client {
                 }
             }
             Command::PiecesOf { color, role } => {
-                let color = color.or(self.me).unwrap_or(pos.turn());
+                let color = color.or(self.game.me()).unwrap_or(pos.turn());
                 self.say(say_pieces_of(lex, &pos, color, role), Urgency::Info);
             }
             Command::ScanFile(f) => self.say(say_file(lex, &pos, f), Urgency::Info),
@@ -589,28 +416,12 @@ impl Client {
                 self.say(last, Urgency::Move);
             }
             Command::Time => self.say_time(now),
-            Command::Takeback => self.takeback(now),
-            Command::OfferDraw => self.offer_draw(now),
-            Command::ClaimDraw => match self.history.claimable_draw() {
-                Some(claim) => self.end(Outcome::Draw(claim.into()), now),
-                None => self.say(lex.ui("no_claim", &[]), Urgency::Info),
-            },
-            Command::Accept => match self.pending {
-                Pending::DrawOffer(_) => self.answer(Answer::Yes, now),
-                _ => self.say(lex.ui("no_offer_accept", &[]), Urgency::Info),
-            },
-            Command::Decline => match self.pending {
-                Pending::DrawOffer(_) => self.answer(Answer::No, now),
-                _ => self.say(lex.ui("no_offer_decline", &[]), Urgency::Info),
-            },
-            Command::Resign => {
-                if self.outcome.is_some() {
-                    self.say(lex.ui("is_over", &[]), Urgency::Info);
-                } else {
-                    self.pending = Pending::Resign;
-                    self.say(lex.ui("resign_confirm", &[]), Urgency::Urgent);
-                }
-            }
+            Command::Takeback => self.act(Action::Takeback, now),
+            Command::OfferDraw => self.act(Action::OfferDraw, now),
+            Command::ClaimDraw => self.act(Action::ClaimDraw, now),
+            Command::Accept => self.act(Action::Accept, now),
+            Command::Decline => self.act(Action::Decline, now),
+            Command::Resign => self.act(Action::Resign, now),
             Command::Help => {
                 for l in lex.ui_lines("help") {
                     self.say(l, Urgency::Info);
@@ -653,12 +464,12 @@ impl Client {
     }
 
     fn say_last_moves(&mut self, n: usize) {
-        let moves = self.history.moves();
+        let moves = self.game.history().moves().to_vec();
         if moves.is_empty() {
             self.say(self.lex.ui("no_moves_yet", &[]), Urgency::Info);
             return;
         }
-        let positions = self.history.positions().to_vec();
+        let positions = self.game.history().positions().to_vec();
         let from = moves.len().saturating_sub(n);
         let opts = SanOptions::lang(self.resolver.lexicon().lang.notation());
         let mut line = String::new();
@@ -696,7 +507,7 @@ impl Client {
     }
 
     fn say_time(&mut self, now: u64) {
-        let Some(c) = &self.clock else {
+        let Some(c) = self.game.clock() else {
             self.say(self.lex.ui("no_clock", &[]), Urgency::Info);
             return;
         };
@@ -727,53 +538,6 @@ impl Client {
             .lex
             .ui(key, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())]);
         self.say(text, Urgency::Info);
-    }
-
-    fn takeback(&mut self, now: u64) {
-        if self.outcome.is_some() {
-            self.say(self.lex.ui("is_over", &[]), Urgency::Info);
-            return;
-        }
-        if self.engine_busy {
-            self.say(self.lex.ui("engine_thinking", &[]), Urgency::Info);
-            return;
-        }
-        // Against an engine, its reply goes back too.
-        let plies = match self.me {
-            Some(me) if self.position().turn() == me && self.history.moves().len() >= 2 => 2,
-            _ => 1,
-        };
-        if self.history.moves().len() < plies {
-            self.say(self.lex.ui("no_takeback", &[]), Urgency::Info);
-            return;
-        }
-        for _ in 0..plies {
-            let mover = !self.position().turn();
-            self.history.pop();
-            if let Some(c) = &mut self.clock {
-                c.take_back(now, mover);
-            }
-        }
-        self.pending = Pending::Nothing;
-        let lex = self.lex;
-        self.say(lex.ui_args("taken_back", &[("side", lex.side(self.position().turn()))]), Urgency::Move);
-        self.autosave(now);
-    }
-
-    fn offer_draw(&mut self, now: u64) {
-        let offerer = self.me.unwrap_or(self.position().turn());
-        if self.is_engine(!offerer) {
-            // The engine accepts only a position that cannot be won.
-            if self.position().is_dead_position() || self.history.claimable_draw().is_some() {
-                self.end(Outcome::Draw(DrawReason::Agreement), now);
-            } else {
-                self.say(self.lex.ui("engine_declines", &[]), Urgency::Info);
-            }
-            return;
-        }
-        let other = color_name(self.lex, !offerer).to_string();
-        self.say(self.lex.ui("draw_offered", &[("side", other)]), Urgency::Urgent);
-        self.pending = Pending::DrawOffer(offerer);
     }
 
     /// Whether voice input can start: a model for the language, if any.

@@ -159,7 +159,7 @@ pub fn run_session(
             }
             Some(Msg::EngineDone(engine, result)) => client.engine_done(engine, result, now),
             Some(Msg::Eof) => {
-                let key = if client.outcome.is_none() { "input_ended" } else { "goodbye" };
+                let key = if client.outcome().is_none() { "input_ended" } else { "goodbye" };
                 screen.show(&[Line { text: client.lexicon().ui(key, &[]), urgency: Urgency::Info }]);
                 break;
             }

@@ -1,0 +1,154 @@
+//! The narrator: the game's typed events in the session's language and
+//! style, as lines to show and speak. Every sentence comes from the
+//! language data; this is the one place that says what happened.
+
+use super::client::{Line, Urgency};
+use crate::game::Event;
+use crate::speech::grammar::Arg;
+use crate::speech::lexicon::fill;
+use crate::speech::say_event::{say_claimable, say_outcome};
+use crate::speech::say_move::color_name;
+use crate::speech::{Lexicon, Style, say_duration, say_move};
+
+/// Says events in one language and style.
+#[derive(Clone, Copy, Debug)]
+pub struct Narrator {
+    lex: &'static Lexicon,
+    style: Style,
+}
+
+fn line(text: String, urgency: Urgency) -> Line {
+    Line { text, urgency }
+}
+
+impl Narrator {
+    /// A narrator for a language and style.
+    pub fn new(lex: &'static Lexicon, style: Style) -> Narrator {
+        Narrator { lex, style }
+    }
+
+    /// The lines for an event (none for events that only ask for saving).
+    pub fn lines(&self, event: &Event) -> Vec<Line> {
+        let lex = self.lex;
+        let ui = |key: &str| lex.ui(key, &[]);
+        let side = |c| color_name(lex, c).to_string();
+        let one = |text: String, urgency| vec![line(text, urgency)];
+        match event {
+            Event::Moved { before, mv } => {
+                let words = say_move(lex, before, mv, self.style);
+                one(format!("{}: {words}", side(before.turn())), Urgency::Move)
+            }
+            Event::OwnTime { remaining, .. } => {
+                one(lex.ui("time", &[("time", say_duration(lex, *remaining))]), Urgency::Info)
+            }
+            Event::ControlNear { side: s, moves } => {
+                let form = crate::speech::lang::plural_form(lex.lang, u64::from(*moves));
+                let count = format!("{moves} {}", lex.clock.moves[form]);
+                one(fill(&lex.clock.control_near, &[("side", side(*s)), ("count", count)]), Urgency::Info)
+            }
+            Event::Claimable(claim) => one(say_claimable(lex, *claim), Urgency::Info),
+            Event::Asked(q) => one(q.prompt.clone(), Urgency::Urgent),
+            Event::Cancelled => one(ui("cancelled"), Urgency::Info),
+            Event::NoQuestion => one(ui("no_question"), Urgency::Info),
+            Event::ResignAsked => one(ui("resign_confirm"), Urgency::Urgent),
+            Event::PlayOn => one(ui("play_on"), Urgency::Info),
+            Event::DrawOffered { to } => one(lex.ui("draw_offered", &[("side", side(*to))]), Urgency::Urgent),
+            Event::DrawDeclined => one(ui("draw_declined"), Urgency::Info),
+            Event::OpponentDeclinesDraw => one(ui("engine_declines"), Urgency::Info),
+            Event::NoClaim => one(ui("no_claim"), Urgency::Info),
+            Event::NoOfferToAccept => one(ui("no_offer_accept"), Urgency::Info),
+            Event::NoOfferToDecline => one(ui("no_offer_decline"), Urgency::Info),
+            Event::TakenBack { to_move, .. } => {
+                one(lex.ui_args("taken_back", &[("side", lex.side(*to_move))]), Urgency::Move)
+            }
+            Event::NoTakeback => one(ui("no_takeback"), Urgency::Info),
+            Event::OpponentToMove => one(ui("engine_thinking"), Urgency::Info),
+            Event::IsOver => one(ui("is_over"), Urgency::Info),
+            Event::OverOnlyCommands => one(ui("over_commands"), Urgency::Info),
+            Event::ClockCalled { side: s, remaining } => {
+                let urgency = if *remaining <= 10_000 { Urgency::Urgent } else { Urgency::Info };
+                one(format!("{}: {}", side(*s), say_duration(lex, *remaining)), urgency)
+            }
+            Event::Flag { side: s } => {
+                one(format!("{}.", fill(&lex.clock.flag, &[("side", side(*s))])), Urgency::Urgent)
+            }
+            Event::GameOver(o) => one(lex.ui("game_over", &[("words", say_outcome(lex, o))]), Urgency::Urgent),
+            Event::OpponentFailed { error } => vec![
+                line(lex.ui_args("engine_failed", &[("error", Arg::Text(error))]), Urgency::Urgent),
+                line(ui("engine_offer"), Urgency::Urgent),
+            ],
+            Event::PlayingOnWith { name } => one(lex.ui("playing_on_with", &[("name", name.clone())]), Urgency::Info),
+            Event::GameKept => one(ui("game_kept"), Urgency::Info),
+            Event::Changed => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Action, Game, GameSetup, Player, Seat};
+    use crate::rules::{Color, Position};
+    use crate::speech::SpeechLang;
+
+    fn game() -> Game {
+        Game::new(
+            GameSetup {
+                start: Position::start(),
+                moves: Vec::new(),
+                players: [Player::Human("A".into()), Player::Human("B".into())],
+                seats: [Seat::Here, Seat::Here],
+                me: None,
+                controls: None,
+                clock: None,
+                schedule: Default::default(),
+            },
+            0,
+        )
+    }
+
+    fn said(lang: SpeechLang, events: &[Event]) -> Vec<String> {
+        let n = Narrator::new(Lexicon::get(lang), Style::Brief);
+        events.iter().flat_map(|e| n.lines(e)).map(|l| l.text).collect()
+    }
+
+    #[test]
+    fn every_event_in_russian_and_german_words() {
+        let mut g = game();
+        let e4 = *g.position().legal_moves().iter().find(|m| m.uci() == "e2e4").expect("e4");
+        let moved = g.act(Action::Move(e4), 0);
+        assert_eq!(said(SpeechLang::Russian, &moved), ["Белые: е четыре"]);
+        assert_eq!(said(SpeechLang::German, &moved), ["Weiß: e4"]);
+        let back = g.act(Action::Takeback, 0);
+        assert_eq!(said(SpeechLang::Russian, &back), ["Ход возвращён. Ход белых."]);
+        assert_eq!(said(SpeechLang::German, &back), ["Zug zurückgenommen. Weiß ist am Zug."]);
+        let events = [
+            Event::ResignAsked,
+            Event::PlayOn,
+            Event::NoClaim,
+            Event::DrawOffered { to: Color::Black },
+            Event::DrawDeclined,
+            Event::Flag { side: Color::White },
+            Event::ClockCalled { side: Color::Black, remaining: 60_000 },
+        ];
+        assert_eq!(
+            said(SpeechLang::Russian, &events),
+            [
+                "Сдаётесь? Скажите да или нет.",
+                "Игра продолжается.",
+                "Требовать ничью сейчас нельзя.",
+                "Предложена ничья. Черные: принимаю или отклоняю?",
+                "Ничья отклонена.",
+                "Белые: флажок упал.",
+                "Черные: 1 минута",
+            ]
+        );
+        for lang in [SpeechLang::Russian, SpeechLang::German] {
+            for text in said(lang, &events) {
+                for w in ["White", "Black", "move", "draw", "flag", "minute"] {
+                    assert!(!text.contains(w), "{lang}: {text}");
+                }
+            }
+        }
+    }
+}
