@@ -252,6 +252,67 @@ pub struct ClockWords {
     pub help: Vec<String>,
 }
 
+/// The game client's sentences; {placeholders} are filled with
+/// [`super::grammar::render`] (or [`fill`] for plain text).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct ClientWords {
+    pub players: String,
+    pub clock: String,
+    pub you_play: String,
+    pub human: String,
+    pub human_white: String,
+    pub human_black: String,
+    pub type_help: String,
+    pub game_over_prompt: String,
+    pub game_over: String,
+    pub score_saved: String,
+    pub score_not_saved: String,
+    pub time: String,
+    pub engine_failed: String,
+    pub engine_offer: String,
+    pub too_long: String,
+    pub empty: String,
+    pub over_commands: String,
+    pub engine_thinking: String,
+    pub playing_on_with: String,
+    pub cancelled: String,
+    pub play_on: String,
+    pub draw_declined: String,
+    pub game_kept: String,
+    pub no_question: String,
+    pub no_claim: String,
+    pub no_offer_accept: String,
+    pub no_offer_decline: String,
+    pub is_over: String,
+    pub resign_confirm: String,
+    pub not_listening: String,
+    pub listening: String,
+    pub voice_off: String,
+    pub board_from: String,
+    pub no_moves_yet: String,
+    pub last_move: String,
+    pub no_clock: String,
+    pub material_equal: String,
+    pub material_white: String,
+    pub material_black: String,
+    pub no_takeback: String,
+    pub taken_back: String,
+    pub engine_declines: String,
+    pub draw_offered: String,
+    pub edge: String,
+    pub heard: String,
+    pub input_ended: String,
+    pub goodbye: String,
+    pub saved_resume: String,
+    pub continuing: String,
+    pub no_engine: String,
+    pub engine_missing: String,
+    pub no_model: String,
+    pub help: Vec<String>,
+}
+
 #[derive(Debug, Deserialize)]
 struct LangFile {
     code: String,
@@ -266,7 +327,7 @@ struct LangFile {
     reasons: ReasonWords,
     questions: QuestionWords,
     clock: ClockWords,
-    client: BTreeMap<String, toml::Value>,
+    client: ClientWords,
     #[serde(rename = "in")]
     words_in: BTreeMap<String, Vec<String>>,
     commands: BTreeMap<String, String>,
@@ -351,8 +412,8 @@ pub struct Lexicon {
     pub questions: QuestionWords,
     /// The talking clock's sentences.
     pub clock: ClockWords,
-    /// The game client's sentences, by key (see `ui`).
-    pub client: BTreeMap<String, toml::Value>,
+    /// The game client's sentences.
+    pub client: ClientWords,
     /// Understood words and phrases (lowercase), with their senses.
     pub words_in: BTreeMap<String, Vec<Sense>>,
     /// Command phrases (lowercase) and the command each names.
@@ -485,27 +546,6 @@ impl Lexicon {
         CELLS[i].get_or_init(|| Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}")))
     }
 
-    /// A client sentence with its {placeholders} filled; English when this
-    /// language lacks it (the tests require every language to have all).
-    pub fn ui(&self, key: &str, pairs: &[(&str, String)]) -> String {
-        let text = match self.client.get(key).and_then(|v| v.as_str()) {
-            Some(t) => t.to_string(),
-            None if self.lang != SpeechLang::English => return Lexicon::get(SpeechLang::English).ui(key, pairs),
-            None => key.to_string(),
-        };
-        fill(&text, pairs)
-    }
-
-    /// A client sentence whose placeholders may be words with grammar
-    /// ("Ход {side.gen}."); see [`super::grammar::render`].
-    pub fn ui_args(&self, key: &str, args: &[(&str, Arg<'_>)]) -> String {
-        match self.client.get(key).and_then(|v| v.as_str()) {
-            Some(t) => render(t, args),
-            None if self.lang != SpeechLang::English => Lexicon::get(SpeechLang::English).ui_args(key, args),
-            None => key.to_string(),
-        }
-    }
-
     /// The word for a side, with its forms.
     pub fn side(&self, color: Color) -> Arg<'_> {
         Arg::Word(self.grammar.sides.of(color))
@@ -514,15 +554,6 @@ impl Lexicon {
     /// The word for a kind of piece, with its forms.
     pub fn piece_word(&self, role: Role) -> Arg<'_> {
         Arg::Word(self.grammar.pieces.of(role))
-    }
-
-    /// A client text of several lines (the help).
-    pub fn ui_lines(&self, key: &str) -> Vec<String> {
-        match self.client.get(key).and_then(|v| v.as_array()) {
-            Some(a) => a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
-            None if self.lang != SpeechLang::English => Lexicon::get(SpeechLang::English).ui_lines(key),
-            None => vec![key.to_string()],
-        }
     }
 
     /// A piece's name: singular (0), plural (1) or as an object (2).

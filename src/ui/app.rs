@@ -15,6 +15,7 @@ use crate::engine::uci::{UciEngine, find_engine};
 use crate::game::SavedGame;
 use crate::rules::{Color, Move, Position};
 use crate::speech::Lexicon;
+use crate::speech::lexicon::fill;
 use std::path::PathBuf;
 #[cfg(all(feature = "voice", feature = "tts"))]
 use std::sync::mpsc::Sender;
@@ -61,11 +62,11 @@ fn make_engine(settings: &Settings, lex: &Lexicon, notes: &mut Vec<String>) -> B
             }))
         }
         Some(p) => {
-            notice(notes, lex.ui("engine_missing", &[("path", p.display().to_string())]));
+            notice(notes, fill(&lex.client.engine_missing, &[("path", p.display().to_string())]));
             Box::new(BuiltinEngine::new(settings.level))
         }
         None => {
-            notice(notes, lex.ui("no_engine", &[]));
+            notice(notes, lex.client.no_engine.clone());
             Box::new(BuiltinEngine::new(settings.level))
         }
     }
@@ -109,7 +110,7 @@ fn start_listening(
         return None;
     }
     let Some(model_dir) = crate::audio::models::installed(lang.code()) else {
-        let text = Lexicon::get(lang).ui("no_model", &[("lang", lang.code().to_string())]);
+        let text = fill(&Lexicon::get(lang).client.no_model, &[("lang", lang.code().to_string())]);
         notice(notes, text);
         return None;
     };
@@ -139,7 +140,7 @@ fn start_listening(
                 return;
             }
         };
-        let _ = tx.send(Msg::Notice(Lexicon::get(lang).ui("listening", &[])));
+        let _ = tx.send(Msg::Notice(Lexicon::get(lang).client.listening.clone()));
         let (ttx, trx) = channel::<String>();
         let stop = Arc::new(AtomicBool::new(false));
         let forward = tx.clone();
@@ -173,7 +174,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
                 Ok(h) => h,
                 Err(e) => return Err(std::io::Error::other(e.to_string())),
             };
-            notice(&mut notes, lex.ui("continuing", &[("count", history.moves().len().to_string())]));
+            notice(&mut notes, fill(&lex.client.continuing, &[("count", history.moves().len().to_string())]));
             (me, history.moves().to_vec(), saved.clock.clone(), Some(saved.date.clone()), *history.start())
         }
         None => {
@@ -234,7 +235,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     let client = run_session(client, &time, &rx, &tx, screen, voice);
     if client.outcome().is_none() {
         screen.show(&[super::client::Line {
-            text: client.lexicon().ui("saved_resume", &[]),
+            text: client.lexicon().client.saved_resume.clone(),
             urgency: super::client::Urgency::Info,
         }]);
     }

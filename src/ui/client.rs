@@ -16,7 +16,8 @@ use crate::engine::{Engine, EngineError};
 use crate::game::{Action, Event, Game, GameSetup, Pending, Player, SavedGame, Seat, game_pgn};
 use crate::notation::{SanOptions, describe_position, write_san};
 use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
-use crate::speech::grammar::Arg;
+use crate::speech::grammar::{Arg, render};
+use crate::speech::lexicon::fill;
 use crate::speech::say_board::{
     say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square, say_to_move,
 };
@@ -119,12 +120,12 @@ impl Client {
         let engine_name = game.engine.as_ref().map(|e| e.name());
         let lex = Lexicon::get(lang);
         let human = |c: Color| {
-            let key = match (game.me, c) {
-                (Some(_), _) => "human",
-                (None, Color::White) => "human_white",
-                (None, Color::Black) => "human_black",
+            let name = match (game.me, c) {
+                (Some(_), _) => &lex.client.human,
+                (None, Color::White) => &lex.client.human_white,
+                (None, Color::Black) => &lex.client.human_black,
             };
-            Player::Human(lex.ui(key, &[]))
+            Player::Human(name.clone())
         };
         let side = |c: Color| match (&engine_name, game.me) {
             (Some(n), Some(me)) if me != c => Player::Engine(n.clone()),
@@ -241,7 +242,7 @@ impl Client {
     pub fn prompt(&self) -> String {
         let pos = self.position();
         if self.outcome().is_some() {
-            return self.lex.ui("game_over_prompt", &[]);
+            return self.lex.client.game_over_prompt.clone();
         }
         let dots = if pos.turn() == Color::White { "." } else { "..." };
         format!("{}{dots} {}>", pos.fullmoves(), color_name(self.lex, pos.turn()))
@@ -251,15 +252,18 @@ impl Client {
     pub fn greet(&mut self, now: u64) {
         let lex = self.lex;
         let [white, black] = self.game.players().clone();
-        self.say(lex.ui("players", &[("white", white.name().into()), ("black", black.name().into())]), Urgency::Info);
+        self.say(
+            fill(&lex.client.players, &[("white", white.name().into()), ("black", black.name().into())]),
+            Urgency::Info,
+        );
         if let Some(c) = self.game.controls() {
             let control = c.to_string();
-            self.say(lex.ui("clock", &[("control", control)]), Urgency::Info);
+            self.say(fill(&lex.client.clock, &[("control", control)]), Urgency::Info);
         }
         if let Some(me) = self.game.me() {
-            self.say(lex.ui_args("you_play", &[("side", lex.side(me))]), Urgency::Info);
+            self.say(render(&lex.client.you_play, &[("side", lex.side(me))]), Urgency::Info);
         }
-        self.say(lex.ui("type_help", &[]), Urgency::Info);
+        self.say(lex.client.type_help.clone(), Urgency::Info);
         let events = self.game.start(now);
         self.handle(events, now);
     }
@@ -298,7 +302,7 @@ impl Client {
     /// The game is over: the score is written, the autosave removed.
     fn finished(&mut self) {
         if let Some(path) = self.save_pgn() {
-            self.say(self.lex.ui("score_saved", &[("path", path.display().to_string())]), Urgency::Info);
+            self.say(fill(&self.lex.client.score_saved, &[("path", path.display().to_string())]), Urgency::Info);
         }
         SavedGame::clear(&self.save_path);
     }
@@ -332,11 +336,11 @@ impl Client {
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let text = text.trim();
         if text.chars().count() > 200 {
-            self.say(self.lex.ui("too_long", &[]), Urgency::Urgent);
+            self.say(self.lex.client.too_long.clone(), Urgency::Urgent);
             return;
         }
         if text.is_empty() {
-            self.say(self.lex.ui("empty", &[]), Urgency::Info);
+            self.say(self.lex.client.empty.clone(), Urgency::Info);
             return;
         }
         let pos = *self.position();
@@ -423,23 +427,23 @@ impl Client {
             Command::Decline => self.act(Action::Decline, now),
             Command::Resign => self.act(Action::Resign, now),
             Command::Help => {
-                for l in lex.ui_lines("help") {
+                for l in lex.client.help.clone() {
                     self.say(l, Urgency::Info);
                 }
             }
             Command::StopListening => match &self.listening {
                 Some(flag) => {
                     flag.store(false, std::sync::atomic::Ordering::Relaxed);
-                    self.say(lex.ui("not_listening", &[]), Urgency::Info);
+                    self.say(lex.client.not_listening.clone(), Urgency::Info);
                 }
-                None => self.say(lex.ui("voice_off", &[]), Urgency::Info),
+                None => self.say(lex.client.voice_off.clone(), Urgency::Info),
             },
             Command::StartListening => match &self.listening {
                 Some(flag) => {
                     flag.store(true, std::sync::atomic::Ordering::Relaxed);
-                    self.say(lex.ui("listening", &[]), Urgency::Info);
+                    self.say(lex.client.listening.clone(), Urgency::Info);
                 }
-                None => self.say(lex.ui("voice_off", &[]), Urgency::Info),
+                None => self.say(lex.client.voice_off.clone(), Urgency::Info),
             },
             Command::Silence => self.silence = true,
             Command::Material => self.say_material(),
@@ -447,7 +451,7 @@ impl Client {
             Command::Flip => {
                 self.flipped = !self.flipped;
                 let side = if self.flipped { Color::Black } else { Color::White };
-                self.say(lex.ui_args("board_from", &[("side", lex.side(side))]), Urgency::Info);
+                self.say(render(&lex.client.board_from, &[("side", lex.side(side))]), Urgency::Info);
             }
             Command::Quit => self.quit = true,
             Command::Save => self.save_command(),
@@ -458,15 +462,17 @@ impl Client {
     /// Saves the score as PGN ("save").
     pub fn save_command(&mut self) {
         match self.save_pgn() {
-            Some(path) => self.say(self.lex.ui("score_saved", &[("path", path.display().to_string())]), Urgency::Info),
-            None => self.say(self.lex.ui("score_not_saved", &[]), Urgency::Urgent),
+            Some(path) => {
+                self.say(fill(&self.lex.client.score_saved, &[("path", path.display().to_string())]), Urgency::Info)
+            }
+            None => self.say(self.lex.client.score_not_saved.clone(), Urgency::Urgent),
         }
     }
 
     fn say_last_moves(&mut self, n: usize) {
         let moves = self.game.history().moves().to_vec();
         if moves.is_empty() {
-            self.say(self.lex.ui("no_moves_yet", &[]), Urgency::Info);
+            self.say(self.lex.client.no_moves_yet.clone(), Urgency::Info);
             return;
         }
         let positions = self.game.history().positions().to_vec();
@@ -497,7 +503,7 @@ impl Client {
             let words = say_move(self.lex, &positions[i], &moves[i], self.style);
             let lex = self.lex;
             let text =
-                lex.ui_args("last_move", &[("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))]);
+                render(&lex.client.last_move, &[("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))]);
             self.say(text, Urgency::Info);
             return;
         }
@@ -508,7 +514,7 @@ impl Client {
 
     fn say_time(&mut self, now: u64) {
         let Some(c) = self.game.clock() else {
-            self.say(self.lex.ui("no_clock", &[]), Urgency::Info);
+            self.say(self.lex.client.no_clock.clone(), Urgency::Info);
             return;
         };
         let times: Vec<(String, String)> = Color::ALL
@@ -529,14 +535,14 @@ impl Client {
                 .sum()
         };
         let (w, b) = (worth(Color::White), worth(Color::Black));
-        let key = match w.cmp(&b) {
-            std::cmp::Ordering::Equal => "material_equal",
-            std::cmp::Ordering::Greater => "material_white",
-            std::cmp::Ordering::Less => "material_black",
+        let c = &self.lex.client;
+        let template = match w.cmp(&b) {
+            std::cmp::Ordering::Equal => &c.material_equal,
+            std::cmp::Ordering::Greater => &c.material_white,
+            std::cmp::Ordering::Less => &c.material_black,
         };
-        let text = self
-            .lex
-            .ui(key, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())]);
+        let text =
+            fill(template, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())]);
         self.say(text, Urgency::Info);
     }
 
@@ -577,7 +583,7 @@ impl Client {
                 break;
             }
         }
-        let text = if parts.is_empty() { self.lex.ui("edge", &[]) } else { parts.join(", ") };
+        let text = if parts.is_empty() { self.lex.client.edge.clone() } else { parts.join(", ") };
         self.say(text, Urgency::Move);
     }
 

@@ -4,7 +4,7 @@
 
 use super::client::{Line, Urgency};
 use crate::game::Event;
-use crate::speech::grammar::Arg;
+use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
@@ -30,7 +30,7 @@ impl Narrator {
     /// The lines for an event (none for events that only ask for saving).
     pub fn lines(&self, event: &Event) -> Vec<Line> {
         let lex = self.lex;
-        let ui = |key: &str| lex.ui(key, &[]);
+        let c = &lex.client;
         let side = |c| color_name(lex, c).to_string();
         let one = |text: String, urgency| vec![line(text, urgency)];
         match event {
@@ -39,7 +39,7 @@ impl Narrator {
                 one(format!("{}: {words}", side(before.turn())), Urgency::Move)
             }
             Event::OwnTime { remaining, .. } => {
-                one(lex.ui("time", &[("time", say_duration(lex, *remaining))]), Urgency::Info)
+                one(fill(&lex.client.time, &[("time", say_duration(lex, *remaining))]), Urgency::Info)
             }
             Event::ControlNear { side: s, moves } => {
                 let form = crate::speech::lang::plural_form(lex.lang, u64::from(*moves));
@@ -48,23 +48,23 @@ impl Narrator {
             }
             Event::Claimable(claim) => one(say_claimable(lex, *claim), Urgency::Info),
             Event::Asked(q) => one(q.prompt.clone(), Urgency::Urgent),
-            Event::Cancelled => one(ui("cancelled"), Urgency::Info),
-            Event::NoQuestion => one(ui("no_question"), Urgency::Info),
-            Event::ResignAsked => one(ui("resign_confirm"), Urgency::Urgent),
-            Event::PlayOn => one(ui("play_on"), Urgency::Info),
-            Event::DrawOffered { to } => one(lex.ui("draw_offered", &[("side", side(*to))]), Urgency::Urgent),
-            Event::DrawDeclined => one(ui("draw_declined"), Urgency::Info),
-            Event::OpponentDeclinesDraw => one(ui("engine_declines"), Urgency::Info),
-            Event::NoClaim => one(ui("no_claim"), Urgency::Info),
-            Event::NoOfferToAccept => one(ui("no_offer_accept"), Urgency::Info),
-            Event::NoOfferToDecline => one(ui("no_offer_decline"), Urgency::Info),
+            Event::Cancelled => one(c.cancelled.clone(), Urgency::Info),
+            Event::NoQuestion => one(c.no_question.clone(), Urgency::Info),
+            Event::ResignAsked => one(c.resign_confirm.clone(), Urgency::Urgent),
+            Event::PlayOn => one(c.play_on.clone(), Urgency::Info),
+            Event::DrawOffered { to } => one(fill(&lex.client.draw_offered, &[("side", side(*to))]), Urgency::Urgent),
+            Event::DrawDeclined => one(c.draw_declined.clone(), Urgency::Info),
+            Event::OpponentDeclinesDraw => one(c.engine_declines.clone(), Urgency::Info),
+            Event::NoClaim => one(c.no_claim.clone(), Urgency::Info),
+            Event::NoOfferToAccept => one(c.no_offer_accept.clone(), Urgency::Info),
+            Event::NoOfferToDecline => one(c.no_offer_decline.clone(), Urgency::Info),
             Event::TakenBack { to_move, .. } => {
-                one(lex.ui_args("taken_back", &[("side", lex.side(*to_move))]), Urgency::Move)
+                one(render(&lex.client.taken_back, &[("side", lex.side(*to_move))]), Urgency::Move)
             }
-            Event::NoTakeback => one(ui("no_takeback"), Urgency::Info),
-            Event::OpponentToMove => one(ui("engine_thinking"), Urgency::Info),
-            Event::IsOver => one(ui("is_over"), Urgency::Info),
-            Event::OverOnlyCommands => one(ui("over_commands"), Urgency::Info),
+            Event::NoTakeback => one(c.no_takeback.clone(), Urgency::Info),
+            Event::OpponentToMove => one(c.engine_thinking.clone(), Urgency::Info),
+            Event::IsOver => one(c.is_over.clone(), Urgency::Info),
+            Event::OverOnlyCommands => one(c.over_commands.clone(), Urgency::Info),
             Event::ClockCalled { side: s, remaining } => {
                 let urgency = if *remaining <= 10_000 { Urgency::Urgent } else { Urgency::Info };
                 one(format!("{}: {}", side(*s), say_duration(lex, *remaining)), urgency)
@@ -72,13 +72,15 @@ impl Narrator {
             Event::Flag { side: s } => {
                 one(format!("{}.", fill(&lex.clock.flag, &[("side", side(*s))])), Urgency::Urgent)
             }
-            Event::GameOver(o) => one(lex.ui("game_over", &[("words", say_outcome(lex, o))]), Urgency::Urgent),
+            Event::GameOver(o) => one(fill(&lex.client.game_over, &[("words", say_outcome(lex, o))]), Urgency::Urgent),
             Event::OpponentFailed { error } => vec![
-                line(lex.ui_args("engine_failed", &[("error", Arg::Text(error))]), Urgency::Urgent),
-                line(ui("engine_offer"), Urgency::Urgent),
+                line(render(&lex.client.engine_failed, &[("error", Arg::Text(error))]), Urgency::Urgent),
+                line(c.engine_offer.clone(), Urgency::Urgent),
             ],
-            Event::PlayingOnWith { name } => one(lex.ui("playing_on_with", &[("name", name.clone())]), Urgency::Info),
-            Event::GameKept => one(ui("game_kept"), Urgency::Info),
+            Event::PlayingOnWith { name } => {
+                one(fill(&lex.client.playing_on_with, &[("name", name.clone())]), Urgency::Info)
+            }
+            Event::GameKept => one(c.game_kept.clone(), Urgency::Info),
             Event::Changed => Vec::new(),
         }
     }

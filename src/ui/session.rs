@@ -7,6 +7,7 @@ use crate::clock::{Monotonic, TimeSource};
 use crate::engine::{Engine, EngineError};
 use crate::rules::{Move, Role};
 use crate::speech::Channel;
+use crate::speech::lexicon::fill;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
@@ -140,7 +141,7 @@ pub fn run_session(
             None => client.on_timer(now),
             Some(Msg::Typed(text)) => client.handle_line(&text, Channel::Typed, now),
             Some(Msg::Heard(text)) => {
-                let heard = client.lexicon().ui("heard", &[("text", text.clone())]);
+                let heard = fill(&client.lexicon().client.heard, &[("text", text.clone())]);
                 screen.show(&[Line { text: heard, urgency: Urgency::Info }]);
                 client.handle_line(&text, Channel::Heard, now);
             }
@@ -159,8 +160,9 @@ pub fn run_session(
             }
             Some(Msg::EngineDone(engine, result)) => client.engine_done(engine, result, now),
             Some(Msg::Eof) => {
-                let key = if client.outcome().is_none() { "input_ended" } else { "goodbye" };
-                screen.show(&[Line { text: client.lexicon().ui(key, &[]), urgency: Urgency::Info }]);
+                let c = &client.lexicon().client;
+                let text = if client.outcome().is_none() { &c.input_ended } else { &c.goodbye };
+                screen.show(&[Line { text: text.clone(), urgency: Urgency::Info }]);
                 break;
             }
             Some(Msg::Quit) => break,
