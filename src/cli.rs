@@ -195,13 +195,13 @@ pub struct PlayArgs {
     pub time: Option<String>,
     /// Language: en, ru, de.
     #[arg(long)]
-    pub lang: Option<String>,
+    pub lang: Option<SpeechLang>,
     /// Announcements: brief, full, fide, nato.
     #[arg(long)]
-    pub style: Option<String>,
-    /// Confirm heard moves: always, unsure, never.
+    pub style: Option<Style>,
+    /// Confirm moves: always, unsure, never.
     #[arg(long)]
-    pub confirm: Option<String>,
+    pub confirm: Option<Confirm>,
     /// Plain lines, speech and voice.
     #[command(flatten)]
     pub output: OutputArgs,

@@ -2,8 +2,23 @@
 //! command-line options on top. `voxchess config` shows the path and the
 //! effective values.
 
+use crate::speech::{Confirm, SpeechLang, Style};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+
+/// The largest settings file read (a settings file is a few hundred bytes).
+const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
+
+fn read_limited(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut text = String::new();
+    file.take(MAX_SETTINGS_BYTES + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_SETTINGS_BYTES {
+        return Err(std::io::Error::other(format!("larger than {} KiB", MAX_SETTINGS_BYTES / 1024)));
+    }
+    Ok(text)
+}
 
 /// Which colour the player takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
@@ -44,11 +59,11 @@ pub struct Settings {
     /// A time control like "15+10"; none means no clock.
     pub time: Option<String>,
     /// Language: en, ru, de.
-    pub lang: String,
+    pub lang: SpeechLang,
     /// Announcement style: brief, full, fide, nato.
-    pub style: String,
+    pub style: Style,
     /// Confirm heard moves: always, unsure, never.
-    pub confirm: String,
+    pub confirm: Confirm,
     /// Plain line mode.
     pub plain: bool,
     /// Speech output.
@@ -80,9 +95,9 @@ impl Default for Settings {
             engine: None,
             level: 3,
             time: None,
-            lang: "en".into(),
-            style: "brief".into(),
-            confirm: "unsure".into(),
+            lang: SpeechLang::English,
+            style: Style::Brief,
+            confirm: Confirm::Unsure,
             plain: false,
             speech: true,
             voice: true,
@@ -97,14 +112,29 @@ impl Default for Settings {
     }
 }
 
-/// A config file that cannot be used.
-#[derive(Debug, thiserror::Error)]
-#[error("the settings file {path} cannot be used: {reason}; using the defaults")]
-pub struct ConfigError {
-    /// The file.
-    pub path: String,
-    /// What is wrong.
-    pub reason: String,
+/// A problem with the settings file: the file cannot be read or is not
+/// TOML (all defaults apply), or one setting is bad (its default applies,
+/// the others are kept). The file is never changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read or is not TOML at all.
+    #[error("the settings file {path} cannot be used: {reason}; using the defaults")]
+    File {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// One setting is bad.
+    #[error("setting '{key}' in {path}: {reason}; using its default")]
+    Setting {
+        /// The file.
+        path: String,
+        /// The setting.
+        key: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 fn home_dir(var: &str, fallback: &str) -> PathBuf {
@@ -125,30 +155,54 @@ pub fn data_dir() -> PathBuf {
 }
 
 impl Settings {
-    /// Reads the settings file; a missing file gives the defaults, a broken one an error (the file is left as it is).
-    pub fn load() -> Result<Settings, ConfigError> {
+    /// Reads the settings file: a missing file gives the defaults; every
+    /// problem comes back as its own error (the file is left as it is).
+    pub fn load() -> (Settings, Vec<ConfigError>) {
         let path = config_path();
-        match std::fs::read_to_string(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
-            Err(e) => Err(ConfigError { path: path.display().to_string(), reason: e.to_string() }),
-            Ok(text) => {
-                Settings::parse(&text).map_err(|reason| ConfigError { path: path.display().to_string(), reason })
-            }
+        let shown = path.display().to_string();
+        match read_limited(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), Vec::new()),
+            Err(e) => (Settings::default(), vec![ConfigError::File { path: shown, reason: e.to_string() }]),
+            Ok(text) => Settings::parse(&text, &shown),
         }
     }
 
-    /// Reads settings from TOML text, checking every value.
-    pub fn parse(text: &str) -> Result<Settings, String> {
-        let s: Settings = toml::from_str(text).map_err(|e| e.message().to_string())?;
-        s.check()?;
-        Ok(s)
+    /// Reads settings from TOML text, checking every value on its own: a
+    /// bad or unknown setting is reported and left at its default, the
+    /// others are kept.
+    pub fn parse(text: &str, path: &str) -> (Settings, Vec<ConfigError>) {
+        let table: toml::Table = match toml::from_str(text) {
+            Ok(t) => t,
+            Err(e) => {
+                let reason = e.message().to_string();
+                return (Settings::default(), vec![ConfigError::File { path: path.into(), reason }]);
+            }
+        };
+        let mut good = toml::Table::new();
+        let mut problems = Vec::new();
+        for (key, value) in table {
+            let mut one = toml::Table::new();
+            one.insert(key.clone(), value.clone());
+            let checked = one.try_into::<Settings>().map_err(|e| e.message().to_string()).and_then(|s| s.check());
+            match checked {
+                Ok(()) => {
+                    good.insert(key, value);
+                }
+                Err(reason) => problems.push(ConfigError::Setting { path: path.into(), key, reason }),
+            }
+        }
+        (good.try_into().unwrap_or_default(), problems)
     }
 
     /// Checks values that TOML types cannot.
     pub fn check(&self) -> Result<(), String> {
-        self.lang.parse::<crate::speech::SpeechLang>().map_err(|e| e.to_string())?;
-        self.style.parse::<crate::speech::Style>().map_err(|e| e.to_string())?;
-        self.confirm.parse::<crate::speech::Confirm>()?;
+        for (name, v) in [("rate", self.rate), ("pitch", self.pitch), ("volume", self.volume)] {
+            if let Some(x) = v
+                && !(x.is_finite() && (-1.0..=1.0).contains(&x))
+            {
+                return Err(format!("speech {name} {x} is not a number from -1.0 to 1.0"));
+            }
+        }
         if let Some(t) = &self.schedule {
             t.parse::<crate::clock::Schedule>().map_err(|e| e.to_string())?;
         }

@@ -36,12 +36,19 @@ fn read_file(path: &std::path::Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
-/// Settings from the file (a broken file: one line, then the defaults), with the options on top.
+/// The settings file's values; each problem is one line on stderr, and its
+/// setting keeps its default.
+fn load_settings() -> voxchess::config::Settings {
+    let (settings, problems) = voxchess::config::Settings::load();
+    for p in problems {
+        eprintln!("voxchess: {p}");
+    }
+    settings
+}
+
+/// Settings from the file, with the options on top.
 fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
-    let mut s = voxchess::config::Settings::load().unwrap_or_else(|e| {
-        eprintln!("voxchess: {e}");
-        voxchess::config::Settings::default()
-    });
+    let mut s = load_settings();
     if let Some(c) = a.color {
         s.color = c;
     }
@@ -57,14 +64,14 @@ fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     if let Some(t) = &a.time {
         s.time = Some(t.clone());
     }
-    if let Some(l) = &a.lang {
-        s.lang = l.clone();
+    if let Some(l) = a.lang {
+        s.lang = l;
     }
-    if let Some(st) = &a.style {
-        s.style = st.clone();
+    if let Some(st) = a.style {
+        s.style = st;
     }
-    if let Some(c) = &a.confirm {
-        s.confirm = c.clone();
+    if let Some(c) = a.confirm {
+        s.confirm = c;
     }
     if let Some(k) = &a.push_to_talk {
         s.push_to_talk = Some(k.clone());
@@ -86,7 +93,7 @@ fn play(a: cli::PlayArgs) -> Result<()> {
     let mut setup =
         voxchess::ui::app::GameSetup { start: position_arg(a.fen.as_deref())?, moves: Vec::new(), resume: None };
     if let Some(path) = &a.pgn {
-        let lang = settings.lang.parse::<voxchess::speech::SpeechLang>().unwrap_or_default().notation();
+        let lang = settings.lang.notation();
         let text = read_file(path)?;
         let games = read_pgn(&text, lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         let game = games.into_iter().next().ok_or_else(|| anyhow::anyhow!("{}: no game found", path.display()))?;
@@ -272,10 +279,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let path = voxchess::config::config_path();
             let exists = if path.exists() { "" } else { " (not found: the defaults apply)" };
             println!("Settings file: {}{exists}", path.display());
-            let settings = voxchess::config::Settings::load().unwrap_or_else(|e| {
-                eprintln!("voxchess: {e}");
-                voxchess::config::Settings::default()
-            });
+            let settings = load_settings();
             print!("{}", settings.to_toml());
         }
         Command::Pgn(a) => {

@@ -339,7 +339,24 @@ fn config_file_is_read_and_a_broken_one_is_explained() {
     std::fs::write(&file, "colour = \"white\"\n").unwrap();
     let out = run(&["config"]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot be used") && err.contains("colour") && err.contains("using the defaults"), "{err}");
+    assert!(err.contains("setting 'colour'") && err.contains("using its default"), "{err}");
+    // Each bad setting is one line and keeps its default; the good ones stay.
+    std::fs::write(&file, "lang = \"ru\"\nrate = nan\nlevel = 50\nvolume = inf\nstyle = \"fide\"\n").unwrap();
+    let out = run(&["config"]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(
+        err.contains("setting 'rate'") && err.contains("setting 'level'") && err.contains("setting 'volume'"),
+        "{err}"
+    );
+    assert!(
+        text.contains("lang = \"ru\"") && text.contains("style = \"fide\"") && text.contains("level = 3"),
+        "{text}"
+    );
+    std::fs::write(&file, "this is not toml [\n").unwrap();
+    let err = String::from_utf8_lossy(&run(&["config"]).stderr).to_string();
+    assert!(err.contains("cannot be used") && err.contains("using the defaults"), "{err}");
     std::fs::write(&file, "time = \"15+x\"\n").unwrap();
     let err = String::from_utf8_lossy(&run(&["config"]).stderr).to_string();
     assert!(err.contains("bad time control"), "{err}");

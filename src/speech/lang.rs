@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A language spoken and understood.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum SpeechLang {
     /// English.
     #[default]
@@ -53,6 +54,19 @@ impl FromStr for SpeechLang {
     }
 }
 
+impl TryFrom<String> for SpeechLang {
+    type Error = UnknownSpeechLang;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<SpeechLang> for String {
+    fn from(l: SpeechLang) -> String {
+        l.code().to_string()
+    }
+}
+
 impl fmt::Display for SpeechLang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
@@ -60,7 +74,8 @@ impl fmt::Display for SpeechLang {
 }
 
 /// How moves are announced.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Style {
     /// Short: "knight f3", "e takes d6 en passant".
     #[default]
@@ -101,6 +116,19 @@ impl FromStr for Style {
             .into_iter()
             .find(|st| st.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| UnknownStyle(s.to_string()))
+    }
+}
+
+impl TryFrom<String> for Style {
+    type Error = UnknownStyle;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Style> for String {
+    fn from(s: Style) -> String {
+        s.name().to_string()
     }
 }
 

@@ -29,7 +29,8 @@ use crate::rules::{
 use std::str::FromStr;
 
 /// When to ask before playing a heard move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Confirm {
     /// Always repeat the move and wait for yes.
     Always,
@@ -38,6 +39,30 @@ pub enum Confirm {
     Unsure,
     /// Never for a move that fits exactly; sound-alikes are still asked about.
     Never,
+}
+
+impl Confirm {
+    /// The name used in settings and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Confirm::Always => "always",
+            Confirm::Unsure => "unsure",
+            Confirm::Never => "never",
+        }
+    }
+}
+
+impl TryFrom<String> for Confirm {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Confirm> for String {
+    fn from(c: Confirm) -> String {
+        c.name().to_string()
+    }
 }
 
 impl FromStr for Confirm {

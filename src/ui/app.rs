@@ -83,7 +83,7 @@ fn start_voice(settings: &Settings, notes: &mut Vec<String>) -> Option<crate::au
         pitch: settings.pitch,
         volume: settings.volume,
         voice: settings.voice_name.clone(),
-        language: (settings.lang != "en").then(|| settings.lang.clone()),
+        language: (settings.lang != crate::speech::SpeechLang::English).then(|| settings.lang.code().to_string()),
     };
     match Speaker::start(s, std::time::Duration::from_secs(5)) {
         Ok(sp) => Some(sp),
@@ -160,7 +160,7 @@ fn start_listening(
 pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
     let mut notes: Vec<String> = Vec::new();
     let time = Monotonic::new();
-    let lang: crate::speech::SpeechLang = settings.lang.parse().unwrap_or_default();
+    let lang = settings.lang;
     let lex = Lexicon::get(lang);
     let save_path: PathBuf = SavedGame::path();
     let (me, moves, clock, date, start) = match &setup.resume {

@@ -22,7 +22,7 @@ use crate::speech::say_board::{
     say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square, say_to_move,
 };
 use crate::speech::say_move::color_name;
-use crate::speech::{Answer, Channel, Command, Intent, Lexicon, Resolver, SpeechLang, Style, say_duration, say_move};
+use crate::speech::{Answer, Channel, Command, Intent, Lexicon, Resolver, Style, say_duration, say_move};
 use std::path::PathBuf;
 
 /// How urgent a line is (for speech: urgent interrupts, a move cuts stale
@@ -111,10 +111,10 @@ impl Client {
     /// A game ready to play; `now` is the clock time in ms.
     pub fn new(game: NewGame, now: u64) -> Client {
         let settings = game.settings;
-        let lang: SpeechLang = settings.lang.parse().unwrap_or_default();
-        let style: Style = settings.style.parse().unwrap_or_default();
+        let lang = settings.lang;
+        let style = settings.style;
         let mut resolver = Resolver::new(lang);
-        resolver.confirm = settings.confirm.parse().unwrap_or_default();
+        resolver.confirm = settings.confirm;
         resolver.style = style;
         let controls: Option<Controls> = settings.time.as_deref().and_then(|t| t.parse().ok());
         let engine_name = game.engine.as_ref().map(|e| e.name());
