@@ -39,21 +39,97 @@ pub enum SaveError {
     Damaged(String, String),
 }
 
-/// Writes a file so that it is either the old or the new content, never half.
+/// Why a file could not be written, as the player is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteProblem {
+    /// No space left.
+    DiskFull,
+    /// The folder or file may not be written.
+    NotWritable,
+    /// Anything else.
+    Other,
+}
+
+impl WriteProblem {
+    /// The kind of an I/O error.
+    pub fn of(e: &std::io::Error) -> WriteProblem {
+        use std::io::ErrorKind as K;
+        match e.kind() {
+            K::StorageFull | K::QuotaExceeded => WriteProblem::DiskFull,
+            K::PermissionDenied | K::ReadOnlyFilesystem => WriteProblem::NotWritable,
+            _ if e.raw_os_error() == Some(libc::ENOSPC) => WriteProblem::DiskFull,
+            _ if matches!(e.raw_os_error(), Some(libc::EROFS | libc::EACCES | libc::EPERM | libc::ELOOP)) => {
+                WriteProblem::NotWritable
+            }
+            _ => WriteProblem::Other,
+        }
+    }
+}
+
+/// Creates a new file that did not exist, never following a symbolic link
+/// (O_CREAT | O_EXCL | O_NOFOLLOW), readable and writable by its owner only.
+pub fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).custom_flags(libc::O_NOFOLLOW).open(path)
+}
+
+/// A temporary name beside `path` that no other process uses: the process
+/// id, a counter and the time.
+fn temp_name(path: &Path) -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("save");
+    path.with_file_name(format!(".{name}.{}.{n}.{nanos}.tmp", std::process::id()))
+}
+
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::File::open(dir)?.sync_all()
+}
+
+/// Writes a file so that it is either the old or the new content, never
+/// half: a new temporary file (exclusive, no symbolic links followed),
+/// fsync, rename over the old one, fsync of the folder. Every step is
+/// checked.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{}.tmp", path.file_name().and_then(|n| n.to_str()).unwrap_or("save")));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
+    let tmp = temp_name(path);
+    let written = (|| {
+        let mut f = create_new(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
     }
-    std::fs::rename(&tmp, path)?;
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
+    written?;
+    sync_dir(dir)
+}
+
+/// Writes `text` to a new file `{stem}-{n}.{ext}` in `dir` with the
+/// smallest n not taken (never overwriting), synced to disk; returns its path.
+pub fn write_new_numbered(dir: &Path, stem: &str, ext: &str, text: &str) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    for n in 1..100_000u32 {
+        let path = dir.join(format!("{stem}-{n}.{ext}"));
+        let mut f = match create_new(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        };
+        let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all());
+        if let Err(e) = written {
+            drop(f);
+            let _ = std::fs::remove_file(&path);
+            return Err(e);
+        }
+        sync_dir(dir)?;
+        return Ok(path);
     }
-    Ok(())
+    Err(std::io::Error::other("too many files of that name"))
 }
 
 impl SavedGame {
@@ -62,10 +138,10 @@ impl SavedGame {
         crate::config::data_dir().join("current-game.toml")
     }
 
-    /// Writes the save atomically.
-    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
-        let text = toml::to_string(self).map_err(|e| SaveError::Io(path.display().to_string(), e.to_string()))?;
-        write_atomic(path, &text).map_err(|e| SaveError::Io(path.display().to_string(), e.to_string()))
+    /// Writes the save atomically; every step is checked.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let text = toml::to_string(self).map_err(std::io::Error::other)?;
+        write_atomic(path, &text)
     }
 
     /// Reads a save, if there is one.
@@ -93,8 +169,11 @@ impl SavedGame {
         Ok(h)
     }
 
-    /// Removes the autosave (the game ended or was abandoned).
-    pub fn clear(path: &Path) {
-        let _ = std::fs::remove_file(path);
+    /// Removes the autosave once the game is kept elsewhere (its PGN).
+    pub fn clear(path: &Path) -> std::io::Result<()> {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
     }
 }

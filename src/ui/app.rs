@@ -232,13 +232,11 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
             voice.say(l);
         }
     }
-    let client = run_session(client, &time, &rx, &tx, screen, voice);
-    if client.outcome().is_none() {
-        screen.show(&[super::client::Line {
-            text: client.lexicon().client.saved_resume.clone(),
-            urgency: super::client::Urgency::Info,
-        }]);
-    }
+    let mut client = run_session(client, &time, &rx, &tx, screen, voice);
+    // Saved again on leaving, with the time used on the current move.
+    let last = client.leave(time.now_ms());
+    screen.show(std::slice::from_ref(&last));
+    voice.say(&last);
     if !plain {
         crossterm::terminal::disable_raw_mode()?;
         println!();

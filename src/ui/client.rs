@@ -13,7 +13,9 @@ use crate::audio::models::installed as model_installed;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::engine::{Engine, EngineError};
-use crate::game::{Action, Event, Game, GameSetup, Pending, Player, SavedGame, Seat, game_pgn};
+use crate::game::{
+    Action, Event, Game, GameSetup, Pending, Player, SavedGame, Seat, WriteProblem, game_pgn, write_new_numbered,
+};
 use crate::notation::{SanOptions, describe_position, write_san};
 use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
 use crate::speech::grammar::{Arg, render};
@@ -190,8 +192,10 @@ impl Client {
                 self.say(l.text, l.urgency);
             }
             match e {
-                Event::Changed => self.autosave(now),
-                Event::GameOver(_) => self.finished(),
+                Event::Changed => {
+                    self.autosave(now);
+                }
+                Event::GameOver(_) => self.finished(now),
                 _ => {}
             }
         }
@@ -268,8 +272,11 @@ impl Client {
         self.handle(events, now);
     }
 
-    fn autosave(&self, now: u64) {
-        let saved = SavedGame {
+    /// Writes the autosave (with the clock as of `now`); a failure is said
+    /// at once, as an urgent line.
+    /// The game as it stands, for the autosave.
+    fn saved_game(&self, now: u64) -> SavedGame {
+        SavedGame {
             settings: self.settings.clone(),
             me: self.game.me().map_or("both".into(), |c| c.name().to_lowercase()),
             start_fen: self.game.history().start().to_fen(),
@@ -280,8 +287,46 @@ impl Client {
                 Player::Engine(n) => Some(n.clone()),
                 Player::Human(_) => None,
             }),
-        };
-        let _ = saved.save(&self.save_path);
+        }
+    }
+
+    fn autosave(&mut self, now: u64) -> bool {
+        let saved = self.saved_game(now);
+        match saved.save(&self.save_path) {
+            Ok(()) => true,
+            Err(e) => {
+                let reason = self.write_problem(&e);
+                self.say(fill(&self.lex.client.save_failed, &[("reason", reason)]), Urgency::Urgent);
+                false
+            }
+        }
+    }
+
+    /// Why a write failed, in the player's language.
+    fn write_problem(&self, e: &std::io::Error) -> String {
+        let c = &self.lex.client;
+        match WriteProblem::of(e) {
+            WriteProblem::DiskFull => c.reason_disk_full.clone(),
+            WriteProblem::NotWritable => c.reason_not_writable.clone(),
+            WriteProblem::Other => c.reason_other.clone(),
+        }
+    }
+
+    /// Leaving the game: it is saved with the clock as it stands, and the
+    /// line says so (or why it could not be).
+    pub fn leave(&mut self, now: u64) -> Line {
+        let c = &self.lex.client;
+        if self.outcome().is_some() {
+            return Line { text: c.goodbye.clone(), urgency: Urgency::Info };
+        }
+        let saved = self.saved_game(now);
+        match saved.save(&self.save_path) {
+            Ok(()) => Line { text: self.lex.client.saved_resume.clone(), urgency: Urgency::Info },
+            Err(e) => {
+                let reason = self.write_problem(&e);
+                Line { text: fill(&self.lex.client.leave_not_saved, &[("reason", reason)]), urgency: Urgency::Urgent }
+            }
+        }
     }
 
     /// The game as PGN.
@@ -291,20 +336,42 @@ impl Client {
         game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date)
     }
 
-    /// Writes the PGN into the data folder; returns the path.
-    pub fn save_pgn(&self) -> Option<PathBuf> {
+    /// Writes the PGN as a new file in the games folder (never over
+    /// another), synced to disk; returns its path.
+    pub fn save_pgn(&self) -> std::io::Result<PathBuf> {
         let dir = crate::config::data_dir().join("games");
-        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let path = dir.join(format!("{}-{stamp}.pgn", self.date.replace('.', "-")));
-        crate::game::write_atomic(&path, &self.pgn()).ok().map(|_| path)
+        write_new_numbered(&dir, &self.date.replace('.', "-"), "pgn", &self.pgn())
     }
 
-    /// The game is over: the score is written, the autosave removed.
-    fn finished(&mut self) {
-        if let Some(path) = self.save_pgn() {
-            self.say(fill(&self.lex.client.score_saved, &[("path", path.display().to_string())]), Urgency::Info);
+    /// Writes the PGN and says where (the file's name), or why not.
+    fn write_score(&mut self, failed: &str) -> bool {
+        match self.save_pgn() {
+            Ok(path) => {
+                let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+                self.say(fill(&self.lex.client.score_saved, &[("name", name)]), Urgency::Info);
+                true
+            }
+            Err(e) => {
+                let reason = self.write_problem(&e);
+                self.say(fill(failed, &[("reason", reason)]), Urgency::Urgent);
+                false
+            }
         }
-        SavedGame::clear(&self.save_path);
+    }
+
+    /// The game is over: the score is written and synced first; only then
+    /// is the autosave removed. If the score cannot be written, the
+    /// autosave stays and the player is told.
+    fn finished(&mut self, now: u64) {
+        let failed = self.lex.client.score_failed.clone();
+        if self.write_score(&failed) {
+            if let Err(e) = SavedGame::clear(&self.save_path) {
+                let reason = self.write_problem(&e);
+                self.say(fill(&self.lex.client.save_failed, &[("reason", reason)]), Urgency::Urgent);
+            }
+        } else {
+            self.autosave(now);
+        }
     }
 
     /// The engine's answer.
@@ -461,12 +528,8 @@ impl Client {
 
     /// Saves the score as PGN ("save").
     pub fn save_command(&mut self) {
-        match self.save_pgn() {
-            Some(path) => {
-                self.say(fill(&self.lex.client.score_saved, &[("path", path.display().to_string())]), Urgency::Info)
-            }
-            None => self.say(self.lex.client.score_not_saved.clone(), Urgency::Urgent),
-        }
+        let failed = format!("{} {{reason}}.", self.lex.client.score_not_saved.trim_end_matches('.'));
+        self.write_score(&failed);
     }
 
     fn say_last_moves(&mut self, n: usize) {

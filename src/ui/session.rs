@@ -160,9 +160,10 @@ pub fn run_session(
             }
             Some(Msg::EngineDone(engine, result)) => client.engine_done(engine, result, now),
             Some(Msg::Eof) => {
-                let c = &client.lexicon().client;
-                let text = if client.outcome().is_none() { &c.input_ended } else { &c.goodbye };
-                screen.show(&[Line { text: text.clone(), urgency: Urgency::Info }]);
+                if client.outcome().is_none() {
+                    let text = client.lexicon().client.input_ended.clone();
+                    screen.show(&[Line { text, urgency: Urgency::Info }]);
+                }
                 break;
             }
             Some(Msg::Quit) => break,

@@ -1,0 +1,176 @@
+//! Real faults while a game is played (`voxchess play --plain` driven
+//! through stdin): the data folder on a tiny tmpfs that fills up or turns
+//! read-only. A failed save is said at once and never reported as saved;
+//! at game end the autosave stays when the score cannot be written.
+//! Mounting needs root (as CI runs); elsewhere a file stands in the way of
+//! the data folder instead.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+struct Mounted(PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// A 256 KiB tmpfs at `dir`, or None where mounting is not allowed.
+fn tiny_fs(dir: &Path) -> Option<Mounted> {
+    std::fs::create_dir_all(dir).ok()?;
+    let ok = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs"])
+        .arg(dir)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then(|| Mounted(dir.to_path_buf()))
+}
+
+struct Game {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Arc<Mutex<String>>,
+}
+
+impl Game {
+    fn start(data: &Path, config: &Path) -> Game {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"])
+            .env("XDG_DATA_HOME", data)
+            .env("XDG_CONFIG_HOME", config)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starts");
+        let stdin = child.stdin.take();
+        let mut stdout = child.stdout.take().expect("stdout");
+        let out = Arc::new(Mutex::new(String::new()));
+        let sink = out.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Game { child, stdin, out }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("open");
+        writeln!(stdin, "{line}").expect("writes");
+        stdin.flush().unwrap();
+    }
+
+    fn text(&self) -> String {
+        self.out.lock().unwrap().replace('\n', " ")
+    }
+
+    /// Waits until the output has `needle` after byte `from`; returns the end.
+    fn wait_for(&self, needle: &str, from: usize) -> usize {
+        let start = Instant::now();
+        loop {
+            let t = self.text();
+            if let Some(i) = t.get(from..).and_then(|s| s.find(needle)) {
+                return from + i + needle.len();
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "waited for {needle:?}; got:\n{t}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn finish(mut self) -> String {
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+        std::thread::sleep(Duration::from_millis(50));
+        self.text()
+    }
+}
+
+fn fill_up(dir: &Path) {
+    let mut f = std::fs::File::create(dir.join("filler")).expect("filler");
+    let block = vec![0u8; 4096];
+    while f.write_all(&block).is_ok() {}
+    let _ = f.sync_all();
+}
+
+#[test]
+fn a_full_disk_and_a_read_only_folder_are_said_and_nothing_is_reported_saved() {
+    let root = std::env::temp_dir().join(format!("voxchess-faults-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let data = root.join("data");
+    let config = root.join("config");
+    let Some(mount) = tiny_fs(&data) else {
+        // Not root: a file where the data folder should be.
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(&data, "in the way").unwrap();
+        let mut g = Game::start(&data, &config);
+        g.send("e4");
+        g.wait_for("The game could not be saved: a write error. Play goes on.", 0);
+        let out = g.finish();
+        assert!(out.contains("The game could not be saved"), "{out}");
+        assert!(!out.contains("Game saved"), "{out}");
+        return;
+    };
+    let save = data.join("voxchess/current-game.toml");
+    let mut g = Game::start(&data, &config);
+    g.send("e4");
+    let mut at = g.wait_for("White: e4", 0);
+    assert!(save.exists(), "the first move is saved");
+    let before = std::fs::read_to_string(&save).unwrap();
+    // The disk fills up: the next move is played, and the failed save said.
+    fill_up(&data);
+    g.send("e5");
+    at = g.wait_for("Black: e5", at);
+    at = g.wait_for("The game could not be saved: the disk is full; free some space. Play goes on.", at);
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), before, "the old save is whole");
+    // Space again: the next move is saved.
+    std::fs::remove_file(data.join("filler")).unwrap();
+    g.send("Nf3");
+    at = g.wait_for("White: knight f3", at);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(std::fs::read_to_string(&save).unwrap().contains("g1f3"), "saved again");
+    // The folder turns read-only.
+    let ro = Command::new("mount").args(["-o", "remount,ro"]).arg(&data).status().unwrap();
+    assert!(ro.success());
+    g.send("Nc6");
+    at = g.wait_for("Black: knight c6", at);
+    at = g.wait_for("The game could not be saved: the data folder cannot be written. Play goes on.", at);
+    // The game ends while nothing can be written: the score cannot be
+    // written, and the autosave stays.
+    g.send("resign");
+    g.send("yes");
+    at = g.wait_for("Game over", at);
+    g.wait_for("The score could not be written: the data folder cannot be written. The game is kept", at);
+    let out = g.finish();
+    assert!(save.exists(), "the autosave stays when the score cannot be written");
+    assert!(!out.contains("Score saved"), "{out}");
+    drop(mount);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn leaving_with_a_failed_save_says_so() {
+    let root = std::env::temp_dir().join(format!("voxchess-faults-leave-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let data = root.join("data");
+    let Some(mount) = tiny_fs(&data) else { return };
+    let mut g = Game::start(&data, &root.join("config"));
+    g.send("e4");
+    let at = g.wait_for("White: e4", 0);
+    assert!(Command::new("mount").args(["-o", "remount,ro"]).arg(&data).status().unwrap().success());
+    g.send("quit");
+    g.wait_for("The game could not be saved: the data folder cannot be written.", at);
+    let out = g.finish();
+    assert!(!out.contains("Game saved"), "{out}");
+    drop(mount);
+    let _ = std::fs::remove_dir_all(&root);
+}
