@@ -88,8 +88,18 @@ fn apply_output(s: &mut voxchess::config::Settings, o: cli::OutputArgs) {
     s.voice &= !o.no_voice;
 }
 
+/// `voxchess play` (and bare `voxchess`): the data folder is locked for
+/// this game; an unfinished game is asked about first and never lost.
 fn play(a: cli::PlayArgs) -> Result<()> {
     let settings = settings_with(&a)?;
+    let _lock = voxchess::game::DataLock::take(&voxchess::config::data_dir())?;
+    // The stdin lock must end before the game reads stdin.
+    let choice = voxchess::ui::app::unfinished_game(settings.lang, &mut std::io::stdin().lock())?;
+    match choice {
+        voxchess::ui::app::Unfinished::Continue(saved) => return resume_saved(*saved, a.output),
+        voxchess::ui::app::Unfinished::Stop => return Ok(()),
+        voxchess::ui::app::Unfinished::None | voxchess::ui::app::Unfinished::Kept => {}
+    }
     let mut setup =
         voxchess::ui::app::GameSetup { start: position_arg(a.fen.as_deref())?, moves: Vec::new(), resume: None };
     if let Some(path) = &a.pgn {
@@ -106,31 +116,22 @@ fn play(a: cli::PlayArgs) -> Result<()> {
 }
 
 fn resume(a: cli::ResumeArgs) -> Result<()> {
+    let _lock = voxchess::game::DataLock::take(&voxchess::config::data_dir())?;
     let path = voxchess::game::SavedGame::path();
-    let Some(mut saved) = voxchess::game::SavedGame::load(&path)? else {
+    let Some(saved) = voxchess::game::SavedGame::load(&path)? else {
         bail!("there is no unfinished game to continue; start one with: voxchess play");
     };
-    apply_output(&mut saved.settings, a.output);
+    resume_saved(saved, a.output)
+}
+
+/// Continues a saved game (the data folder is locked by the caller).
+fn resume_saved(mut saved: voxchess::game::SavedGame, output: cli::OutputArgs) -> Result<()> {
+    apply_output(&mut saved.settings, output);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
     let setup = voxchess::ui::app::GameSetup { start: Position::start(), moves: Vec::new(), resume: Some(saved) };
     voxchess::ui::app::run_play(settings, setup, plain)?;
     Ok(())
-}
-
-/// No subcommand: continue an unfinished game (asking first) or start one
-/// with the options given (the options of `play`).
-fn default_play(args: cli::PlayArgs) -> Result<()> {
-    let path = voxchess::game::SavedGame::path();
-    if let Ok(Some(_)) = voxchess::game::SavedGame::load(&path) {
-        println!("An unfinished game was found. Continue it? yes or no");
-        let mut answer = String::new();
-        std::io::stdin().read_line(&mut answer)?;
-        if matches!(answer.trim().to_lowercase().as_str(), "y" | "yes" | "да" | "ja") {
-            return resume(cli::ResumeArgs { output: args.output });
-        }
-    }
-    play(args)
 }
 
 /// `voxchess parse`: exit 0 with the move (or command), 3 with a question,
@@ -179,7 +180,7 @@ fn parse(a: cli::ParseArgs) -> Result<ExitCode> {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let Some(command) = cli.command else {
-        default_play(cli.play)?;
+        play(cli.play)?;
         return Ok(ExitCode::SUCCESS);
     };
     match command {

@@ -451,13 +451,71 @@ fn plain_voxchess_offers_to_continue_an_unfinished_game() {
     g.send("quit");
     g.finish();
     let mut r = Game::start_in(dir.clone(), &[]);
-    r.wait_for("An unfinished game was found. Continue it? yes or no", 0);
+    r.wait_for("An unfinished game was found. Continue it? Say yes or no.", 0);
     r.send("yes");
     r.wait_for("Continuing the game: 1 moves played.", 0);
     r.send("fen");
     r.wait_for("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 0);
     r.send("quit");
     r.finish();
+}
+
+#[test]
+fn an_unfinished_game_is_never_lost() {
+    let dir = home("never-lost");
+    let mut g = Game::start_in(dir.clone(), HUMANS);
+    g.send("e4");
+    g.send("e5");
+    g.send("quit");
+    g.finish();
+    let games = dir.join("data/voxchess/games");
+    // `play` asks too; "maybe" is not an answer; "no" keeps the old game as PGN.
+    let mut r = Game::start_in(dir.clone(), HUMANS);
+    let at = r.wait_for("An unfinished game was found. Continue it? Say yes or no.", 0);
+    r.send("maybe");
+    let at = r.wait_for("Please answer yes or no.", at);
+    r.send("no");
+    let at = r.wait_for("The unfinished game is kept as ", at);
+    r.wait_for("-1.pgn in the games folder.", at);
+    r.send("d4");
+    r.send("quit");
+    r.finish();
+    let kept: Vec<_> = std::fs::read_dir(&games).expect("games").flatten().collect();
+    assert_eq!(kept.len(), 1);
+    let pgn = std::fs::read_to_string(kept[0].path()).unwrap();
+    assert!(pgn.contains("1. e4 e5") && pgn.contains("[Result \"*\"]"), "{pgn}");
+    // The new game (d4) is the unfinished one now; a damaged save is kept aside.
+    let save = dir.join("data/voxchess/current-game.toml");
+    assert!(std::fs::read_to_string(&save).unwrap().contains("d2d4"));
+    std::fs::write(&save, "this is not a saved game [").unwrap();
+    let mut r = Game::start_in(dir.clone(), HUMANS);
+    r.wait_for("The saved game was damaged; it is kept aside as current-game.damaged-1.toml.", 0);
+    r.send("quit");
+    r.finish();
+    let aside = std::fs::read_to_string(dir.join("data/voxchess/current-game.damaged-1.toml")).unwrap();
+    assert_eq!(aside, "this is not a saved game [");
+}
+
+#[test]
+fn one_game_per_data_folder() {
+    let dir = home("lock");
+    let mut first = Game::start_in(dir.clone(), HUMANS);
+    first.wait_for("Type help", 0);
+    let second = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(HUMANS)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(err.contains("another voxchess is playing with the data folder"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    first.send("e4");
+    first.wait_for("White: e4", 0);
+    first.send("quit");
+    first.finish();
 }
 
 /// English words that must never reach a Russian or German player.

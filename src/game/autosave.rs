@@ -39,6 +39,55 @@ pub enum SaveError {
     Damaged(String, String),
 }
 
+/// The data folder, locked for one voxchess at a time (an flock on a lock
+/// file inside it, released when this is dropped or the process ends).
+#[derive(Debug)]
+pub struct DataLock {
+    _file: std::fs::File,
+}
+
+/// Why the data folder cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another voxchess holds the lock.
+    #[error("another voxchess is playing with the data folder {0}; finish that game first")]
+    Busy(String),
+    /// Others may write into the folder.
+    #[error("the data folder {0} may be written by other users; make it yours alone (chmod go-w)")]
+    Unsafe(String),
+    /// The folder or the lock file cannot be made.
+    #[error("the data folder {0} cannot be used: {1}")]
+    Io(String, String),
+}
+
+impl DataLock {
+    /// Locks the data folder (made if missing), or says why not.
+    pub fn take(dir: &Path) -> Result<DataLock, LockError> {
+        use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+        let shown = dir.display().to_string();
+        let io = |e: std::io::Error| LockError::Io(shown.clone(), e.to_string());
+        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(io)?;
+        let meta = std::fs::metadata(dir).map_err(io)?;
+        if meta.mode() & 0o022 != 0 && meta.mode() & 0o1000 == 0 {
+            return Err(LockError::Unsafe(shown));
+        }
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(dir.join("lock"))
+            .map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => Ok(DataLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(LockError::Busy(shown)),
+            Err(std::fs::TryLockError::Error(e)) => Err(io(e)),
+        }
+    }
+}
+
 /// Why a file could not be written, as the player is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteProblem {
@@ -154,6 +203,43 @@ impl SavedGame {
         toml::from_str(&text)
             .map(Some)
             .map_err(|e| SaveError::Damaged(path.display().to_string(), e.message().to_string()))
+    }
+
+    /// The unfinished game as PGN, with the result "*".
+    pub fn to_pgn(&self) -> Result<String, SaveError> {
+        let history = self.history()?;
+        let engine = self.engine_name.clone().map(super::Player::Engine);
+        let human = super::Player::Human("?".into());
+        let (white, black) = match (self.me.as_str(), engine) {
+            ("white", Some(e)) => (human, e),
+            ("black", Some(e)) => (e, human),
+            _ => (human.clone(), human),
+        };
+        let controls = self.settings.time.as_deref().and_then(|t| t.parse().ok());
+        Ok(super::game_pgn(&history, &white, &black, None, controls.as_ref(), &self.date))
+    }
+
+    /// Keeps a damaged save aside, renamed `current-game.damaged-N.toml`
+    /// (never over another); returns the new path.
+    pub fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for n in 1..10_000u32 {
+            let aside = dir.join(format!("current-game.damaged-{n}.toml"));
+            if aside.symlink_metadata().is_ok() {
+                continue;
+            }
+            // A hard link never replaces an existing name; then the old name goes.
+            match std::fs::hard_link(path, &aside) {
+                Ok(()) => {
+                    std::fs::remove_file(path)?;
+                    sync_dir(dir)?;
+                    return Ok(aside);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(std::io::Error::other("too many damaged saves"))
     }
 
     /// Replays the moves into a history.

@@ -6,6 +6,8 @@ pub mod autosave;
 pub mod core;
 pub mod record;
 
-pub use autosave::{SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered};
+pub use autosave::{
+    DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
+};
 pub use core::{Action, Event, Game, GameSetup, Pending, Seat};
 pub use record::{Player, Termination, game_pgn};

@@ -156,6 +156,86 @@ fn start_listening(
     Some(talk)
 }
 
+/// What to do with an unfinished game found in the data folder.
+#[derive(Debug)]
+pub enum Unfinished {
+    /// There is none (or a damaged one was kept aside): start a new game.
+    None,
+    /// Continue it.
+    Continue(Box<SavedGame>),
+    /// It was kept as a PGN file: start a new game.
+    Kept,
+    /// Start nothing (input ended, or it could not be kept).
+    Stop,
+}
+
+/// Asks about an unfinished game, in the player's language, until the
+/// answer is yes or no. No keeps the game as a PGN file (result "*") in the
+/// games folder first; a damaged save is kept aside. Nothing is lost.
+pub fn unfinished_game(
+    lang: crate::speech::SpeechLang,
+    input: &mut dyn std::io::BufRead,
+) -> std::io::Result<Unfinished> {
+    use crate::speech::{Answer, Channel, Intent, Resolver};
+    let lex = Lexicon::get(lang);
+    let c = &lex.client;
+    let say = |text: &str| {
+        for l in super::plain::wrap(text, super::plain::WIDTH) {
+            println!("{l}");
+        }
+    };
+    let path = SavedGame::path();
+    let saved = match SavedGame::load(&path) {
+        Ok(None) => return Ok(Unfinished::None),
+        Ok(Some(s)) => s,
+        Err(crate::game::SaveError::Damaged(..)) => {
+            let aside = SavedGame::keep_aside(&path)?;
+            let name = aside.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            say(&fill(&c.damaged_kept, &[("name", name)]));
+            return Ok(Unfinished::None);
+        }
+        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    };
+    let resolver = Resolver::new(lang);
+    say(&c.unfinished_found);
+    loop {
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            say(&c.nothing_changed);
+            return Ok(Unfinished::Stop);
+        }
+        match resolver.resolve(&Position::start(), &line, Channel::Typed) {
+            Intent::Answer(Answer::Yes) => return Ok(Unfinished::Continue(Box::new(saved))),
+            Intent::Answer(Answer::No | Answer::Cancel) => break,
+            _ => say(&c.yes_or_no),
+        }
+    }
+    let kept = saved
+        .to_pgn()
+        .map_err(|e| std::io::Error::other(e.to_string()))
+        .and_then(|pgn| {
+            let dir = crate::config::data_dir().join("games");
+            crate::game::write_new_numbered(&dir, &saved.date.replace('.', "-"), "pgn", &pgn)
+        })
+        .and_then(|p| SavedGame::clear(&path).map(|()| p));
+    match kept {
+        Ok(p) => {
+            let name = p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            say(&fill(&c.unfinished_kept, &[("name", name)]));
+            Ok(Unfinished::Kept)
+        }
+        Err(e) => {
+            let reason = match crate::game::WriteProblem::of(&e) {
+                crate::game::WriteProblem::DiskFull => &c.reason_disk_full,
+                crate::game::WriteProblem::NotWritable => &c.reason_not_writable,
+                crate::game::WriteProblem::Other => &c.reason_other,
+            };
+            say(&fill(&c.unfinished_not_kept, &[("reason", reason.clone())]));
+            Ok(Unfinished::Stop)
+        }
+    }
+}
+
 /// Plays a game with the given settings. `plain` chooses the line mode.
 pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
     let mut notes: Vec<String> = Vec::new();
