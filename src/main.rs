@@ -32,7 +32,18 @@ fn plain_terminal() -> bool {
         || std::env::var("TERM").map_or(true, |t| t == "dumb" || t.is_empty())
 }
 
+/// The deepest perft (depth 15 from the start is about 2 * 10^21 nodes).
+const MAX_PERFT_DEPTH: u32 = 15;
+
+/// The largest game file or FEN file read (a PGN database of some
+/// thousand games fits).
+const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
 fn read_file(path: &std::path::Path) -> Result<String> {
+    let size = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?.len();
+    if size > MAX_FILE_BYTES {
+        bail!("{} is too large to read ({} MiB; at most {} MiB)", path.display(), size >> 20, MAX_FILE_BYTES >> 20);
+    }
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
@@ -124,8 +135,10 @@ fn resume(a: cli::ResumeArgs) -> Result<()> {
     resume_saved(saved, a.output)
 }
 
-/// Continues a saved game (the data folder is locked by the caller).
+/// Continues a saved game (the data folder is locked by the caller). The
+/// engine program comes from the settings file, never from the save.
 fn resume_saved(mut saved: voxchess::game::SavedGame, output: cli::OutputArgs) -> Result<()> {
+    saved.settings.engine = load_settings().engine;
     apply_output(&mut saved.settings, output);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
@@ -185,6 +198,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
     };
     match command {
         Command::Perft(a) => {
+            if a.depth > MAX_PERFT_DEPTH {
+                bail!("perft depth {} is too deep; use 0 to {MAX_PERFT_DEPTH}", a.depth);
+            }
             let pos = position_arg(a.fen.as_deref())?;
             if a.divide {
                 let mut total = 0;

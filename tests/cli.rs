@@ -126,3 +126,10 @@ fn say_prints_words() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cannot read the move"));
 }
+
+#[test]
+fn limits_are_one_clear_line() {
+    let o = voxchess(&["perft", "9200"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("perft depth 9200 is too deep; use 0 to 15"), "{}", stderr(&o));
+}

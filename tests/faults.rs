@@ -174,3 +174,102 @@ fn leaving_with_a_failed_save_says_so() {
     drop(mount);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The clock as it stands is kept when the game is ended by a signal or
+/// by quitting: the time used on the current move is not given back.
+#[test]
+fn the_running_clock_is_saved_on_sigterm_and_quit() {
+    let root = std::env::temp_dir().join(format!("voxchess-faults-clock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (data, config) = (root.join("data"), root.join("config"));
+    let start = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(args)
+            .env("XDG_DATA_HOME", &data)
+            .env("XDG_CONFIG_HOME", &config)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starts");
+        let stdin = child.stdin.take();
+        let mut stdout = child.stdout.take().expect("stdout");
+        let out = Arc::new(Mutex::new(String::new()));
+        let sink = out.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Game { child, stdin, out }
+    };
+    let mut g = start(&["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice", "--time", "5+0"]);
+    g.send("e4");
+    g.wait_for("White: e4", 0);
+    // Black thinks for 2.5 seconds; then the process is told to end.
+    std::thread::sleep(Duration::from_millis(2500));
+    let pid = g.child.id() as i32;
+    // SAFETY: sending a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let status = g.child.wait().expect("ends");
+    assert!(status.success(), "{status}");
+    let out = g.text();
+    assert!(out.contains("Game saved. Continue it with: voxchess resume"), "{out}");
+    let mut r = start(&["resume", "--plain", "--no-speech", "--no-voice"]);
+    r.wait_for("Continuing the game", 0);
+    r.send("time");
+    let at = r.wait_for("Black: ", 0);
+    let after = r.text()[at..].to_string();
+    // Before, the 2.5 seconds were given back ("5 minutes").
+    assert!(after.starts_with("4 minutes 5"), "Black's time: {after}");
+    r.send("quit");
+    r.finish();
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Control bytes and bidirectional overrides from outside (a PGN's tags
+/// and a FEN argument) never reach the terminal.
+#[test]
+fn control_bytes_from_files_and_arguments_are_removed() {
+    let root = std::env::temp_dir().join(format!("voxchess-faults-ctl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let pgn = root.join("evil.pgn");
+    std::fs::write(&pgn, "[Event \"a\u{1b}]0;owned\u{7}b\u{202e}c\"]\n[White \"x\u{1b}[31my\"]\n\n1. e4 e5 *\n")
+        .unwrap();
+    let mut g = {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice", "--pgn"])
+            .arg(&pgn)
+            .env("XDG_DATA_HOME", root.join("data"))
+            .env("XDG_CONFIG_HOME", root.join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starts");
+        let stdin = child.stdin.take();
+        let mut stdout = child.stdout.take().expect("stdout");
+        let out = Arc::new(Mutex::new(String::new()));
+        let sink = out.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Game { child, stdin, out }
+    };
+    g.send("score");
+    g.send("e5\u{1b}[2J\u{202e}");
+    g.send("quit");
+    let out = g.finish();
+    assert!(!out.chars().any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'), "{out:?}");
+}

@@ -71,15 +71,20 @@ impl DataLock {
         if meta.mode() & 0o022 != 0 && meta.mode() & 0o1000 == 0 {
             return Err(LockError::Unsafe(shown));
         }
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(dir.join("lock"))
-            .map_err(io)?;
+        // Opened for reading only: an flock needs no more, and the folder
+        // can still be remounted read-only under a running game.
+        let path = dir.join("lock");
+        let open = || std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(&path);
+        let file = match open() {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                match create_new(&path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(io(e)),
+                    _ => {}
+                }
+                open().map_err(io)?
+            }
+            other => other.map_err(io)?,
+        };
         match file.try_lock() {
             Ok(()) => Ok(DataLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => Err(LockError::Busy(shown)),
@@ -195,9 +200,18 @@ impl SavedGame {
 
     /// Reads a save, if there is one.
     pub fn load(path: &Path) -> Result<Option<SavedGame>, SaveError> {
+        /// A save is a few KiB; a larger file is not ours.
+        const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
+        let too_big = std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_SAVE_BYTES);
+        if too_big {
+            return Err(SaveError::Damaged(path.display().to_string(), "it is larger than 4 MiB".into()));
+        }
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                return Err(SaveError::Damaged(path.display().to_string(), "it is not text".into()));
+            }
             Err(e) => return Err(SaveError::Io(path.display().to_string(), e.to_string())),
         };
         toml::from_str(&text)

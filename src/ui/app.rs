@@ -34,7 +34,7 @@ pub struct GameSetup {
 
 /// Lines to tell the player before the game starts.
 fn notice(out: &mut Vec<String>, text: impl Into<String>) {
-    out.push(text.into());
+    out.push(super::plain::clean(&text.into()));
 }
 
 fn choose_color(choice: ColorChoice) -> Color {
@@ -236,6 +236,30 @@ pub fn unfinished_game(
     }
 }
 
+/// Turns SIGTERM, SIGHUP and SIGINT into a quit message: the signals are
+/// blocked in this thread (and so in every thread it starts) and one
+/// thread waits for them.
+fn quit_on_signals(tx: std::sync::mpsc::Sender<Msg>) {
+    // SAFETY: sigset_t is plain data filled by sigemptyset/sigaddset;
+    // pthread_sigmask and sigwait only read the set.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for sig in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
+            libc::sigaddset(&mut set, sig);
+        }
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return;
+        }
+        std::thread::spawn(move || {
+            let mut sig = 0;
+            if libc::sigwait(&set, &mut sig) == 0 {
+                let _ = tx.send(Msg::Quit);
+            }
+        });
+    }
+}
+
 /// Plays a game with the given settings. `plain` chooses the line mode.
 pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
     let mut notes: Vec<String> = Vec::new();
@@ -269,6 +293,10 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     #[cfg(feature = "tts")]
     let mut speaker = start_voice(&settings, &mut notes);
     let (tx, rx) = channel::<Msg>();
+    // SIGTERM, SIGHUP and SIGINT end the game as "quit" does: saved, with
+    // the clock as it stands. Blocked here, before any thread starts, so
+    // that only the waiting thread takes them.
+    quit_on_signals(tx.clone());
     #[cfg(all(feature = "voice", feature = "tts"))]
     let talk = start_listening(&settings, lang, speaker.as_ref(), tx.clone(), &mut notes);
     #[cfg(not(all(feature = "voice", feature = "tts")))]

@@ -71,8 +71,13 @@ pub struct Client {
     pub quit: bool,
     date: String,
     save_path: PathBuf,
+    /// When the game was last saved (ms).
+    last_save: u64,
     out: Vec<Line>,
 }
+
+/// How often a running clock is saved (ms).
+const SAVE_EVERY_MS: u64 = 10_000;
 
 fn today() -> String {
     // Days since 1970 to a civil date (Howard Hinnant's algorithm).
@@ -165,6 +170,7 @@ impl Client {
             quit: false,
             date: game.date.unwrap_or_else(today),
             save_path: game.save_path,
+            last_save: now,
             out: Vec::new(),
         }
     }
@@ -202,7 +208,7 @@ impl Client {
     }
 
     fn say(&mut self, text: impl Into<String>, urgency: Urgency) {
-        let text = text.into();
+        let text = super::plain::clean(&text.into());
         if text.is_empty() {
             return;
         }
@@ -277,7 +283,8 @@ impl Client {
     /// The game as it stands, for the autosave.
     fn saved_game(&self, now: u64) -> SavedGame {
         SavedGame {
-            settings: self.settings.clone(),
+            // The engine by name only: a save never names a program to run.
+            settings: Settings { engine: None, ..self.settings.clone() },
             me: self.game.me().map_or("both".into(), |c| c.name().to_lowercase()),
             start_fen: self.game.history().start().to_fen(),
             moves: self.game.history().moves().iter().map(|m| m.uci()).collect(),
@@ -291,6 +298,7 @@ impl Client {
     }
 
     fn autosave(&mut self, now: u64) -> bool {
+        self.last_save = now;
         let saved = self.saved_game(now);
         match saved.save(&self.save_path) {
             Ok(()) => true,
@@ -390,12 +398,23 @@ impl Client {
 
     /// When the clock next needs attention (ms), if it runs.
     pub fn next_wake(&mut self, now: u64) -> Option<u64> {
-        self.game.next_wake(now)
+        let clock = self.game.next_wake(now);
+        [clock, self.periodic_save_due()].into_iter().flatten().min()
     }
 
-    /// The clock's time has come: a flag or an announcement.
+    /// While a clock runs, the game is saved at least every
+    /// `SAVE_EVERY_MS`, so a crash gives back at most that much time.
+    fn periodic_save_due(&self) -> Option<u64> {
+        let running = self.game.clock().is_some_and(|c| c.running.is_some() && !c.paused);
+        (running && self.outcome().is_none()).then_some(self.last_save + SAVE_EVERY_MS)
+    }
+
+    /// The clock's time has come: a flag, an announcement, or a save.
     pub fn on_timer(&mut self, now: u64) {
         self.act(Action::Tick, now);
+        if self.periodic_save_due().is_some_and(|due| now >= due) {
+            self.autosave(now);
+        }
     }
 
     /// Handles a typed or spoken line.

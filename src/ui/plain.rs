@@ -52,7 +52,7 @@ impl<W: Write> Screen for PlainScreen<W> {
             self.prompt_open = false;
         }
         for l in lines {
-            for piece in wrap(&l.text, WIDTH) {
+            for piece in wrap(&clean(&l.text), WIDTH) {
                 let _ = writeln!(self.out, "{piece}");
             }
         }
@@ -63,32 +63,91 @@ impl<W: Write> Screen for PlainScreen<W> {
         if self.prompt_open {
             let _ = writeln!(self.out);
         }
-        let _ = write!(self.out, "{prompt} ");
+        let _ = write!(self.out, "{} ", clean(prompt));
         let _ = self.out.flush();
         self.prompt_open = true;
     }
+}
+
+/// The most of one input line that is kept; the rest of a longer line is
+/// read and dropped without being held in memory.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Reads one line of at most `max` bytes (the rest of a longer line is
+/// skipped); None at the end of input.
+pub fn read_line_limited<R: BufRead>(input: &mut R, max: usize) -> Option<Vec<u8>> {
+    let mut buf = Vec::new();
+    let n = std::io::Read::take(&mut *input, max as u64).read_until(b'\n', &mut buf).ok()?;
+    if n == 0 {
+        return None;
+    }
+    if buf.len() == max && buf.last() != Some(&b'\n') {
+        // Skip to the end of the line, a buffer at a time.
+        while let Ok(chunk) = input.fill_buf() {
+            if chunk.is_empty() {
+                break;
+            }
+            match chunk.iter().position(|b| *b == b'\n') {
+                Some(i) => {
+                    input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let len = chunk.len();
+                    input.consume(len);
+                }
+            }
+        }
+    }
+    Some(buf)
 }
 
 /// Reads lines from `input` into the session until it ends.
 pub fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) {
     std::thread::spawn(move || {
         let mut input = input;
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            // Lines of any length and any bytes: invalid UTF-8 is replaced, not fatal.
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(Msg::Eof);
-                    return;
-                }
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
-                    if tx.send(Msg::Typed(line)).is_err() {
-                        return;
-                    }
-                }
+        // Lines of any length and any bytes: invalid UTF-8 is replaced, not
+        // fatal; a line longer than the limit comes as its first part, which
+        // the client refuses as too long.
+        while let Some(buf) = read_line_limited(&mut input, MAX_LINE_BYTES) {
+            let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
+            if tx.send(Msg::Typed(line)).is_err() {
+                return;
             }
         }
+        let _ = tx.send(Msg::Eof);
     });
+}
+
+/// Text from outside (an engine, a file, an argument) made safe to show
+/// and speak: control characters become spaces and bidirectional
+/// overrides and isolates are dropped, so nothing can move the cursor,
+/// change colours or reorder what a screen reader reads.
+pub fn clean(text: &str) -> String {
+    text.chars()
+        .filter(
+            |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),
+        )
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_cut_and_the_rest_skipped() {
+        let long = format!("{}\nnext\n", "x".repeat(100_000));
+        let mut input = std::io::BufReader::with_capacity(1024, long.as_bytes());
+        let first = read_line_limited(&mut input, 4096).expect("a line");
+        assert_eq!(first.len(), 4096);
+        assert_eq!(read_line_limited(&mut input, 4096).expect("the next line"), b"next\n");
+        assert_eq!(read_line_limited(&mut input, 4096), None);
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_removed() {
+        assert_eq!(clean("a\u{1b}]0;x\u{7}b\u{202e}c\td"), "a ]0;x bc d");
+    }
 }

@@ -53,7 +53,7 @@ impl Screen for TermScreen {
         let Ok(state) = self.state.lock() else { return };
         let _ = write!(out, "\r\x1b[2K");
         for l in lines {
-            for piece in wrap(&l.text, WIDTH) {
+            for piece in wrap(&super::plain::clean(&l.text), WIDTH) {
                 let _ = write!(out, "{piece}\r\n");
             }
         }
