@@ -207,7 +207,10 @@ pub struct Game {
     me: Option<Color>,
     pending: Pending,
     outcome: Option<Outcome>,
-    announced: Option<(Color, u64)>,
+    /// The marks called for each side, with the period they were called in:
+    /// each mark once per period, however often an increment lifts the time
+    /// back above it.
+    called: [Vec<(usize, u64)>; 2],
     due_mark: Option<(Color, u64, u64)>,
     thinking: bool,
 }
@@ -242,7 +245,7 @@ impl Game {
             me: setup.me,
             pending: Pending::Nothing,
             outcome: None,
-            announced: None,
+            called: [Vec::new(), Vec::new()],
             due_mark: None,
             thinking: false,
         }
@@ -420,7 +423,6 @@ impl Game {
         if self.history.push(m).is_err() {
             return;
         }
-        self.announced = None;
         self.pending = Pending::Nothing;
         ev.push(Event::Moved { before, mv: m });
         if self.schedule.after_own_move
@@ -542,10 +544,11 @@ impl Game {
         let running = clock.running?;
         if !self.is_away(running) && !clock.paused {
             let remaining = clock.remaining(running, now);
+            let period = clock.sides[running.index()].period;
+            let called = &self.called[running.index()];
             let mut mark = self.schedule.next_mark(remaining);
-            if let (Some(m), Some((c, a))) = (mark, self.announced)
-                && c == running
-                && a == m
+            while let Some(m) = mark
+                && called.contains(&(period, m))
             {
                 mark = self.schedule.next_mark(m);
             }
@@ -564,7 +567,8 @@ impl Game {
             && clock.running == Some(color)
         {
             self.due_mark = None;
-            self.announced = Some((color, mark));
+            let period = clock.sides[color.index()].period;
+            self.called[color.index()].push((period, mark));
             ev.push(Event::ClockCalled { side: color, remaining: mark });
         }
     }
@@ -637,6 +641,30 @@ mod tests {
         let ev = g.act(Action::Tick, 2000);
         assert_eq!(ev[0], Event::Flag { side: Color::White });
         assert!(matches!(ev[1], Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::FlagFall })));
+    }
+
+    /// At 5+3 the increment lifts the time above 5:00 after quick moves:
+    /// the mark is called once, not after every move.
+    #[test]
+    fn a_mark_is_called_once_per_period() {
+        let mut g = Game::new(setup(None, Some("5+3")), 0);
+        let mut now = 0;
+        let mut calls = Vec::new();
+        for (w, b) in [("g1f3", "g8f6"), ("f3g1", "f6g8"), ("g1f3", "g8f6"), ("f3g1", "f6g8")] {
+            for m in [w, b] {
+                // Each move takes 2 s; the clock is checked before each.
+                let target = now + 2000;
+                while let Some(due) = g.next_wake(now).filter(|d| *d <= target) {
+                    now = due;
+                    calls.extend(g.act(Action::Tick, now));
+                }
+                now = target;
+                play(&mut g, m, now);
+            }
+        }
+        let five: Vec<_> =
+            calls.iter().filter(|e| matches!(e, Event::ClockCalled { remaining: 300_000, .. })).collect();
+        assert_eq!(five.len(), 2, "once for each side: {calls:?}");
     }
 
     #[test]
