@@ -277,3 +277,43 @@ impl SavedGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("voxchess-autosave-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn games_ending_in_the_same_second_get_their_own_files() {
+        let d = dir("numbered");
+        let names: Vec<PathBuf> =
+            (0..3).map(|i| write_new_numbered(&d, "2026-11-30", "pgn", &format!("game {i}")).unwrap()).collect();
+        assert_eq!(names, [1, 2, 3].map(|n| d.join(format!("2026-11-30-{n}.pgn"))));
+        assert_eq!(std::fs::read_to_string(&names[0]).unwrap(), "game 0");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn links_are_never_followed() {
+        let d = dir("links");
+        let target = d.join("target");
+        std::fs::write(&target, "precious").unwrap();
+        std::os::unix::fs::symlink(&target, d.join("2026-11-30-1.pgn")).unwrap();
+        let path = write_new_numbered(&d, "2026-11-30", "pgn", "game").unwrap();
+        assert_eq!(path, d.join("2026-11-30-2.pgn"));
+        assert!(create_new(&d.join("2026-11-30-1.pgn")).is_err());
+        // The autosave replaces a link by rename, never writing through it.
+        let save = d.join("current-game.toml");
+        std::os::unix::fs::symlink(&target, &save).unwrap();
+        write_atomic(&save, "saved").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+        assert_eq!(std::fs::read_to_string(&save).unwrap(), "saved");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}
