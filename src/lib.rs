@@ -10,7 +10,7 @@
 pub mod audio;
 pub mod clock;
 pub mod config;
-pub mod engine;
+pub(crate) mod engine;
 pub mod game;
 pub mod notation;
 pub mod rules;

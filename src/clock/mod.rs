@@ -3,13 +3,13 @@
 //! and a schedule of announcements. Uses the rules core (mating material)
 //! and the speech layer (times in words).
 
-pub mod chess_clock;
-pub mod control;
-pub mod flag;
-pub mod runner;
-pub mod schedule;
-pub mod time_source;
-pub mod words;
+pub(crate) mod chess_clock;
+pub(crate) mod control;
+pub(crate) mod flag;
+pub(crate) mod runner;
+pub(crate) mod schedule;
+pub(crate) mod time_source;
+pub(crate) mod words;
 
 pub use chess_clock::{ChessClock, ClockError, Press, Side, StartRule};
 pub use control::{ControlError, Controls, Period, TimeControl};

@@ -2,9 +2,9 @@
 //! the result, the score as PGN, and autosave. Uses rules, notation and
 //! clock; no front end.
 
-pub mod autosave;
-pub mod core;
-pub mod record;
+pub(crate) mod autosave;
+pub(crate) mod core;
+pub(crate) mod record;
 
 pub use autosave::{
     DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,

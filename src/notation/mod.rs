@@ -4,12 +4,12 @@
 //! describes positions, and reads and writes PGN. Uses only the rules core.
 
 pub(crate) mod chars;
-pub mod describe;
-pub mod lang;
-pub mod movetext;
+pub(crate) mod describe;
+pub(crate) mod lang;
+pub(crate) mod movetext;
 pub mod pgn;
-pub mod read;
-pub mod san;
+pub(crate) mod read;
+pub(crate) mod san;
 
 pub use describe::{describe_position, describe_side};
 pub use lang::{NotationLang, UnknownLang};

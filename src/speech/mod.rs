@@ -4,17 +4,17 @@
 //! Uses the rules core and notation; no audio here.
 
 pub mod benchmark;
-pub mod command;
-pub mod explain;
+pub(crate) mod command;
+pub(crate) mod explain;
 pub mod grammar;
-pub mod hear;
-pub mod lang;
-pub mod lexicon;
-pub mod resolver;
+pub(crate) mod hear;
+pub(crate) mod lang;
+pub(crate) mod lexicon;
+pub(crate) mod resolver;
 pub mod say_board;
 pub mod say_event;
-pub mod say_move;
-pub mod say_time;
+pub(crate) mod say_move;
+pub(crate) mod say_time;
 pub mod vocabulary;
 
 pub use command::{Command, CommandError};

@@ -4,10 +4,10 @@
 //! game's events. Uses every layer below it.
 
 pub mod app;
-pub mod client;
+pub(crate) mod client;
 pub mod clock_app;
 pub mod clock_keys;
-pub mod narrator;
-pub mod plain;
+pub(crate) mod narrator;
+pub(crate) mod plain;
 pub mod session;
-pub mod terminal;
+pub(crate) mod terminal;
