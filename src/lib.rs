@@ -6,6 +6,7 @@
 //! build on these.
 
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod audio;
 pub mod clock;

@@ -9,7 +9,12 @@ use crate::speech::say_move::color_name;
 use crate::speech::say_time::say_duration;
 
 /// One line for an event; None for events that say nothing.
-pub fn say_clock_event(lex: &Lexicon, controls: &Controls, event: &ClockEvent, after_own_move: bool) -> Option<String> {
+pub(crate) fn say_clock_event(
+    lex: &Lexicon,
+    controls: &Controls,
+    event: &ClockEvent,
+    after_own_move: bool,
+) -> Option<String> {
     let c = &lex.clock;
     let side = |col| color_name(lex, col).to_string();
     let time = |ms| say_duration(lex, ms);

@@ -8,14 +8,14 @@ use std::time::{Duration, Instant};
 
 /// The built-in engine at a level 1-20.
 #[derive(Debug, Clone)]
-pub struct BuiltinEngine {
+pub(crate) struct BuiltinEngine {
     level: u8,
     seed: u64,
 }
 
 impl BuiltinEngine {
     /// An engine of this strength.
-    pub fn new(level: u8) -> BuiltinEngine {
+    pub(crate) fn new(level: u8) -> BuiltinEngine {
         BuiltinEngine { level: clamp_level(level), seed: 0x9E37_79B9_7F4A_7C15 }
     }
 }

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// An engine whose start runs in another thread until it is first needed.
-pub struct LazyEngine {
+pub(crate) struct LazyEngine {
     starting: Option<JoinHandle<Result<Box<dyn Engine>, EngineError>>>,
     ready: Option<Box<dyn Engine>>,
     name: String,
@@ -15,7 +15,7 @@ pub struct LazyEngine {
 
 impl LazyEngine {
     /// Starts `start` in a thread; `name` is said until the engine tells its own.
-    pub fn spawn(
+    pub(crate) fn spawn(
         name: String,
         start: impl FnOnce() -> Result<Box<dyn Engine>, EngineError> + Send + 'static,
     ) -> LazyEngine {

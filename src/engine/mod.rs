@@ -2,9 +2,9 @@
 //! small built-in engine, so a game can always be played. Uses the rules
 //! core only.
 
-pub mod builtin;
-pub mod lazy;
-pub mod uci;
+pub(crate) mod builtin;
+pub(crate) mod lazy;
+pub(crate) mod uci;
 
 use crate::rules::{History, Move};
 use std::time::Duration;
@@ -38,6 +38,6 @@ pub trait Engine: Send {
 }
 
 /// Strength 1 (weakest) to 20 (full strength).
-pub fn clamp_level(level: u8) -> u8 {
+pub(crate) fn clamp_level(level: u8) -> u8 {
     level.clamp(1, 20)
 }

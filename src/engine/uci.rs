@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// A running UCI engine.
-pub struct UciEngine {
+pub(crate) struct UciEngine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -20,7 +20,7 @@ pub struct UciEngine {
 }
 
 /// Where Debian puts Stockfish, and names to look for on PATH.
-pub fn find_engine() -> Option<PathBuf> {
+pub(crate) fn find_engine() -> Option<PathBuf> {
     let candidates = ["stockfish", "/usr/games/stockfish", "/usr/bin/stockfish"];
     for c in candidates {
         let p = Path::new(c);
@@ -42,7 +42,7 @@ pub fn find_engine() -> Option<PathBuf> {
 
 impl UciEngine {
     /// Starts the engine, does the UCI handshake and sets its strength (1-20).
-    pub fn start(path: &Path, level: u8) -> Result<UciEngine, EngineError> {
+    pub(crate) fn start(path: &Path, level: u8) -> Result<UciEngine, EngineError> {
         let shown = path.display().to_string();
         let mut child = Command::new(path)
             .stdin(Stdio::piped())

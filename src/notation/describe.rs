@@ -19,7 +19,7 @@ fn words(lang: NotationLang, color: Color) -> (&'static str, &'static str) {
 }
 
 /// Squares of a colour's pieces of a role, ordered by file then rank.
-pub fn squares_of(pos: &Position, color: Color, role: Role) -> Vec<Square> {
+pub(crate) fn squares_of(pos: &Position, color: Color, role: Role) -> Vec<Square> {
     let mut sqs: Vec<Square> = pos.board().pieces(color, role).collect();
     sqs.sort_by_key(|s| (s.file(), s.rank()));
     sqs

@@ -131,7 +131,7 @@ impl Reading {
 }
 
 /// Splits the marks off the end of a move and drops all spaces.
-pub fn split_marks(text: &str) -> (Vec<char>, MoveMarks) {
+pub(crate) fn split_marks(text: &str) -> (Vec<char>, MoveMarks) {
     let mut chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut marks = MoveMarks::default();
     loop {
@@ -438,7 +438,7 @@ fn shown(text: &str) -> String {
 }
 
 /// Whether the text reads as a complete move in some way (ignoring legality).
-pub fn looks_like_move(text: &str, lang: NotationLang) -> bool {
+pub(crate) fn looks_like_move(text: &str, lang: NotationLang) -> bool {
     let (chars, _) = split_marks(text);
     !chars.is_empty() && !readings(&chars, lang).is_empty()
 }

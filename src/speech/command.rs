@@ -126,7 +126,7 @@ fn command_at_start<'a>(lex: &'a Lexicon, words: &[String]) -> Option<(&'a str, 
 }
 
 /// Reads a command from a transcript; None when it is not a command.
-pub fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Command, CommandError>> {
+pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Command, CommandError>> {
     let words = words_of(transcript);
     if words.is_empty() {
         return None;

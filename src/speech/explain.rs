@@ -9,7 +9,7 @@ use super::lexicon::Lexicon;
 use crate::rules::{CastleBlock, CastleSide, Color, IllegalReason, Role, Square};
 
 /// The sentence for a reason.
-pub fn say_reason(lex: &Lexicon, reason: &IllegalReason) -> String {
+pub(crate) fn say_reason(lex: &Lexicon, reason: &IllegalReason) -> String {
     let r = &lex.reasons;
     let piece = |role: Role| Arg::Word(lex.grammar.pieces.of(role));
     let side = |color: Color| Arg::Word(lex.grammar.sides.of(color));

@@ -7,7 +7,7 @@ use crate::rules::{File, Rank};
 
 /// One heard word or phrase and what it may mean (nothing, if unknown).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Heard {
+pub(crate) struct Heard {
     /// The text as heard, lowercase.
     pub text: String,
     /// Its possible meanings.
@@ -16,12 +16,12 @@ pub struct Heard {
 
 impl Heard {
     /// The cheapest sense with this meaning.
-    pub fn cost_of(&self, meaning: &Meaning) -> Option<f32> {
+    pub(crate) fn cost_of(&self, meaning: &Meaning) -> Option<f32> {
         self.senses.iter().filter(|s| s.meaning == *meaning).map(|s| s.cost).reduce(f32::min)
     }
     /// The cost of ignoring the word: free for fillers, dear for a word
     /// that clearly names a piece, a square or a capture.
-    pub fn drop_cost(&self) -> f32 {
+    pub(crate) fn drop_cost(&self) -> f32 {
         const DROP_CLEAR: f32 = 1.3;
         const DROP_KNOWN: f32 = 0.8;
         const DROP_UNKNOWN: f32 = 0.6;
@@ -44,7 +44,7 @@ impl Heard {
 
 /// Splits the transcript into lowercase words, without punctuation; a
 /// square written as one word ("f3", "е4") becomes two.
-pub fn words_of(transcript: &str) -> Vec<String> {
+pub(crate) fn words_of(transcript: &str) -> Vec<String> {
     let cleaned: String =
         transcript.chars().map(|c| if c.is_alphanumeric() || c == '\'' || c == '-' { c } else { ' ' }).collect();
     let mut out = Vec::new();
@@ -91,7 +91,7 @@ fn built_in_senses(word: &str) -> Vec<Sense> {
 }
 
 /// The heard words with meanings, longest known phrases first.
-pub fn hear(lex: &Lexicon, transcript: &str) -> Vec<Heard> {
+pub(crate) fn hear(lex: &Lexicon, transcript: &str) -> Vec<Heard> {
     let words = words_of(transcript);
     let mut out = Vec::new();
     let mut i = 0;

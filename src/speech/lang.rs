@@ -140,7 +140,7 @@ impl fmt::Display for Style {
 
 /// Which plural form a count takes: one, few, many (Russian has all three;
 /// English and German use one and many).
-pub fn plural_form(lang: SpeechLang, n: u64) -> usize {
+pub(crate) fn plural_form(lang: SpeechLang, n: u64) -> usize {
     match lang {
         SpeechLang::Russian => {
             let (d, h) = (n % 10, n % 100);

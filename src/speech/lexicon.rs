@@ -577,7 +577,7 @@ impl Lexicon {
 /// Fills a sentence's {placeholders} with text: fill("{side} to move",
 /// &[("side", "White")]). The one template mechanism is
 /// [`super::grammar::render`]; this is its form for plain text.
-pub fn fill(template: &str, pairs: &[(&str, String)]) -> String {
+pub(crate) fn fill(template: &str, pairs: &[(&str, String)]) -> String {
     let args: Vec<(&str, Arg<'_>)> = pairs.iter().map(|(k, v)| (*k, Arg::Text(v.as_str()))).collect();
     render(template, &args)
 }

@@ -7,7 +7,7 @@ use crate::notation::{SanOptions, write_san};
 use crate::rules::{Color, Move, MoveKind, Position, Role, Square};
 
 /// A file's spoken name in a style.
-pub fn file_name(lex: &Lexicon, file: crate::rules::File, style: Style) -> &str {
+pub(crate) fn file_name(lex: &Lexicon, file: crate::rules::File, style: Style) -> &str {
     let i = file.index();
     match style {
         Style::Fide => &lex.squares.fide[i],
@@ -18,7 +18,7 @@ pub fn file_name(lex: &Lexicon, file: crate::rules::File, style: Style) -> &str 
 
 /// A square in words: "f3" where the language says squares compactly in the
 /// brief style, otherwise file and rank as words ("эф три", "Felix drei").
-pub fn square_words(lex: &Lexicon, sq: Square, style: Style) -> String {
+pub(crate) fn square_words(lex: &Lexicon, sq: Square, style: Style) -> String {
     if lex.compact_squares && matches!(style, Style::Brief | Style::Full) {
         return sq.to_string();
     }
@@ -26,7 +26,7 @@ pub fn square_words(lex: &Lexicon, sq: Square, style: Style) -> String {
 }
 
 /// The colour's name ("White").
-pub fn color_name(lex: &Lexicon, color: Color) -> &str {
+pub(crate) fn color_name(lex: &Lexicon, color: Color) -> &str {
     match color {
         Color::White => &lex.out.white,
         Color::Black => &lex.out.black,

@@ -12,7 +12,7 @@ use crate::speech::{Lexicon, Style, say_duration, say_move};
 
 /// Says events in one language and style.
 #[derive(Clone, Copy, Debug)]
-pub struct Narrator {
+pub(crate) struct Narrator {
     lex: &'static Lexicon,
     style: Style,
 }
@@ -23,12 +23,12 @@ fn line(text: String, urgency: Urgency) -> Line {
 
 impl Narrator {
     /// A narrator for a language and style.
-    pub fn new(lex: &'static Lexicon, style: Style) -> Narrator {
+    pub(crate) fn new(lex: &'static Lexicon, style: Style) -> Narrator {
         Narrator { lex, style }
     }
 
     /// The lines for an event (none for events that only ask for saving).
-    pub fn lines(&self, event: &Event) -> Vec<Line> {
+    pub(crate) fn lines(&self, event: &Event) -> Vec<Line> {
         let lex = self.lex;
         let c = &lex.client;
         let side = |c| color_name(lex, c).to_string();

@@ -10,11 +10,11 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::Sender;
 
 /// The width of one Braille display row.
-pub const WIDTH: usize = 40;
+pub(crate) const WIDTH: usize = 40;
 
 /// Splits a line at spaces into pieces of at most `width` characters
 /// (a single longer word stays whole).
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -33,14 +33,14 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Plain lines on a writer.
-pub struct PlainScreen<W: Write> {
+pub(crate) struct PlainScreen<W: Write> {
     out: W,
     prompt_open: bool,
 }
 
 impl<W: Write> PlainScreen<W> {
     /// A screen writing to `out`.
-    pub fn new(out: W) -> PlainScreen<W> {
+    pub(crate) fn new(out: W) -> PlainScreen<W> {
         PlainScreen { out, prompt_open: false }
     }
 }
@@ -71,11 +71,11 @@ impl<W: Write> Screen for PlainScreen<W> {
 
 /// The most of one input line that is kept; the rest of a longer line is
 /// read and dropped without being held in memory.
-pub const MAX_LINE_BYTES: usize = 4096;
+pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// Reads one line of at most `max` bytes (the rest of a longer line is
 /// skipped); None at the end of input.
-pub fn read_line_limited<R: BufRead>(input: &mut R, max: usize) -> Option<Vec<u8>> {
+pub(crate) fn read_line_limited<R: BufRead>(input: &mut R, max: usize) -> Option<Vec<u8>> {
     let mut buf = Vec::new();
     let n = std::io::Read::take(&mut *input, max as u64).read_until(b'\n', &mut buf).ok()?;
     if n == 0 {
@@ -103,7 +103,7 @@ pub fn read_line_limited<R: BufRead>(input: &mut R, max: usize) -> Option<Vec<u8
 }
 
 /// Reads lines from `input` into the session until it ends.
-pub fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) {
+pub(crate) fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) {
     std::thread::spawn(move || {
         let mut input = input;
         // Lines of any length and any bytes: invalid UTF-8 is replaced, not
@@ -123,7 +123,7 @@ pub fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) {
 /// and speak: control characters become spaces and bidirectional
 /// overrides and isolates are dropped, so nothing can move the cursor,
 /// change colours or reorder what a screen reader reads.
-pub fn clean(text: &str) -> String {
+pub(crate) fn clean(text: &str) -> String {
     text.chars()
         .filter(
             |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),

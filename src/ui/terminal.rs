@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 /// What the input line holds, shared by the key reader and the screen.
 #[derive(Default)]
-pub struct InputLine {
+pub(crate) struct InputLine {
     text: String,
     prompt: String,
     board_mode: bool,
@@ -24,13 +24,13 @@ pub struct InputLine {
 
 impl InputLine {
     /// An empty input line; `talk` is the push-to-talk switch, if voice input runs.
-    pub fn with_talk(talk: Option<Arc<std::sync::atomic::AtomicBool>>) -> InputLine {
+    pub(crate) fn with_talk(talk: Option<Arc<std::sync::atomic::AtomicBool>>) -> InputLine {
         InputLine { talk, ..InputLine::default() }
     }
 }
 
 /// The terminal screen.
-pub struct TermScreen {
+pub(crate) struct TermScreen {
     state: Arc<Mutex<InputLine>>,
 }
 
@@ -42,7 +42,7 @@ fn redraw_input(out: &mut impl Write, state: &InputLine) {
 
 impl TermScreen {
     /// A screen sharing the input line with the key reader.
-    pub fn new(state: Arc<Mutex<InputLine>>) -> TermScreen {
+    pub(crate) fn new(state: Arc<Mutex<InputLine>>) -> TermScreen {
         TermScreen { state }
     }
 }
@@ -100,7 +100,7 @@ fn board_key(key: &KeyEvent) -> Option<BoardKey> {
 /// legal moves, s scan the file, l last move, t clocks, . silence);
 /// arrows walk the board in both modes, shift+arrows read a ray from the
 /// cursor; Tab toggles push-to-talk.
-pub fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
+pub(crate) fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
     std::thread::spawn(move || {
         loop {
             let Ok(event) = read() else {
