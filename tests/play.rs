@@ -409,13 +409,31 @@ fn missing_microphone_is_one_line() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let out = Arc::new(Mutex::new(String::new()));
+    let sink = out.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
     writeln!(stdin, "e4").unwrap();
-    std::thread::sleep(Duration::from_secs(4));
+    // The model loads in the background; wait for its word on the microphone.
+    let start = Instant::now();
+    let said = |t: &str| t.contains("microphone is not available") || t.contains("no microphone found");
+    while !said(&out.lock().unwrap()) && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     writeln!(stdin, "quit").unwrap();
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
-    assert!(text.contains("microphone is not available") || text.contains("no microphone found"), "{text}");
+    child.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    let text = out.lock().unwrap().replace('\n', " ");
+    assert!(said(&text), "{text}");
     assert!(text.contains("White: e4"), "{text}");
 }
 
