@@ -289,7 +289,11 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
             (me, setup.moves.clone(), None, None, setup.start)
         }
     };
-    let engine = if me.is_some() { Some(make_engine(&settings, lex, &mut notes)) } else { None };
+    let opponent: Option<Box<dyn crate::game::Opponent>> = if me.is_some() {
+        Some(Box::new(crate::game::EngineOpponent(make_engine(&settings, lex, &mut notes))))
+    } else {
+        None
+    };
     #[cfg(feature = "tts")]
     let mut speaker = start_voice(&settings, &mut notes);
     let (tx, rx) = channel::<Msg>();
@@ -306,7 +310,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         notice(&mut notes, "This voxchess was built without voice input.");
     }
     let mut client = Client::new(
-        NewGame { settings: settings.clone(), start, moves, me, engine, clock, save_path, date },
+        NewGame { settings: settings.clone(), start, moves, me, opponent, clock, save_path, date },
         time.now_ms(),
     );
     client.listening = talk.clone();

@@ -12,9 +12,9 @@ use super::narrator::Narrator;
 use crate::audio::models::installed as model_installed;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
-use crate::engine::{Engine, EngineError};
 use crate::game::{
-    Action, Event, Game, GameSetup, Pending, Player, SavedGame, Seat, WriteProblem, game_pgn, write_new_numbered,
+    Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentMove, Pending, Player, SavedGame, Seat,
+    WriteProblem, game_pgn, write_new_numbered,
 };
 use crate::notation::{SanOptions, describe_position, write_san};
 use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
@@ -51,8 +51,9 @@ pub struct Line {
 /// One game in progress, with its front-end state.
 pub struct Client {
     game: Game,
-    /// The engine, when one plays and is not thinking.
-    pub engine: Option<Box<dyn Engine>>,
+    /// The opponent playing from elsewhere (an engine), when it is not
+    /// thinking.
+    opponent: Option<Box<dyn Opponent>>,
     resolver: Resolver,
     narrator: Narrator,
     lex: &'static Lexicon,
@@ -104,8 +105,8 @@ pub struct NewGame {
     pub moves: Vec<Move>,
     /// The player's colour (None: two people).
     pub me: Option<Color>,
-    /// The engine, if one plays.
-    pub engine: Option<Box<dyn Engine>>,
+    /// The opponent from elsewhere (an engine), if one plays.
+    pub opponent: Option<Box<dyn Opponent>>,
     /// A saved clock to continue.
     pub clock: Option<ChessClock>,
     /// Where to autosave.
@@ -124,7 +125,7 @@ impl Client {
         resolver.confirm = settings.confirm;
         resolver.style = style;
         let controls: Option<Controls> = settings.time.as_deref().and_then(|t| t.parse().ok());
-        let engine_name = game.engine.as_ref().map(|e| e.name());
+        let engine_name = game.opponent.as_ref().map(|e| e.name());
         let lex = Lexicon::get(lang);
         let human = |c: Color| {
             let name = match (game.me, c) {
@@ -156,7 +157,7 @@ impl Client {
         };
         Client {
             game: Game::new(setup, now),
-            engine: game.engine,
+            opponent: game.opponent,
             lex,
             style,
             resolver,
@@ -233,17 +234,13 @@ impl Client {
         self.game.position()
     }
 
-    /// Whether the engine should think now.
-    pub fn engine_to_move(&self) -> bool {
-        self.game.opponent_to_move() && self.engine.is_some()
-    }
-
-    /// Takes the engine out for a thinking thread; returns it with how long to think.
-    pub fn start_engine(&mut self, now: u64) -> Option<(Box<dyn Engine>, History, std::time::Duration)> {
-        if !self.engine_to_move() {
+    /// Takes the opponent out for a thinking thread when it is to move;
+    /// returns it with the game and how long to think.
+    pub fn start_opponent(&mut self, now: u64) -> Option<(Box<dyn Opponent>, History, std::time::Duration)> {
+        if !self.game.opponent_to_move() {
             return None;
         }
-        let engine = self.engine.take()?;
+        let engine = self.opponent.take()?;
         let think_ms = self.game.opponent_thinks(now);
         Some((engine, self.game.history().clone(), std::time::Duration::from_millis(think_ms)))
     }
@@ -382,16 +379,16 @@ impl Client {
         }
     }
 
-    /// The engine's answer.
-    pub fn engine_done(&mut self, engine: Box<dyn Engine>, result: Result<Move, EngineError>, now: u64) {
+    /// The opponent's answer.
+    pub fn opponent_done(&mut self, opponent: Box<dyn Opponent>, result: Result<OpponentMove, String>, now: u64) {
         match result {
-            Ok(mv) => {
-                self.engine = Some(engine);
-                self.act(Action::OpponentMove { mv, clocks: None }, now);
+            Ok(OpponentMove { mv, clocks }) => {
+                self.opponent = Some(opponent);
+                self.act(Action::OpponentMove { mv, clocks }, now);
             }
             Err(e) => {
-                drop(engine);
-                self.act(Action::OpponentFailed(e.to_string()), now);
+                drop(opponent);
+                self.act(Action::OpponentFailed(e), now);
             }
         }
     }
@@ -449,8 +446,9 @@ impl Client {
         self.act(Action::Answer(a), now);
         if replace {
             let engine = crate::engine::builtin::BuiltinEngine::new(self.settings.level);
-            let name = engine.name();
-            self.engine = Some(Box::new(engine));
+            let opponent = EngineOpponent(Box::new(engine));
+            let name = opponent.name();
+            self.opponent = Some(Box::new(opponent));
             self.act(Action::Replace(name), now);
         }
     }

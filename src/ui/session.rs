@@ -4,8 +4,8 @@
 
 use super::client::{Client, Line, Urgency};
 use crate::clock::{Monotonic, TimeSource};
-use crate::engine::{Engine, EngineError};
-use crate::rules::{Move, Role};
+use crate::game::{Opponent, OpponentMove};
+use crate::rules::Role;
 use crate::speech::Channel;
 use crate::speech::lexicon::fill;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -42,8 +42,8 @@ pub enum Msg {
     Key(BoardKey),
     /// A notice from a helper thread (microphone, model).
     Notice(String),
-    /// The engine's answer.
-    EngineDone(Box<dyn Engine>, Result<Move, EngineError>),
+    /// The opponent's answer (an engine's move, or why there is none).
+    OpponentDone(Box<dyn Opponent>, Result<OpponentMove, String>),
     /// Input ended.
     Eof,
     /// The player leaves.
@@ -118,11 +118,11 @@ pub fn run_session(
     flush(&mut client, screen, voice, true);
     loop {
         let now = time.now_ms();
-        if let Some((mut engine, history, think)) = client.start_engine(now) {
+        if let Some((mut opponent, history, think)) = client.start_opponent(now) {
             let tx = outbox.clone();
             std::thread::spawn(move || {
-                let result = engine.best_move(&history, think);
-                let _ = tx.send(Msg::EngineDone(engine, result));
+                let result = opponent.next_move(&history, think);
+                let _ = tx.send(Msg::OpponentDone(opponent, result));
             });
         }
         let msg = match client.next_wake(now) {
@@ -158,7 +158,7 @@ pub fn run_session(
             Some(Msg::Notice(text)) => {
                 screen.show(&[Line { text, urgency: Urgency::Info }]);
             }
-            Some(Msg::EngineDone(engine, result)) => client.engine_done(engine, result, now),
+            Some(Msg::OpponentDone(opponent, result)) => client.opponent_done(opponent, result, now),
             Some(Msg::Eof) => {
                 if client.outcome().is_none() {
                     let text = client.lexicon().client.input_ended.clone();

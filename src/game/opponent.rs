@@ -1,0 +1,44 @@
+//! Whoever plays the other side from elsewhere: an engine now, a player on
+//! a server later. The game asks for a move and waits; the answer may
+//! carry the clock times of whoever keeps the authoritative clock, so
+//! nothing here assumes the opponent is local or that our clock rules.
+//! A second person at this computer needs no opponent object: their moves
+//! are typed here ([`super::Seat::Here`]).
+
+use crate::engine::Engine;
+use crate::rules::{History, Move};
+use std::time::Duration;
+
+/// An opponent's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpponentMove {
+    /// The move.
+    pub mv: Move,
+    /// White's and Black's time left (ms), when the opponent's side keeps
+    /// the clock (a server); None when our clock is the authority.
+    pub clocks: Option<[u64; 2]>,
+}
+
+/// A side played from elsewhere.
+pub trait Opponent: Send {
+    /// A name for the score and the announcements.
+    fn name(&self) -> String;
+    /// Its next move in the game so far, within about `think`. This may
+    /// block (an engine thinking, a server's answer): call it on its own
+    /// thread. An error is said to the player, who may go on with another
+    /// opponent.
+    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, String>;
+}
+
+/// An engine (UCI or the built-in one) as an opponent.
+pub struct EngineOpponent(pub Box<dyn Engine>);
+
+impl Opponent for EngineOpponent {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, String> {
+        self.0.best_move(history, think).map(|mv| OpponentMove { mv, clocks: None }).map_err(|e| e.to_string())
+    }
+}
