@@ -234,7 +234,7 @@ fn resign_needs_confirmation_and_takeback_works() {
     g.send("resign");
     g.send("yes");
     let out = g.finish().0.replace('\n', " ");
-    assert!(out.contains("Move taken back. White to move."), "{out}");
+    assert!(out.contains("Taken back: White's e4. White to move."), "{out}");
     assert!(out.contains("White: d4"), "{out}");
     assert!(out.contains("You play on."), "{out}");
     assert!(out.contains("Game over: Resignation. White wins."), "Black resigned: {out}");
@@ -620,7 +620,7 @@ fn a_russian_session_speaks_only_russian() {
             "В этой партии нет часов.",
             "Материал равный, по 39.",
             "Доска со стороны чёрных.",
-            "Ход возвращён. Ход белых.",
+            "Возвращено: слон цэ четыре (белые). Ход белых.",
             "Предложена ничья.",
             "Ничья отклонена.",
             "Сдаётесь? Скажите да или нет.",
@@ -675,7 +675,7 @@ fn a_german_session_speaks_only_german() {
             "Die Dame auf d8 kann nicht nach d5: Der Bauer auf d7 steht im Weg.",
             "Letzter Zug von Weiß: Läufer c4",
             "Diese Partie hat keine Uhr.",
-            "Zug zurückgenommen. Weiß ist am Zug.",
+            "Zurückgenommen: Läufer c4 von Weiß. Weiß ist am Zug.",
             "Remis abgelehnt.",
             "Es wird weitergespielt.",
             "Partie gespeichert als ",

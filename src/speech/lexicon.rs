@@ -216,6 +216,8 @@ pub struct BoardWords {
     pub pieces_of: String,
     /// Whose move: "White to move.", «Ход белых.».
     pub to_move: String,
+    /// A run of empty squares in a scan: "e3 to e6 empty".
+    pub empty_run: String,
 }
 
 /// Questions asked before a move is played.
@@ -299,6 +301,7 @@ pub struct ClientWords {
     pub material_black: String,
     pub no_takeback: String,
     pub taken_back: String,
+    pub taken_back_item: String,
     pub engine_declines: String,
     pub draw_offered: String,
     pub edge: String,

@@ -83,7 +83,8 @@ fn scan(lex: &Lexicon, pos: &Position, squares: &[Square]) -> String {
                 if j == i {
                     parts.push(format!("{} {}", sq(lex, s), lex.out.empty));
                 } else {
-                    parts.push(format!("{} - {} {}", sq(lex, s), sq(lex, squares[j]), lex.out.empty));
+                    let (from, to) = (sq(lex, s), sq(lex, squares[j]));
+                    parts.push(render(&lex.board.empty_run, &[("from", Arg::Text(&from)), ("to", Arg::Text(&to))]));
                 }
                 i = j + 1;
             }

@@ -437,7 +437,8 @@ impl Client {
             _ if self.outcome().is_some() => self.handle(vec![Event::OverOnlyCommands], now),
             Intent::Move(m) => self.act(Action::Move(m), now),
             Intent::Ask(q) => self.act(Action::Ask(q), now),
-            Intent::Refuse(why) => self.say(why.words(self.lex), Urgency::Urgent),
+            // A refusal is not an announcement: "repeat" still says the last one.
+            Intent::Refuse(why) => self.out.push(Line { text: why.words(self.lex), urgency: Urgency::Urgent }),
         }
     }
 
@@ -459,16 +460,18 @@ impl Client {
             if self.flipped { Rank::ALL.to_vec() } else { Rank::ALL.iter().rev().copied().collect() };
         let files: Vec<File> =
             if self.flipped { File::ALL.iter().rev().copied().collect() } else { File::ALL.to_vec() };
-        ranks
-            .iter()
-            .map(|r| {
-                let cells: Vec<String> = files
-                    .iter()
-                    .map(|f| pos.piece_at(Square::from_coords(*f, *r)).map_or("-".into(), |p| p.fen_char().to_string()))
-                    .collect();
-                format!("{} {}", r.char(), cells.join(" "))
-            })
-            .collect()
+        let letters: Vec<String> = files.iter().map(|f| f.char().to_string()).collect();
+        let header = format!("  {}", letters.join(" "));
+        let mut lines = vec![header.clone()];
+        lines.extend(ranks.iter().map(|r| {
+            let cells: Vec<String> = files
+                .iter()
+                .map(|f| pos.piece_at(Square::from_coords(*f, *r)).map_or("-".into(), |p| p.fen_char().to_string()))
+                .collect();
+            format!("{} {} {}", r.char(), cells.join(" "), r.char())
+        }));
+        lines.push(header);
+        lines
     }
 
     fn command(&mut self, c: Command, now: u64) {

@@ -58,8 +58,19 @@ impl Narrator {
             Event::NoClaim => one(c.no_claim.clone(), Urgency::Info),
             Event::NoOfferToAccept => one(c.no_offer_accept.clone(), Urgency::Info),
             Event::NoOfferToDecline => one(c.no_offer_decline.clone(), Urgency::Info),
-            Event::TakenBack { to_move, .. } => {
-                one(render(&lex.client.taken_back, &[("side", lex.side(*to_move))]), Urgency::Move)
+            Event::TakenBack { moves, to_move } => {
+                // Said in the order they were played.
+                let said: Vec<String> = moves
+                    .iter()
+                    .rev()
+                    .map(|(before, mv)| {
+                        let words = say_move(lex, before, mv, self.style);
+                        render(&c.taken_back_item, &[("side", lex.side(before.turn())), ("words", Arg::Text(&words))])
+                    })
+                    .collect();
+                let list = said.join(&format!(" {} ", lex.out.and));
+                let args = [("moves", Arg::Text(&list)), ("side", lex.side(*to_move))];
+                one(render(&lex.client.taken_back, &args), Urgency::Move)
             }
             Event::NoTakeback => one(c.no_takeback.clone(), Urgency::Info),
             Event::OpponentToMove => one(c.engine_thinking.clone(), Urgency::Info),
@@ -122,8 +133,9 @@ mod tests {
         assert_eq!(said(SpeechLang::Russian, &moved), ["Белые: е четыре"]);
         assert_eq!(said(SpeechLang::German, &moved), ["Weiß: e4"]);
         let back = g.act(Action::Takeback, 0);
-        assert_eq!(said(SpeechLang::Russian, &back), ["Ход возвращён. Ход белых."]);
-        assert_eq!(said(SpeechLang::German, &back), ["Zug zurückgenommen. Weiß ist am Zug."]);
+        assert_eq!(said(SpeechLang::Russian, &back), ["Возвращено: е четыре (белые). Ход белых."]);
+        assert_eq!(said(SpeechLang::German, &back), ["Zurückgenommen: e4 von Weiß. Weiß ist am Zug."]);
+        assert_eq!(said(SpeechLang::English, &back), ["Taken back: White's e4. White to move."]);
         let events = [
             Event::ResignAsked,
             Event::PlayOn,
