@@ -7,7 +7,7 @@ use voxchess::speech::grammar::render;
 use voxchess::speech::say_board::{
     say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_position, say_rank, say_square,
 };
-use voxchess::speech::say_event::{say_claimable, say_flag_fall, say_outcome};
+use voxchess::speech::say_event::{say_claimable, say_outcome};
 use voxchess::speech::{Lexicon, SpeechLang, Style, say_duration, say_move};
 
 use SpeechLang::{English, German, Russian};
@@ -111,7 +111,7 @@ fn events() {
     assert_eq!(say_outcome(en, &Outcome::Draw(DrawReason::Stalemate)), "Draw by stalemate.");
     assert_eq!(say_claimable(en, DrawClaim::ThreefoldRepetition), "You may claim a draw by threefold repetition.");
     let flag = Outcome::Win { winner: Color::White, reason: WinReason::FlagFall };
-    assert_eq!(say_flag_fall(en, Color::Black, &flag), "Black flag fell. Flag fall. White wins.");
+    assert_eq!(say_outcome(en, &flag), "Black's flag fell. White wins.");
     let ru = Lexicon::get(Russian);
     assert_eq!(say_outcome(ru, &mate), "Мат. Черные выигрывают.");
     assert_eq!(say_outcome(ru, &Outcome::Draw(DrawReason::Stalemate)), "Ничья: пат.");
@@ -134,9 +134,9 @@ fn board_in_words() {
     assert_eq!(say_square(en, &pos, sq("e2")), "e2: white pawn");
     assert_eq!(
         say_file(en, &pos, sq("e1").file()),
-        "file e: e1 white king, e2 white pawn, e3 - e6 empty, e7 black pawn, e8 black king"
+        "file e: e1 white king, e2 white pawn, e3 to e6 empty, e7 black pawn, e8 black king"
     );
-    assert!(say_rank(en, &pos, sq("a4").rank()).starts_with("rank 4: a4 - h4 empty"));
+    assert!(say_rank(en, &pos, sq("a4").rank()).starts_with("rank 4: a4 to h4 empty"));
     assert_eq!(say_legal_moves(en, &pos, sq("g1")), "knight g1: f3, h3");
     let p = Position::from_fen("4k3/8/5n2/8/4P3/3P4/8/4K3 w - - 0 1").unwrap();
     assert_eq!(say_attackers(en, &p, sq("e4")), "e4 attacked by: knight f6");
@@ -155,13 +155,20 @@ fn every_language_has_every_client_sentence() {
         }
     }
     let ru = Lexicon::get(Russian);
-    assert_eq!(render(&ru.client.taken_back, &[("side", ru.side(Color::White))]), "Ход возвращён. Ход белых.");
+    let moves = voxchess::speech::grammar::Arg::Text("е четыре (белые)");
+    assert_eq!(
+        render(&ru.client.taken_back, &[("moves", moves), ("side", ru.side(Color::White))]),
+        "Возвращено: е четыре (белые). Ход белых."
+    );
     assert_eq!(render(&ru.client.board_from, &[("side", ru.side(Color::Black))]), "Доска со стороны чёрных.");
     assert_eq!(render(&ru.client.you_play, &[("side", ru.side(Color::Black))]), "Вы играете чёрными.");
     let de = Lexicon::get(German);
     assert_eq!(
-        render(&de.client.taken_back, &[("side", de.side(Color::Black))]),
-        "Zug zurückgenommen. Schwarz ist am Zug."
+        render(
+            &de.client.taken_back,
+            &[("moves", voxchess::speech::grammar::Arg::Text("e5 von Schwarz")), ("side", de.side(Color::Black))]
+        ),
+        "Zurückgenommen: e5 von Schwarz. Schwarz ist am Zug."
     );
 }
 

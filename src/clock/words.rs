@@ -56,6 +56,8 @@ pub(crate) fn say_clock_event(
         ClockEvent::Flag { color, outcome } => {
             let flag = fill(&c.flag, &[("side", side(*color))]);
             match outcome {
+                // The win on time says whose flag fell itself: one mention.
+                Some(o @ crate::rules::Outcome::Win { .. }) => say_outcome(lex, o),
                 Some(o) => format!("{flag}. {}", say_outcome(lex, o)),
                 None => format!("{flag}."),
             }

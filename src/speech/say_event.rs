@@ -27,11 +27,14 @@ pub fn say_outcome(lex: &Lexicon, outcome: &Outcome) -> String {
         Outcome::Win { winner, reason } => {
             let wins = if *winner == Color::White { &o.white_wins } else { &o.black_wins };
             let why = match reason {
-                WinReason::Checkmate => &o.checkmate,
-                WinReason::Resignation => &o.resignation,
-                WinReason::FlagFall => &o.flag_fall,
+                WinReason::Checkmate => o.checkmate.clone(),
+                WinReason::Resignation => o.resignation.clone(),
+                // Whose flag fell, once: "Black's flag fell. White wins."
+                WinReason::FlagFall => {
+                    super::lexicon::fill(&lex.clock.flag, &[("side", color_name(lex, !*winner).to_string())])
+                }
             };
-            format!("{}. {wins}.", capitalize(why))
+            format!("{}. {wins}.", capitalize(&why))
         }
         Outcome::Draw(reason) => format!("{} {} {}.", o.draw, o.by, say_draw_reason(lex, *reason)).replace(" :", ":"),
     }
@@ -41,11 +44,6 @@ pub fn say_outcome(lex: &Lexicon, outcome: &Outcome) -> String {
 pub fn say_claimable(lex: &Lexicon, claim: DrawClaim) -> String {
     let reason = say_draw_reason(lex, claim.into());
     format!("{} {reason}.", lex.out.may_claim)
-}
-
-/// "White's flag fell." and what it means.
-pub fn say_flag_fall(lex: &Lexicon, loser: Color, outcome: &Outcome) -> String {
-    format!("{} {}. {}", color_name(lex, loser), lex.out.flag_fell, say_outcome(lex, outcome))
 }
 
 fn capitalize(s: &str) -> String {

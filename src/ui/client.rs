@@ -255,6 +255,17 @@ impl Client {
         format!("{}{dots} {}>", pos.fullmoves(), color_name(self.lex, pos.turn()))
     }
 
+    /// After a game is continued: who is to move, the last move, the clocks.
+    fn recap(&mut self, now: u64) {
+        let lex = self.lex;
+        let pos = *self.position();
+        self.say(say_to_move(lex, pos.turn()), Urgency::Info);
+        self.say_last_moves(1);
+        if self.game.clock().is_some() {
+            self.say_time(now);
+        }
+    }
+
     /// Opening lines.
     pub fn greet(&mut self, now: u64) {
         let lex = self.lex;
@@ -271,6 +282,9 @@ impl Client {
             self.say(render(&lex.client.you_play, &[("side", lex.side(me))]), Urgency::Info);
         }
         self.say(lex.client.type_help.clone(), Urgency::Info);
+        if !self.game.history().moves().is_empty() {
+            self.recap(now);
+        }
         let events = self.game.start(now);
         self.handle(events, now);
     }
@@ -637,9 +651,14 @@ impl Client {
     /// Walks the board cursor and says what stands there.
     pub fn walk(&mut self, df: i32, dr: i32) {
         let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
-        let f = (self.cursor.file().index() as i32 + df).clamp(0, 7) as u32;
-        let r = (self.cursor.rank().index() as i32 + dr).clamp(0, 7) as u32;
-        if let (Some(f), Some(r)) = (File::new(f), Rank::new(r)) {
+        let (f, r) = (self.cursor.file().index() as i32 + df, self.cursor.rank().index() as i32 + dr);
+        if !(0..8).contains(&f) || !(0..8).contains(&r) {
+            // Past the edge: said, and the cursor stays.
+            let text = self.lex.client.edge.clone();
+            self.say(text, Urgency::Move);
+            return;
+        }
+        if let (Some(f), Some(r)) = (File::new(f as u32), Rank::new(r as u32)) {
             self.cursor = Square::from_coords(f, r);
         }
         let text = say_square(self.lex, self.position(), self.cursor);
@@ -673,8 +692,15 @@ impl Client {
     /// Jumps the cursor to the next piece of a kind and says where it is.
     pub fn jump(&mut self, role: Role) {
         let pos = *self.position();
-        let squares: Vec<Square> = Square::all().filter(|s| pos.board().role_at(*s) == Some(role)).collect();
-        let next = squares.iter().find(|s| s.index() > self.cursor.index()).or(squares.first()).copied();
+        // The player's own pieces first, then the opponent's.
+        let own = self.game.me().unwrap_or(pos.turn());
+        let mut squares: Vec<Square> = Square::all().filter(|s| pos.board().role_at(*s) == Some(role)).collect();
+        squares.sort_by_key(|s| (pos.board().color_at(*s) != Some(own), s.index()));
+        let at = squares.iter().position(|s| *s == self.cursor);
+        let next = match at {
+            Some(i) => squares.get(i + 1).or(squares.first()).copied(),
+            None => squares.first().copied(),
+        };
         match next {
             Some(s) => {
                 self.cursor = s;
