@@ -25,7 +25,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  say "installing ${missing[*]}"
+  say "installing system packages: speech, audio, Stockfish, build tools"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
@@ -86,19 +86,27 @@ start_audio() {
   fi
 }
 
+build_release() {
+  say "building voxchess; this takes a few minutes the first time"
+  cargo build --release --quiet
+  say "ready: target/release/voxchess"
+}
+
 case "$mode" in
   setup)
-    cargo build --release
-    say "ready: target/release/voxchess"
+    build_release
     ;;
   play)
-    cargo build --release --quiet
+    build_release
+    say "starting audio"
     start_audio
     exec target/release/voxchess play "$@"
     ;;
   test)
     test_model
+    say "starting audio"
     start_audio
+    say "checking format and lints, then running every test"
     cargo fmt --check
     cargo clippy --all-targets --quiet -- -D warnings
     # The keyboard-and-Braille build, without speech output or voice input.

@@ -515,7 +515,7 @@ impl Client {
             Command::LegalMoves(s) => self.say(say_legal_moves(lex, &pos, s), Urgency::Info),
             Command::LastMove => self.say_last_moves(1),
             Command::LastMoves(n) => self.say_last_moves(n as usize),
-            Command::Score => self.say_last_moves(usize::MAX),
+            Command::Score => self.say_score(),
             Command::Repeat => {
                 let last = self.last_said.clone();
                 self.say(last, Urgency::Move);
@@ -566,6 +566,8 @@ impl Client {
         self.write_score(&failed);
     }
 
+    /// The last `n` moves in the announcement style, one per line
+    /// ("White: knight f3"); the last one alone as "Last move: ...".
     fn say_last_moves(&mut self, n: usize) {
         let moves = self.game.history().moves().to_vec();
         if moves.is_empty() {
@@ -573,20 +575,43 @@ impl Client {
             return;
         }
         let positions = self.game.history().positions().to_vec();
-        let from = moves.len().saturating_sub(n);
+        let lex = self.lex;
+        if n == 1 {
+            let i = moves.len() - 1;
+            let words = say_move(lex, &positions[i], &moves[i], self.style);
+            let text =
+                render(&lex.client.last_move, &[("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))]);
+            self.say(text, Urgency::Info);
+            return;
+        }
+        for i in moves.len().saturating_sub(n)..moves.len() {
+            let words = say_move(lex, &positions[i], &moves[i], self.style);
+            self.say(format!("{}: {words}", color_name(lex, positions[i].turn())), Urgency::Info);
+        }
+    }
+
+    /// The whole score in the notation of the session's language, as many
+    /// whole moves to a line as fit ("1. e4 e5 2. Кf3 Кc6").
+    fn say_score(&mut self) {
+        let moves = self.game.history().moves().to_vec();
+        if moves.is_empty() {
+            self.say(self.lex.client.no_moves_yet.clone(), Urgency::Info);
+            return;
+        }
+        let positions = self.game.history().positions().to_vec();
         let opts = SanOptions::lang(self.resolver.lexicon().lang.notation());
         let mut line = String::new();
         let mut lines = Vec::new();
-        for (i, m) in moves.iter().enumerate().skip(from) {
+        for (i, m) in moves.iter().enumerate() {
             let pos = &positions[i];
             let san = write_san(pos, m, &opts);
-            let item = if pos.turn() == Color::White || i == from {
+            let item = if pos.turn() == Color::White || i == 0 {
                 let dots = if pos.turn() == Color::White { "." } else { "..." };
                 format!("{}{dots} {san}", pos.fullmoves())
             } else {
                 san
             };
-            if !line.is_empty() && line.len() + item.len() + 1 > 40 {
+            if !line.is_empty() && line.chars().count() + item.chars().count() + 1 > super::plain::WIDTH {
                 lines.push(std::mem::take(&mut line));
             }
             if !line.is_empty() {
@@ -595,15 +620,6 @@ impl Client {
             line.push_str(&item);
         }
         lines.push(line);
-        if n == 1 {
-            let i = moves.len() - 1;
-            let words = say_move(self.lex, &positions[i], &moves[i], self.style);
-            let lex = self.lex;
-            let text =
-                render(&lex.client.last_move, &[("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))]);
-            self.say(text, Urgency::Info);
-            return;
-        }
         for l in lines {
             self.say(l, Urgency::Info);
         }
