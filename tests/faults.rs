@@ -5,7 +5,9 @@
 //! Mounting needs root (as CI runs); elsewhere a file stands in the way of
 //! the data folder instead.
 
-use std::io::{Read, Write};
+mod common;
+
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -31,6 +33,8 @@ fn tiny_fs(dir: &Path) -> Option<Mounted> {
     ok.then(|| Mounted(dir.to_path_buf()))
 }
 
+const PLAIN: [&str; 6] = ["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"];
+
 struct Game {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -38,9 +42,10 @@ struct Game {
 }
 
 impl Game {
-    fn start(data: &Path, config: &Path) -> Game {
+    /// voxchess with these arguments and data and config folders.
+    fn run(args: &[&str], data: &Path, config: &Path) -> Game {
         let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
-            .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"])
+            .args(args)
             .env("XDG_DATA_HOME", data)
             .env("XDG_CONFIG_HOME", config)
             .stdin(Stdio::piped())
@@ -49,19 +54,13 @@ impl Game {
             .spawn()
             .expect("starts");
         let stdin = child.stdin.take();
-        let mut stdout = child.stdout.take().expect("stdout");
-        let out = Arc::new(Mutex::new(String::new()));
-        let sink = out.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
-            }
-        });
+        let out = common::collect(child.stdout.take().expect("stdout"));
         Game { child, stdin, out }
+    }
+
+    /// A game between two people in plain lines, without speech or voice.
+    fn start(data: &Path, config: &Path) -> Game {
+        Game::run(&PLAIN, data, config)
     }
 
     fn send(&mut self, line: &str) {
@@ -182,31 +181,7 @@ fn the_running_clock_is_saved_on_sigterm_and_quit() {
     let root = std::env::temp_dir().join(format!("voxchess-faults-clock-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let (data, config) = (root.join("data"), root.join("config"));
-    let start = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
-            .args(args)
-            .env("XDG_DATA_HOME", &data)
-            .env("XDG_CONFIG_HOME", &config)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starts");
-        let stdin = child.stdin.take();
-        let mut stdout = child.stdout.take().expect("stdout");
-        let out = Arc::new(Mutex::new(String::new()));
-        let sink = out.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
-            }
-        });
-        Game { child, stdin, out }
-    };
+    let start = |args: &[&str]| Game::run(args, &data, &config);
     let mut g = start(&["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice", "--time", "5+0"]);
     g.send("e4");
     g.wait_for("White: e4", 0);
@@ -241,32 +216,10 @@ fn control_bytes_from_files_and_arguments_are_removed() {
     let pgn = root.join("evil.pgn");
     std::fs::write(&pgn, "[Event \"a\u{1b}]0;owned\u{7}b\u{202e}c\"]\n[White \"x\u{1b}[31my\"]\n\n1. e4 e5 *\n")
         .unwrap();
-    let mut g = {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
-            .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice", "--pgn"])
-            .arg(&pgn)
-            .env("XDG_DATA_HOME", root.join("data"))
-            .env("XDG_CONFIG_HOME", root.join("config"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starts");
-        let stdin = child.stdin.take();
-        let mut stdout = child.stdout.take().expect("stdout");
-        let out = Arc::new(Mutex::new(String::new()));
-        let sink = out.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
-            }
-        });
-        Game { child, stdin, out }
-    };
+    let pgn_arg = pgn.display().to_string();
+    let mut args = PLAIN.to_vec();
+    args.extend(["--pgn", pgn_arg.as_str()]);
+    let mut g = Game::run(&args, &root.join("data"), &root.join("config"));
     g.send("score");
     g.send("e5\u{1b}[2J\u{202e}");
     g.send("quit");

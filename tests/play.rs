@@ -1,6 +1,8 @@
 //! Black-box tests of `voxchess play` in plain mode: scripted stdin,
 //! checking the lines a screen reader or Braille display would get.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -36,18 +38,7 @@ impl Game {
             .spawn()
             .expect("starts");
         let stdin = child.stdin.take();
-        let mut stdout = child.stdout.take().expect("stdout");
-        let out = Arc::new(Mutex::new(String::new()));
-        let sink = out.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
-            }
-        });
+        let out = common::collect(child.stdout.take().expect("stdout"));
         Game { child, stdin, out }
     }
 
@@ -410,18 +401,7 @@ fn missing_microphone_is_one_line() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let out = Arc::new(Mutex::new(String::new()));
-    let sink = out.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    });
+    let out = common::collect(child.stdout.take().unwrap());
     writeln!(stdin, "e4").unwrap();
     // The model loads in the background; wait for its word on the microphone.
     let start = Instant::now();
