@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 struct Mounted(PathBuf);
 
@@ -70,20 +70,11 @@ impl Game {
     }
 
     fn text(&self) -> String {
-        self.out.lock().unwrap().replace('\n', " ")
+        common::text(&self.out)
     }
 
-    /// Waits until the output has `needle` after byte `from`; returns the end.
     fn wait_for(&self, needle: &str, from: usize) -> usize {
-        let start = Instant::now();
-        loop {
-            let t = self.text();
-            if let Some(i) = t.get(from..).and_then(|s| s.find(needle)) {
-                return from + i + needle.len();
-            }
-            assert!(start.elapsed() < Duration::from_secs(30), "waited for {needle:?}; got:\n{t}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        common::wait_for(&self.out, needle, from)
     }
 
     fn finish(mut self) -> String {

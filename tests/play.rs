@@ -52,22 +52,12 @@ impl Game {
         stdin.flush().unwrap();
     }
 
-    /// Everything printed, with the 40-character wrapping undone (lines joined by spaces).
     fn text(&self) -> String {
-        self.out.lock().unwrap().replace('\n', " ")
+        common::text(&self.out)
     }
 
-    /// Waits until the output contains `needle` (after `from` bytes), at most 30 s.
     fn wait_for(&self, needle: &str, from: usize) -> usize {
-        let start = Instant::now();
-        loop {
-            let t = self.text();
-            if let Some(i) = t.get(from..).and_then(|s| s.find(needle)) {
-                return from + i + needle.len();
-            }
-            assert!(start.elapsed() < Duration::from_secs(30), "waited for {needle:?}; got:\n{t}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        common::wait_for(&self.out, needle, from)
     }
 
     fn finish(mut self) -> (String, String) {

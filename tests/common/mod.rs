@@ -20,3 +20,23 @@ pub fn collect(mut stdout: ChildStdout) -> Arc<Mutex<String>> {
     });
     out
 }
+
+/// What was printed so far, with the 40-character wrapping undone (lines
+/// joined by spaces).
+pub fn text(out: &Mutex<String>) -> String {
+    out.lock().unwrap().replace('\n', " ")
+}
+
+/// Waits until the output has `needle` after byte `from` (at most 30 s);
+/// returns where it ends.
+pub fn wait_for(out: &Mutex<String>, needle: &str, from: usize) -> usize {
+    let start = std::time::Instant::now();
+    loop {
+        let t = text(out);
+        if let Some(i) = t.get(from..).and_then(|s| s.find(needle)) {
+            return from + i + needle.len();
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "waited for {needle:?}; got:\n{t}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
