@@ -575,6 +575,9 @@ fn a_russian_session_speaks_only_russian() {
             "сохранить",
             "помощь",
             "ходы",
+            "сдаюсь",
+            "да",
+            "e5",
             "выход",
         ],
         &[
@@ -601,7 +604,9 @@ fn a_russian_session_speaks_only_russian() {
             "-1.pgn в папке партий.",
             "сохранить, выход,",
             "«ходы»: нужно поле, например е4.",
-            "Партия сохранена. Продолжить: voxchess resume",
+            "Партия окончена: Сдача. Черные выигрывают.",
+            "Партия окончена. Команды: запись, доска, выход.",
+            "До свидания.",
         ],
     );
 }
@@ -632,6 +637,9 @@ fn a_german_session_speaks_only_german() {
             "nein",
             "speichern",
             "Hilfe",
+            "aufgeben",
+            "ja",
+            "e5",
             "beenden",
         ],
         &[
@@ -652,6 +660,8 @@ fn a_german_session_speaks_only_german() {
             "Partie gespeichert als ",
             "-1.pgn im Ordner der Partien.",
             "wiederholen, speichern, beenden,",
+            "Schwarz gewinnt.",
+            "Die Partie ist beendet. Partie, Brett oder beenden.",
         ],
     );
 }
