@@ -52,8 +52,8 @@ pub enum LockError {
     /// Another voxchess holds the lock.
     #[error("another voxchess is playing with the data folder {0}; finish that game first")]
     Busy(String),
-    /// Others may write into the folder.
-    #[error("the data folder {0} may be written by other users; make it yours alone (chmod go-w)")]
+    /// Every user may write into the folder.
+    #[error("the data folder {0} may be written by every user; make it yours (chmod o-w)")]
     Unsafe(String),
     /// The folder or the lock file cannot be made.
     #[error("the data folder {0} cannot be used: {1}")]
@@ -68,7 +68,7 @@ impl DataLock {
         let io = |e: std::io::Error| LockError::Io(shown.clone(), e.to_string());
         std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(io)?;
         let meta = std::fs::metadata(dir).map_err(io)?;
-        if meta.mode() & 0o022 != 0 && meta.mode() & 0o1000 == 0 {
+        if meta.mode() & 0o002 != 0 && meta.mode() & 0o1000 == 0 {
             return Err(LockError::Unsafe(shown));
         }
         // Opened for reading only: an flock needs no more, and the folder

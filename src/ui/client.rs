@@ -335,7 +335,9 @@ impl Client {
     /// line says so (or why it could not be).
     pub fn leave(&mut self, now: u64) -> Line {
         let c = &self.lex.client;
-        if self.outcome().is_some() {
+        // A finished game is kept as its score; a game without a move has
+        // nothing to keep (and saying "saved" would not be true).
+        if self.outcome().is_some() || self.game.history().moves().is_empty() {
             return Line { text: c.goodbye.clone(), urgency: Urgency::Info };
         }
         let saved = self.saved_game(now);
