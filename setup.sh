@@ -89,7 +89,14 @@ start_audio() {
 build_release() {
   say "building voxchess; this takes a few minutes the first time"
   cargo build --release --quiet
-  say "ready: target/release/voxchess"
+  # A voxchess command for the user: a link to the built binary, which finds
+  # lib/libvosk.so beside the project by its run path.
+  mkdir -p "$HOME/.local/bin"
+  ln -sf "$PWD/target/release/voxchess" "$HOME/.local/bin/voxchess"
+  case ":$PATH:" in
+    *":$HOME/.local/bin:"*) say "ready: the voxchess command is installed" ;;
+    *) say "ready: $HOME/.local/bin/voxchess (add $HOME/.local/bin to PATH to type just voxchess)" ;;
+  esac
 }
 
 case "$mode" in
