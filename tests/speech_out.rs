@@ -139,8 +139,8 @@ fn board_in_words() {
     assert!(say_rank(en, &pos, sq("a4").rank()).starts_with("rank 4: a4 to h4 empty"));
     assert_eq!(say_legal_moves(en, &pos, sq("g1")), "knight g1: f3, h3");
     let p = Position::from_fen("4k3/8/5n2/8/4P3/3P4/8/4K3 w - - 0 1").unwrap();
-    assert_eq!(say_attackers(en, &p, sq("e4")), "e4 attacked by: knight f6");
-    assert_eq!(say_defenders(en, &p, sq("e4")), "e4 defended by: pawn d3");
+    assert_eq!(say_attackers(en, &p, sq("e4")), "e4 attacked by: black knight f6");
+    assert_eq!(say_defenders(en, &p, sq("e4")), "e4 defended by: white pawn d3");
     let ru = Lexicon::get(Russian);
     assert_eq!(say_pieces_of(ru, &pos, Color::White, Role::Knight), "Белые кони: бэ один, жэ один");
 }

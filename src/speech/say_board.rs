@@ -109,9 +109,10 @@ fn list_pieces(lex: &Lexicon, pos: &Position, set: Bitboard) -> String {
     if set.is_empty() {
         return lex.out.nothing.clone();
     }
-    let mut items: Vec<(Role, Square)> = set.filter_map(|s| pos.board().role_at(s).map(|r| (r, s))).collect();
-    items.sort_by_key(|(r, s)| (Role::DESCRIPTION_ORDER.iter().position(|x| x == r), s.file(), s.rank()));
-    items.iter().map(|(r, s)| format!("{} {}", lex.piece(*r, 0), sq(lex, *s))).collect::<Vec<_>>().join(", ")
+    let mut items: Vec<(Piece, Square)> = set.filter_map(|s| pos.piece_at(s).map(|p| (p, s))).collect();
+    items.sort_by_key(|(p, s)| (Role::DESCRIPTION_ORDER.iter().position(|x| *x == p.role), s.file(), s.rank()));
+    // With their colours: who attacks is said, not left to be guessed.
+    items.iter().map(|(p, s)| format!("{} {}", piece_words(lex, *p), sq(lex, *s))).collect::<Vec<_>>().join(", ")
 }
 
 /// The side a square belongs to: its piece's colour, or the side to move when empty.
