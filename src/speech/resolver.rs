@@ -263,46 +263,24 @@ fn san_order_template(pos: &Position, m: &Move, square_said: bool) -> Vec<Slot> 
     t
 }
 
-/// The cost of an alignment: the total decides the ranking; the noise
-/// (sound-alikes and dropped words, not the words left unsaid) decides
-/// whether the resolver is sure.
-#[derive(Copy, Clone, Debug, PartialEq)]
-struct Cost {
-    total: f32,
-    noise: f32,
-}
-
-impl Cost {
-    const ZERO: Cost = Cost { total: 0.0, noise: 0.0 };
-    const WORST: Cost = Cost { total: f32::INFINITY, noise: f32::INFINITY };
-    fn omit(self, c: f32) -> Cost {
-        Cost { total: self.total + c, noise: self.noise }
-    }
-    fn noisy(self, c: f32) -> Cost {
-        Cost { total: self.total + c, noise: self.noise + c }
-    }
-    fn min(self, other: Cost) -> Cost {
-        if other.total < self.total { other } else { self }
-    }
-}
-
-/// Edit-distance alignment of heard words with a template.
-fn align(heard: &[Heard], template: &[Slot]) -> Cost {
+/// Edit-distance alignment of heard words with a template: the cost of
+/// the cheapest way to read the words as the template (sound-alikes,
+/// dropped words and slots left unsaid each add their cost).
+fn align(heard: &[Heard], template: &[Slot]) -> f32 {
     let k = template.len();
-    let mut prev: Vec<Cost> = Vec::with_capacity(k + 1);
-    prev.push(Cost::ZERO);
+    let mut prev: Vec<f32> = Vec::with_capacity(k + 1);
+    prev.push(0.0);
     for j in 0..k {
-        prev.push(prev[j].omit(template[j].skip));
+        prev.push(prev[j] + template[j].skip);
     }
-    let mut cur = vec![Cost::ZERO; k + 1];
+    let mut cur = vec![0.0; k + 1];
     for h in heard {
         let drop = h.drop_cost();
-        cur[0] = prev[0].noisy(drop);
+        cur[0] = prev[0] + drop;
         for j in 0..k {
-            let mut best = prev[j + 1].noisy(drop);
-            best = best.min(cur[j].omit(template[j].skip));
+            let mut best = (prev[j + 1] + drop).min(cur[j] + template[j].skip);
             if let Some(c) = h.cost_of(&template[j].want) {
-                best = best.min(prev[j].noisy(c));
+                best = best.min(prev[j] + c);
             }
             cur[j + 1] = best;
         }
@@ -312,19 +290,19 @@ fn align(heard: &[Heard], template: &[Slot]) -> Cost {
 }
 
 /// Each legal move with its cost, cheapest first.
-fn ranked(pos: &Position, heard: &[Heard]) -> Vec<(Move, Cost)> {
+fn ranked(pos: &Position, heard: &[Heard]) -> Vec<(Move, f32)> {
     let square_said = heard
         .iter()
         .any(|h| h.senses.iter().any(|s| matches!(s.meaning, Meaning::File(_) | Meaning::Rank(_)) && s.cost < 0.5));
-    let mut out: Vec<(Move, Cost)> = pos
+    let mut out: Vec<(Move, f32)> = pos
         .legal_moves()
         .iter()
         .map(|m| {
-            let cost = templates(pos, m, square_said).iter().map(|t| align(heard, t)).fold(Cost::WORST, Cost::min);
+            let cost = templates(pos, m, square_said).iter().map(|t| align(heard, t)).fold(f32::INFINITY, f32::min);
             (*m, cost)
         })
         .collect();
-    out.sort_by(|a, b| a.1.total.total_cmp(&b.1.total));
+    out.sort_by(|a, b| a.1.total_cmp(&b.1));
     out
 }
 
@@ -626,7 +604,7 @@ impl Resolver {
         let ask = match self.confirm {
             Confirm::Always => true,
             Confirm::Never => false,
-            Confirm::Unsure => heard.is_some_and(|h| ranked(pos, h).iter().any(|(o, c)| *o != m && c.total <= CLOSE)),
+            Confirm::Unsure => heard.is_some_and(|h| ranked(pos, h).iter().any(|(o, c)| *o != m && *c <= CLOSE)),
         };
         if ask { Intent::Ask(self.question(pos, vec![m])) } else { Intent::Move(m) }
     }
@@ -710,11 +688,10 @@ impl Resolver {
             Some(r) => Refusal::Illegal(r),
             None => self.likeliest_refusal(pos, heard),
         };
-        let Some(&(best, cost)) = ranked.first().filter(|(_, c)| c.total <= ACCEPT) else {
+        let Some(&(best, cost)) = ranked.first().filter(|(_, c)| *c <= ACCEPT) else {
             return Intent::Refuse(refusal());
         };
-        let close: Vec<Move> =
-            ranked.iter().take_while(|(_, c)| c.total < cost.total + MARGIN).map(|(m, _)| *m).collect();
+        let close: Vec<Move> = ranked.iter().take_while(|(_, c)| *c < cost + MARGIN).map(|(m, _)| *m).collect();
         if let Some(r) = reason {
             return match close.as_slice() {
                 [m] => Intent::Ask(self.did_you_mean(pos, r, *m)),
