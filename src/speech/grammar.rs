@@ -75,7 +75,8 @@ pub enum Arg<'a> {
     Word(&'a Word),
 }
 
-fn capitalise(s: &str) -> String {
+/// The text with its first letter in capitals.
+pub(crate) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),

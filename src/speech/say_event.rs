@@ -34,7 +34,7 @@ pub fn say_outcome(lex: &Lexicon, outcome: &Outcome) -> String {
                     super::lexicon::fill(&lex.clock.flag, &[("side", color_name(lex, !*winner).to_string())])
                 }
             };
-            format!("{}. {wins}.", capitalize(&why))
+            format!("{}. {wins}.", super::grammar::capitalise(&why))
         }
         Outcome::Draw(reason) => format!("{} {} {}.", o.draw, o.by, say_draw_reason(lex, *reason)).replace(" :", ":"),
     }
@@ -44,12 +44,4 @@ pub fn say_outcome(lex: &Lexicon, outcome: &Outcome) -> String {
 pub fn say_claimable(lex: &Lexicon, claim: DrawClaim) -> String {
     let reason = say_draw_reason(lex, claim.into());
     format!("{} {reason}.", lex.out.may_claim)
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }

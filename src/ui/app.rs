@@ -225,12 +225,8 @@ pub fn unfinished_game(
             Ok(Unfinished::Kept)
         }
         Err(e) => {
-            let reason = match crate::game::WriteProblem::of(&e) {
-                crate::game::WriteProblem::DiskFull => &c.reason_disk_full,
-                crate::game::WriteProblem::NotWritable => &c.reason_not_writable,
-                crate::game::WriteProblem::Other => &c.reason_other,
-            };
-            say(&fill(&c.unfinished_not_kept, &[("reason", reason.clone())]));
+            let reason = super::narrator::write_problem(lex, &e);
+            say(&fill(&c.unfinished_not_kept, &[("reason", reason)]));
             Ok(Unfinished::Stop)
         }
     }

@@ -13,8 +13,8 @@ use crate::audio::models::installed as model_installed;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::game::{
-    Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentMove, Pending, Player, SavedGame, Seat,
-    WriteProblem, game_pgn, write_new_numbered,
+    Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentMove, Pending, Player, SavedGame, Seat, game_pgn,
+    write_new_numbered,
 };
 use crate::notation::{SanOptions, describe_position, write_san};
 use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
@@ -323,12 +323,7 @@ impl Client {
 
     /// Why a write failed, in the player's language.
     fn write_problem(&self, e: &std::io::Error) -> String {
-        let c = &self.lex.client;
-        match WriteProblem::of(e) {
-            WriteProblem::DiskFull => c.reason_disk_full.clone(),
-            WriteProblem::NotWritable => c.reason_not_writable.clone(),
-            WriteProblem::Other => c.reason_other.clone(),
-        }
+        super::narrator::write_problem(self.lex, e)
     }
 
     /// Leaving the game: it is saved with the clock as it stands, and the

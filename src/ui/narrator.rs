@@ -10,6 +10,17 @@ use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
 use crate::speech::{Lexicon, Style, say_duration, say_move};
 
+/// Why a file could not be written, in the player's language (no outside
+/// error text: it would be English in every session).
+pub(crate) fn write_problem(lex: &Lexicon, e: &std::io::Error) -> String {
+    let c = &lex.client;
+    match crate::game::WriteProblem::of(e) {
+        crate::game::WriteProblem::DiskFull => c.reason_disk_full.clone(),
+        crate::game::WriteProblem::NotWritable => c.reason_not_writable.clone(),
+        crate::game::WriteProblem::Other => c.reason_other.clone(),
+    }
+}
+
 /// Says events in one language and style.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Narrator {
