@@ -192,7 +192,7 @@ pub struct PlayArgs {
     pub level: Option<u8>,
     /// Time control, like 15+10 or "40/90+30, 30+30".
     #[arg(long)]
-    pub time: Option<String>,
+    pub time: Option<voxchess::config::Parsed<voxchess::clock::Controls>>,
     /// Language: en, ru, de.
     #[arg(long)]
     pub lang: Option<SpeechLang>,

@@ -20,6 +20,53 @@ fn read_limited(path: &std::path::Path) -> std::io::Result<String> {
     Ok(text)
 }
 
+/// A setting written as text and read into its type once, when the
+/// settings are loaded (or the option is given): the text is kept so the
+/// file and `voxchess config` show exactly what the player wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed<T> {
+    text: String,
+    value: T,
+}
+
+impl<T> Parsed<T> {
+    /// The value.
+    pub fn value(&self) -> &T {
+        &self.value
+    }
+    /// The text as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl<T: std::str::FromStr> std::str::FromStr for Parsed<T>
+where
+    T::Err: std::fmt::Display,
+{
+    type Err = String;
+    fn from_str(text: &str) -> Result<Parsed<T>, String> {
+        let value = text.parse::<T>().map_err(|e| e.to_string())?;
+        Ok(Parsed { text: text.trim().to_string(), value })
+    }
+}
+
+impl<T> Serialize for Parsed<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de, T: std::str::FromStr> Deserialize<'de> for Parsed<T>
+where
+    T::Err: std::fmt::Display,
+{
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Parsed<T>, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Which colour the player takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -57,7 +104,7 @@ pub struct Settings {
     /// Engine strength 1-20.
     pub level: u8,
     /// A time control like "15+10"; none means no clock.
-    pub time: Option<String>,
+    pub time: Option<Parsed<crate::clock::Controls>>,
     /// Language: en, ru, de.
     pub lang: SpeechLang,
     /// Announcement style: brief, full, fide, nato.
@@ -84,7 +131,7 @@ pub struct Settings {
     pub announce_own_time: bool,
     /// When the clock calls the time: "10:1, 60:10, 600:60, *:300" (up to
     /// seconds : every seconds), or "off"; none: that default.
-    pub schedule: Option<String>,
+    pub schedule: Option<Parsed<crate::clock::Schedule>>,
 }
 
 impl Default for Settings {
@@ -202,12 +249,6 @@ impl Settings {
             {
                 return Err(format!("speech {name} {x} is not a number from -1.0 to 1.0"));
             }
-        }
-        if let Some(t) = &self.schedule {
-            t.parse::<crate::clock::Schedule>().map_err(|e| e.to_string())?;
-        }
-        if let Some(t) = &self.time {
-            t.parse::<crate::clock::Controls>().map_err(|e| e.to_string())?;
         }
         if let Some(k) = &self.push_to_talk
             && !k.eq_ignore_ascii_case("tab")

@@ -229,7 +229,7 @@ impl SavedGame {
             ("black", Some(e)) => (e, human),
             _ => (human.clone(), human),
         };
-        let controls = self.settings.time.as_deref().and_then(|t| t.parse().ok());
+        let controls = self.settings.time.as_ref().map(|t| t.value().clone());
         Ok(super::game_pgn(&history, &white, &black, None, controls.as_ref(), &self.date))
     }
 

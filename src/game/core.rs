@@ -11,11 +11,13 @@
 //! arrive from elsewhere ([`Seat::Away`]), and an arriving move may carry
 //! the clock times of whoever keeps the authoritative clock.
 
+use super::autosave::WriteProblem;
 use super::record::Player;
 use crate::clock::{ChessClock, Controls, Schedule, StartRule, outcome_on_time};
 use crate::rules::Color;
+use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
 use crate::rules::{DrawClaim, DrawReason, History, Move, Outcome, Position, WinReason};
-use crate::speech::{Answer, Question};
+use crate::speech::{Answer, Channel, Question, Refusal};
 
 /// Where a side's moves come from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,8 +46,16 @@ pub enum Pending {
 /// Something the player (or the opponent, or time) does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// A move made at this computer (already resolved to a legal move).
-    Move(Move),
+    /// A move made at this computer, typed or heard (resolved from what
+    /// the player said).
+    Move {
+        /// The move.
+        mv: Move,
+        /// How the player gave it.
+        channel: Channel,
+    },
+    /// What the player said is not a move that can be played, and why.
+    Refuse(Refusal),
     /// The resolver asks a question before a move.
     Ask(Question),
     /// An answer: yes, no, cancel, a number.
@@ -87,6 +97,15 @@ pub enum Event {
         before: Position,
         /// The move.
         mv: Move,
+    },
+    /// What the player said was not played, with the typed reason.
+    Refused(Refusal),
+    /// A period's move control was reached: its time is added.
+    ControlReached {
+        /// The side.
+        side: Color,
+        /// The time added (ms).
+        added: u64,
     },
     /// The mover's time after their move (when they want to hear it).
     OwnTime {
@@ -172,6 +191,38 @@ pub enum Event {
     GameKept,
     /// The game changed and should be saved.
     Changed,
+    /// The front end's part, after doing what `Changed` and `GameOver`
+    /// asked: the score was written as a new file in the games folder.
+    ScoreSaved {
+        /// The file's name (never the whole path).
+        name: String,
+    },
+    /// A file could not be written.
+    SaveFailed {
+        /// Which.
+        what: Saving,
+        /// Why.
+        problem: WriteProblem,
+    },
+    /// The player left: the game was kept for `resume`, or there was
+    /// nothing to keep (no move yet, or the game is over).
+    Left {
+        /// Whether an unfinished game was kept.
+        kept: bool,
+    },
+}
+
+/// What was being written when a write failed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Saving {
+    /// The game during play (the autosave).
+    Game,
+    /// The score on request ("save").
+    Score,
+    /// The score at the game's end (the autosave is kept instead).
+    ScoreAtEnd,
+    /// The game on leaving.
+    Leaving,
 }
 
 /// How a game starts.
@@ -321,7 +372,11 @@ impl Game {
         }
         match action {
             Action::Tick => self.tick(now, &mut ev),
-            Action::Move(m) => self.local_move(m, now, &mut ev),
+            Action::Move { mv, channel: _ } => self.local_move(mv, now, &mut ev),
+            Action::Refuse(why) => {
+                // After the game, the problem is that moves are over.
+                ev.push(if self.outcome.is_some() { Event::OverOnlyCommands } else { Event::Refused(why) });
+            }
             Action::Ask(q) => {
                 if self.outcome.is_some() {
                     ev.push(Event::OverOnlyCommands);
@@ -389,6 +444,9 @@ impl Game {
             ev.push(Event::OpponentToMove);
         } else if self.position().is_legal(&m) {
             self.play(m, now, ev);
+        } else {
+            let request = request_of(self.position(), &m);
+            ev.push(Event::Refused(Refusal::Illegal(diagnose(self.position(), &request))));
         }
     }
 
@@ -413,18 +471,24 @@ impl Game {
     fn play(&mut self, m: Move, now: u64, ev: &mut Vec<Event>) {
         let before = *self.position();
         let mover = before.turn();
+        let mut control_reached = None;
         if let Some(clock) = &mut self.clock {
             if clock.check_flag(now).is_some() {
                 self.flag(now, ev);
                 return;
             }
-            let _ = clock.press(now, mover);
+            if let Ok(press) = clock.press(now, mover)
+                && let Some(period) = press.new_period
+            {
+                control_reached = Some(Event::ControlReached { side: mover, added: period.time_ms });
+            }
         }
         if self.history.push(m).is_err() {
             return;
         }
         self.pending = Pending::Nothing;
         ev.push(Event::Moved { before, mv: m });
+        ev.extend(control_reached);
         if self.schedule.after_own_move
             && Some(mover) == self.me
             && let Some(c) = &self.clock
@@ -574,6 +638,25 @@ impl Game {
     }
 }
 
+/// What a player would have said to ask for `m`: the piece, its square,
+/// the target (for a move that is not legal, its reason is diagnosed from
+/// this).
+fn request_of(pos: &Position, m: &Move) -> MoveRequest {
+    if m.is_castle() {
+        let side = if m.is_short_castle() { CastleSide::King } else { CastleSide::Queen };
+        return MoveRequest::Castle(Some(side));
+    }
+    MoveRequest::Piece(PieceRequest {
+        role: pos.board().role_at(m.from),
+        file: Some(m.from.file()),
+        rank: Some(m.from.rank()),
+        to: Some(m.to),
+        promotion: m.promotion(),
+        en_passant: m.is_en_passant(),
+        ..PieceRequest::default()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -604,7 +687,7 @@ mod tests {
 
     fn play(g: &mut Game, uci: &str, now: u64) -> Vec<Event> {
         let m = mv(g.position(), uci);
-        g.act(Action::Move(m), now)
+        g.act(Action::Move { mv: m, channel: Channel::Typed }, now)
     }
 
     #[test]
@@ -625,8 +708,34 @@ mod tests {
         let ev = play(&mut g, "d8h4", 0);
         assert!(ev.contains(&Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })));
         let a3 = Move { from: sq("a2"), to: sq("a3"), kind: crate::rules::MoveKind::Normal };
-        assert_eq!(g.act(Action::Move(a3), 0), vec![Event::OverOnlyCommands]);
+        assert_eq!(g.act(Action::Move { mv: a3, channel: Channel::Typed }, 0), vec![Event::OverOnlyCommands]);
         assert_eq!(g.act(Action::Resign, 0), vec![Event::IsOver]);
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_played_is_refused_with_its_reason() {
+        use crate::rules::{IllegalReason, MoveKind};
+        let mut g = Game::new(setup(None, None), 0);
+        // The bishop on f1 cannot go to c4 through the pawn on e2.
+        let bc4 = Move { from: sq("f1"), to: sq("c4"), kind: MoveKind::Normal };
+        let ev = g.act(Action::Move { mv: bc4, channel: Channel::Heard }, 0);
+        assert!(matches!(&ev[..], [Event::Refused(Refusal::Illegal(IllegalReason::Blocked { .. }))]), "{ev:?}");
+        assert_eq!(g.history().moves().len(), 0);
+        let ev = g.act(Action::Refuse(Refusal::NothingHeard), 0);
+        assert_eq!(ev, vec![Event::Refused(Refusal::NothingHeard)]);
+    }
+
+    #[test]
+    fn a_move_control_adds_the_next_period() {
+        let mut g = Game::new(setup(None, Some("2/5, 1")), 0);
+        for m in ["g1f3", "g8f6"] {
+            assert!(!play(&mut g, m, 0).iter().any(|e| matches!(e, Event::ControlReached { .. })));
+        }
+        play(&mut g, "f3g1", 0);
+        let ev = play(&mut g, "f6g8", 0);
+        assert!(ev.contains(&Event::ControlReached { side: Color::Black, added: 60_000 }), "{ev:?}");
+        let clock = g.clock().expect("clock");
+        assert_eq!(clock.remaining(Color::Black, 0), 360_000);
     }
 
     #[test]
@@ -687,7 +796,7 @@ mod tests {
     fn a_local_move_on_the_opponents_turn_waits() {
         let mut g = Game::new(setup(Some(Color::Black), None), 0);
         let e4 = mv(g.position(), "e2e4");
-        assert_eq!(g.act(Action::Move(e4), 0), vec![Event::OpponentToMove]);
+        assert_eq!(g.act(Action::Move { mv: e4, channel: Channel::Typed }, 0), vec![Event::OpponentToMove]);
     }
 
     #[test]

@@ -10,6 +10,6 @@ pub(crate) mod record;
 pub use autosave::{
     DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
 };
-pub use core::{Action, Event, Game, GameSetup, Pending, Seat};
+pub use core::{Action, Event, Game, GameSetup, Pending, Saving, Seat};
 pub use opponent::{EngineOpponent, Opponent, OpponentMove};
 pub use record::{Player, Termination, game_pgn};

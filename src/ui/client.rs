@@ -9,22 +9,20 @@
 //! ```
 
 use super::narrator::Narrator;
+use super::narrator::View;
 use crate::audio::models::installed as model_installed;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::game::{
-    Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentMove, Pending, Player, SavedGame, Seat, game_pgn,
-    write_new_numbered,
+    Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentMove, Pending, Player, SavedGame, Saving, Seat,
+    WriteProblem, game_pgn, write_new_numbered,
 };
-use crate::notation::{SanOptions, describe_position, write_san};
 use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
-use crate::speech::grammar::{Arg, render};
+use crate::speech::grammar::render;
 use crate::speech::lexicon::fill;
-use crate::speech::say_board::{
-    say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square, say_to_move,
-};
+use crate::speech::say_board::{say_file, say_legal_moves, say_square, say_to_move};
 use crate::speech::say_move::color_name;
-use crate::speech::{Answer, Channel, Command, Intent, Lexicon, Resolver, Style, say_duration, say_move};
+use crate::speech::{Answer, Channel, Command, Intent, Lexicon, Resolver};
 use std::path::PathBuf;
 
 /// How urgent a line is (for speech: urgent interrupts, a move cuts stale
@@ -57,7 +55,6 @@ pub struct Client {
     resolver: Resolver,
     narrator: Narrator,
     lex: &'static Lexicon,
-    style: Style,
     last_said: String,
     /// The board is read from Black's side.
     pub flipped: bool,
@@ -124,7 +121,7 @@ impl Client {
         let mut resolver = Resolver::new(lang);
         resolver.confirm = settings.confirm;
         resolver.style = style;
-        let controls: Option<Controls> = settings.time.as_deref().and_then(|t| t.parse().ok());
+        let controls: Option<Controls> = settings.time.as_ref().map(|t| t.value().clone());
         let engine_name = game.opponent.as_ref().map(|e| e.name());
         let lex = Lexicon::get(lang);
         let human = |c: Color| {
@@ -143,7 +140,7 @@ impl Client {
         let seat = |p: &Player| if matches!(p, Player::Engine(_)) { Seat::Away } else { Seat::Here };
         let schedule = Schedule {
             after_own_move: settings.announce_own_time,
-            ..settings.schedule.as_deref().and_then(|t| t.parse().ok()).unwrap_or_default()
+            ..settings.schedule.as_ref().map(|t| t.value().clone()).unwrap_or_default()
         };
         let setup = GameSetup {
             start: game.start,
@@ -159,7 +156,6 @@ impl Client {
             game: Game::new(setup, now),
             opponent: game.opponent,
             lex,
-            style,
             resolver,
             narrator: Narrator::new(lex, style),
             last_said: String::new(),
@@ -195,8 +191,13 @@ impl Client {
     /// Does what the events ask for and says them.
     fn handle(&mut self, events: Vec<Event>, now: u64) {
         for e in events {
-            for l in self.narrator.lines(&e) {
-                self.say(l.text, l.urgency);
+            match &e {
+                Event::Refused(_) => {
+                    // A refusal is not an announcement: "repeat" still says the last one.
+                    self.out.extend(self.narrator.lines(&e));
+                    continue;
+                }
+                _ => self.said(e.clone()),
             }
             match e {
                 Event::Changed => {
@@ -260,9 +261,9 @@ impl Client {
         let lex = self.lex;
         let pos = *self.position();
         self.say(say_to_move(lex, pos.turn()), Urgency::Info);
-        self.say_last_moves(1);
+        self.command(Command::LastMove, now);
         if self.game.clock().is_some() {
-            self.say_time(now);
+            self.command(Command::Time, now);
         }
     }
 
@@ -289,9 +290,7 @@ impl Client {
         self.handle(events, now);
     }
 
-    /// Writes the autosave (with the clock as of `now`); a failure is said
-    /// at once, as an urgent line.
-    /// The game as it stands, for the autosave.
+    /// The game as it stands, for the autosave (with the clock as of `now`).
     fn saved_game(&self, now: u64) -> SavedGame {
         SavedGame {
             // The engine by name only: a save never names a program to run.
@@ -314,35 +313,27 @@ impl Client {
         match saved.save(&self.save_path) {
             Ok(()) => true,
             Err(e) => {
-                let reason = self.write_problem(&e);
-                self.say(fill(&self.lex.client.save_failed, &[("reason", reason)]), Urgency::Urgent);
+                self.said(Event::SaveFailed { what: Saving::Game, problem: WriteProblem::of(&e) });
                 false
             }
         }
     }
 
-    /// Why a write failed, in the player's language.
-    fn write_problem(&self, e: &std::io::Error) -> String {
-        super::narrator::write_problem(self.lex, e)
-    }
-
     /// Leaving the game: it is saved with the clock as it stands, and the
     /// line says so (or why it could not be).
     pub fn leave(&mut self, now: u64) -> Line {
-        let c = &self.lex.client;
         // A finished game is kept as its score; a game without a move has
         // nothing to keep (and saying "saved" would not be true).
-        if self.outcome().is_some() || self.game.history().moves().is_empty() {
-            return Line { text: c.goodbye.clone(), urgency: Urgency::Info };
-        }
-        let saved = self.saved_game(now);
-        match saved.save(&self.save_path) {
-            Ok(()) => Line { text: self.lex.client.saved_resume.clone(), urgency: Urgency::Info },
-            Err(e) => {
-                let reason = self.write_problem(&e);
-                Line { text: fill(&self.lex.client.leave_not_saved, &[("reason", reason)]), urgency: Urgency::Urgent }
+        let event = if self.outcome().is_some() || self.game.history().moves().is_empty() {
+            Event::Left { kept: false }
+        } else {
+            match self.saved_game(now).save(&self.save_path) {
+                Ok(()) => Event::Left { kept: true },
+                Err(e) => Event::SaveFailed { what: Saving::Leaving, problem: WriteProblem::of(&e) },
             }
-        }
+        };
+        let mut lines = self.narrator.lines(&event);
+        lines.pop().unwrap_or(Line { text: String::new(), urgency: Urgency::Info })
     }
 
     /// The game as PGN.
@@ -360,18 +351,24 @@ impl Client {
     }
 
     /// Writes the PGN and says where (the file's name), or why not.
-    fn write_score(&mut self, failed: &str) -> bool {
+    fn write_score(&mut self, what: Saving) -> bool {
         match self.save_pgn() {
             Ok(path) => {
                 let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-                self.say(fill(&self.lex.client.score_saved, &[("name", name)]), Urgency::Info);
+                self.said(Event::ScoreSaved { name });
                 true
             }
             Err(e) => {
-                let reason = self.write_problem(&e);
-                self.say(fill(failed, &[("reason", reason)]), Urgency::Urgent);
+                self.said(Event::SaveFailed { what, problem: WriteProblem::of(&e) });
                 false
             }
+        }
+    }
+
+    /// Says an event of the client's own work (saving).
+    fn said(&mut self, event: Event) {
+        for l in self.narrator.lines(&event) {
+            self.say(l.text, l.urgency);
         }
     }
 
@@ -379,11 +376,9 @@ impl Client {
     /// is the autosave removed. If the score cannot be written, the
     /// autosave stays and the player is told.
     fn finished(&mut self, now: u64) {
-        let failed = self.lex.client.score_failed.clone();
-        if self.write_score(&failed) {
+        if self.write_score(Saving::ScoreAtEnd) {
             if let Err(e) = SavedGame::clear(&self.save_path) {
-                let reason = self.write_problem(&e);
-                self.say(fill(&self.lex.client.save_failed, &[("reason", reason)]), Urgency::Urgent);
+                self.said(Event::SaveFailed { what: Saving::Game, problem: WriteProblem::of(&e) });
             }
         } else {
             self.autosave(now);
@@ -445,11 +440,9 @@ impl Client {
         match intent {
             Intent::Answer(a) => self.answer(a, now),
             Intent::Command(c) => self.command(c, now),
-            _ if self.outcome().is_some() => self.handle(vec![Event::OverOnlyCommands], now),
-            Intent::Move(m) => self.act(Action::Move(m), now),
+            Intent::Move(mv) => self.act(Action::Move { mv, channel }, now),
             Intent::Ask(q) => self.act(Action::Ask(q), now),
-            // A refusal is not an announcement: "repeat" still says the last one.
-            Intent::Refuse(why) => self.out.push(Line { text: why.words(self.lex), urgency: Urgency::Urgent }),
+            Intent::Refuse(why) => self.act(Action::Refuse(why), now),
         }
     }
 
@@ -465,87 +458,50 @@ impl Client {
         }
     }
 
-    fn board_lines(&self) -> Vec<String> {
-        let pos = self.position();
-        let ranks: Vec<Rank> =
-            if self.flipped { Rank::ALL.to_vec() } else { Rank::ALL.iter().rev().copied().collect() };
-        let files: Vec<File> =
-            if self.flipped { File::ALL.iter().rev().copied().collect() } else { File::ALL.to_vec() };
-        let letters: Vec<String> = files.iter().map(|f| f.char().to_string()).collect();
-        let header = format!("  {}", letters.join(" "));
-        let mut lines = vec![header.clone()];
-        lines.extend(ranks.iter().map(|r| {
-            let cells: Vec<String> = files
-                .iter()
-                .map(|f| pos.piece_at(Square::from_coords(*f, *r)).map_or("-".into(), |p| p.fen_char().to_string()))
-                .collect();
-            format!("{} {} {}", r.char(), cells.join(" "), r.char())
-        }));
-        lines.push(header);
-        lines
+    /// The view for board questions: the live position.
+    fn view(&self, now: u64) -> View<'_> {
+        let history = self.game.history();
+        View {
+            positions: history.positions(),
+            moves: history.moves(),
+            clock: self.game.clock(),
+            me: self.game.me(),
+            flipped: self.flipped,
+            now,
+        }
     }
 
     fn command(&mut self, c: Command, now: u64) {
-        let pos = *self.position();
+        if let Some(lines) = self.narrator.query(&c, &self.view(now)) {
+            for l in lines {
+                self.say(l, Urgency::Info);
+            }
+            return;
+        }
         let lex = self.lex;
         match c {
-            Command::Board => {
-                for l in self.board_lines() {
-                    self.say(l, Urgency::Info);
-                }
-            }
-            Command::Pieces => {
-                let text = describe_position(&pos, self.resolver.lexicon().lang.notation());
-                for l in text.lines() {
-                    self.say(l.to_string(), Urgency::Info);
-                }
-            }
-            Command::PiecesOf { color, role } => {
-                let color = color.or(self.game.me()).unwrap_or(pos.turn());
-                self.say(say_pieces_of(lex, &pos, color, role), Urgency::Info);
-            }
-            Command::ScanFile(f) => self.say(say_file(lex, &pos, f), Urgency::Info),
-            Command::ScanRank(r) => self.say(say_rank(lex, &pos, r), Urgency::Info),
-            Command::Square(s) => self.say(say_square(lex, &pos, s), Urgency::Info),
-            Command::Attackers(s) => self.say(say_attackers(lex, &pos, s), Urgency::Info),
-            Command::Defenders(s) => self.say(say_defenders(lex, &pos, s), Urgency::Info),
-            Command::LegalMoves(s) => self.say(say_legal_moves(lex, &pos, s), Urgency::Info),
-            Command::LastMove => self.say_last_moves(1),
-            Command::LastMoves(n) => self.say_last_moves(n as usize),
-            Command::Score => self.say_score(),
             Command::Repeat => {
                 let last = self.last_said.clone();
                 self.say(last, Urgency::Move);
             }
-            Command::Time => self.say_time(now),
             Command::Takeback => self.act(Action::Takeback, now),
             Command::OfferDraw => self.act(Action::OfferDraw, now),
             Command::ClaimDraw => self.act(Action::ClaimDraw, now),
             Command::Accept => self.act(Action::Accept, now),
             Command::Decline => self.act(Action::Decline, now),
             Command::Resign => self.act(Action::Resign, now),
-            Command::Help => {
-                for l in lex.client.help.clone() {
-                    self.say(l, Urgency::Info);
-                }
+            Command::StopListening | Command::StartListening => {
+                let on = c == Command::StartListening;
+                let text = match &self.listening {
+                    Some(flag) => {
+                        flag.store(on, std::sync::atomic::Ordering::Relaxed);
+                        if on { &lex.client.listening } else { &lex.client.not_listening }
+                    }
+                    None => &lex.client.voice_off,
+                };
+                self.say(text.clone(), Urgency::Info);
             }
-            Command::StopListening => match &self.listening {
-                Some(flag) => {
-                    flag.store(false, std::sync::atomic::Ordering::Relaxed);
-                    self.say(lex.client.not_listening.clone(), Urgency::Info);
-                }
-                None => self.say(lex.client.voice_off.clone(), Urgency::Info),
-            },
-            Command::StartListening => match &self.listening {
-                Some(flag) => {
-                    flag.store(true, std::sync::atomic::Ordering::Relaxed);
-                    self.say(lex.client.listening.clone(), Urgency::Info);
-                }
-                None => self.say(lex.client.voice_off.clone(), Urgency::Info),
-            },
             Command::Silence => self.silence = true,
-            Command::Material => self.say_material(),
-            Command::WhoseMove => self.say(say_to_move(lex, pos.turn()), Urgency::Info),
             Command::Flip => {
                 self.flipped = !self.flipped;
                 let side = if self.flipped { Color::Black } else { Color::White };
@@ -553,107 +509,14 @@ impl Client {
             }
             Command::Quit => self.quit = true,
             Command::Save => self.save_command(),
-            Command::Fen => self.say(pos.to_fen(), Urgency::Info),
+            // Questions are answered by the narrator above.
+            _ => {}
         }
     }
 
     /// Saves the score as PGN ("save").
     pub fn save_command(&mut self) {
-        let failed = format!("{} {{reason}}.", self.lex.client.score_not_saved.trim_end_matches('.'));
-        self.write_score(&failed);
-    }
-
-    /// The last `n` moves in the announcement style, one per line
-    /// ("White: knight f3"); the last one alone as "Last move: ...".
-    fn say_last_moves(&mut self, n: usize) {
-        let moves = self.game.history().moves().to_vec();
-        if moves.is_empty() {
-            self.say(self.lex.client.no_moves_yet.clone(), Urgency::Info);
-            return;
-        }
-        let positions = self.game.history().positions().to_vec();
-        let lex = self.lex;
-        if n == 1 {
-            let i = moves.len() - 1;
-            let words = say_move(lex, &positions[i], &moves[i], self.style);
-            let text =
-                render(&lex.client.last_move, &[("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))]);
-            self.say(text, Urgency::Info);
-            return;
-        }
-        for i in moves.len().saturating_sub(n)..moves.len() {
-            let words = say_move(lex, &positions[i], &moves[i], self.style);
-            self.say(format!("{}: {words}", color_name(lex, positions[i].turn())), Urgency::Info);
-        }
-    }
-
-    /// The whole score in the notation of the session's language, as many
-    /// whole moves to a line as fit ("1. e4 e5 2. Кf3 Кc6").
-    fn say_score(&mut self) {
-        let moves = self.game.history().moves().to_vec();
-        if moves.is_empty() {
-            self.say(self.lex.client.no_moves_yet.clone(), Urgency::Info);
-            return;
-        }
-        let positions = self.game.history().positions().to_vec();
-        let opts = SanOptions::lang(self.resolver.lexicon().lang.notation());
-        let mut line = String::new();
-        let mut lines = Vec::new();
-        for (i, m) in moves.iter().enumerate() {
-            let pos = &positions[i];
-            let san = write_san(pos, m, &opts);
-            let item = if pos.turn() == Color::White || i == 0 {
-                let dots = if pos.turn() == Color::White { "." } else { "..." };
-                format!("{}{dots} {san}", pos.fullmoves())
-            } else {
-                san
-            };
-            if !line.is_empty() && line.chars().count() + item.chars().count() + 1 > super::plain::WIDTH {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&item);
-        }
-        lines.push(line);
-        for l in lines {
-            self.say(l, Urgency::Info);
-        }
-    }
-
-    fn say_time(&mut self, now: u64) {
-        let Some(c) = self.game.clock() else {
-            self.say(self.lex.client.no_clock.clone(), Urgency::Info);
-            return;
-        };
-        let times: Vec<(String, String)> = Color::ALL
-            .iter()
-            .map(|col| (color_name(self.lex, *col).to_string(), say_duration(self.lex, c.remaining(*col, now))))
-            .collect();
-        for (side, t) in times {
-            self.say(format!("{side}: {t}"), Urgency::Info);
-        }
-    }
-
-    fn say_material(&mut self) {
-        let pos = *self.position();
-        let worth = |c: Color| -> i32 {
-            [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
-                .iter()
-                .map(|(r, v)| pos.board().pieces(c, *r).count() as i32 * v)
-                .sum()
-        };
-        let (w, b) = (worth(Color::White), worth(Color::Black));
-        let c = &self.lex.client;
-        let template = match w.cmp(&b) {
-            std::cmp::Ordering::Equal => &c.material_equal,
-            std::cmp::Ordering::Greater => &c.material_white,
-            std::cmp::Ordering::Less => &c.material_black,
-        };
-        let text =
-            fill(template, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())]);
-        self.say(text, Urgency::Info);
+        self.write_score(Saving::Score);
     }
 
     /// Whether voice input can start: a model for the language, if any.
@@ -741,11 +604,11 @@ impl Client {
 
     /// The clocks (the t key).
     pub fn tell_time(&mut self, now: u64) {
-        self.say_time(now);
+        self.command(Command::Time, now);
     }
 
     /// The last move (the l key).
-    pub fn tell_last_move(&mut self) {
-        self.say_last_moves(1);
+    pub fn tell_last_move(&mut self, now: u64) {
+        self.command(Command::LastMove, now);
     }
 }

@@ -3,21 +3,31 @@
 //! language data; this is the one place that says what happened.
 
 use super::client::{Line, Urgency};
-use crate::game::Event;
+use crate::clock::ChessClock;
+use crate::game::{Event, Saving, WriteProblem};
+use crate::notation::{SanOptions, describe_position, write_san};
+use crate::rules::{Color, File, Move, Position, Rank, Role, Square};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
+use crate::speech::say_board::{
+    say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square, say_to_move,
+};
 use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
-use crate::speech::{Lexicon, Style, say_duration, say_move};
+use crate::speech::{Command, Lexicon, Style, say_duration, say_move};
 
 /// Why a file could not be written, in the player's language (no outside
 /// error text: it would be English in every session).
 pub(crate) fn write_problem(lex: &Lexicon, e: &std::io::Error) -> String {
+    problem_words(lex, WriteProblem::of(e))
+}
+
+fn problem_words(lex: &Lexicon, problem: WriteProblem) -> String {
     let c = &lex.client;
-    match crate::game::WriteProblem::of(e) {
-        crate::game::WriteProblem::DiskFull => c.reason_disk_full.clone(),
-        crate::game::WriteProblem::NotWritable => c.reason_not_writable.clone(),
-        crate::game::WriteProblem::Other => c.reason_other.clone(),
+    match problem {
+        WriteProblem::DiskFull => c.reason_disk_full.clone(),
+        WriteProblem::NotWritable => c.reason_not_writable.clone(),
+        WriteProblem::Other => c.reason_other.clone(),
     }
 }
 
@@ -104,7 +114,179 @@ impl Narrator {
             }
             Event::GameKept => one(c.game_kept.clone(), Urgency::Info),
             Event::Changed => Vec::new(),
+            Event::Refused(why) => one(why.words(lex), Urgency::Urgent),
+            Event::ControlReached { side: s, added } => {
+                let args = [("side", side(*s)), ("time", say_duration(lex, *added))];
+                one(format!("{}.", fill(&lex.clock.new_period, &args)), Urgency::Info)
+            }
+            Event::ScoreSaved { name } => one(fill(&c.score_saved, &[("name", name.clone())]), Urgency::Info),
+            Event::SaveFailed { what, problem } => {
+                let template = match what {
+                    Saving::Game => &c.save_failed,
+                    Saving::Score => &c.score_not_saved,
+                    Saving::ScoreAtEnd => &c.score_failed,
+                    Saving::Leaving => &c.leave_not_saved,
+                };
+                one(fill(template, &[("reason", problem_words(lex, *problem))]), Urgency::Urgent)
+            }
+            Event::Left { kept: true } => one(c.saved_resume.clone(), Urgency::Info),
+            Event::Left { kept: false } => one(c.goodbye.clone(), Urgency::Info),
         }
+    }
+}
+
+/// What a board question is asked about: a position in view (the live
+/// one, or one looked back at), the moves that led to it, and the clock.
+pub(crate) struct View<'a> {
+    /// Positions from the start to the one in view (never empty).
+    pub(crate) positions: &'a [Position],
+    /// The moves between them (one fewer).
+    pub(crate) moves: &'a [Move],
+    /// The clock, if the game has one.
+    pub(crate) clock: Option<&'a ChessClock>,
+    /// The player's colour (None: two people here).
+    pub(crate) me: Option<Color>,
+    /// The board is read from Black's side.
+    pub(crate) flipped: bool,
+    /// The time now (ms).
+    pub(crate) now: u64,
+}
+
+impl View<'_> {
+    fn pos(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| unreachable!("a view has a position"))
+    }
+}
+
+impl Narrator {
+    /// The answer to a board question about the view; None for commands
+    /// that are not questions (they change something).
+    pub(crate) fn query(&self, c: &Command, v: &View) -> Option<Vec<String>> {
+        let lex = self.lex;
+        let pos = v.pos();
+        Some(match c {
+            Command::Board => self.board(pos, v.flipped),
+            Command::Pieces => describe_position(pos, lex.lang.notation()).lines().map(str::to_string).collect(),
+            Command::PiecesOf { color, role } => {
+                let color = color.or(v.me).unwrap_or(pos.turn());
+                vec![say_pieces_of(lex, pos, color, *role)]
+            }
+            Command::ScanFile(f) => vec![say_file(lex, pos, *f)],
+            Command::ScanRank(r) => vec![say_rank(lex, pos, *r)],
+            Command::Square(s) => vec![say_square(lex, pos, *s)],
+            Command::Attackers(s) => vec![say_attackers(lex, pos, *s)],
+            Command::Defenders(s) => vec![say_defenders(lex, pos, *s)],
+            Command::LegalMoves(s) => vec![say_legal_moves(lex, pos, *s)],
+            Command::LastMove => self.last_moves(v, 1),
+            Command::LastMoves(n) => self.last_moves(v, *n as usize),
+            Command::Score => self.score(v),
+            Command::Time => self.times(v),
+            Command::Material => vec![self.material(pos)],
+            Command::WhoseMove => vec![say_to_move(lex, pos.turn())],
+            Command::Fen => vec![pos.to_fen()],
+            Command::Help => lex.client.help.clone(),
+            _ => return None,
+        })
+    }
+
+    /// The board as text, from White's side or Black's, with file letters
+    /// above and below and rank numbers at both ends.
+    fn board(&self, pos: &Position, flipped: bool) -> Vec<String> {
+        let ranks: Vec<Rank> = if flipped { Rank::ALL.to_vec() } else { Rank::ALL.iter().rev().copied().collect() };
+        let files: Vec<File> = if flipped { File::ALL.iter().rev().copied().collect() } else { File::ALL.to_vec() };
+        let letters: Vec<String> = files.iter().map(|f| f.char().to_string()).collect();
+        let header = format!("  {}", letters.join(" "));
+        let mut lines = vec![header.clone()];
+        lines.extend(ranks.iter().map(|r| {
+            let cells: Vec<String> = files
+                .iter()
+                .map(|f| pos.piece_at(Square::from_coords(*f, *r)).map_or("-".into(), |p| p.fen_char().to_string()))
+                .collect();
+            format!("{} {} {}", r.char(), cells.join(" "), r.char())
+        }));
+        lines.push(header);
+        lines
+    }
+
+    /// The last `n` moves in the announcement style, one per line
+    /// ("White: knight f3"); the last one alone as "Last move: ...".
+    pub(crate) fn last_moves(&self, v: &View, n: usize) -> Vec<String> {
+        let lex = self.lex;
+        let (moves, positions) = (v.moves, v.positions);
+        if moves.is_empty() {
+            return vec![lex.client.no_moves_yet.clone()];
+        }
+        let words = |i: usize| say_move(lex, &positions[i], &moves[i], self.style);
+        if n == 1 {
+            let i = moves.len() - 1;
+            let words = words(i);
+            let args = [("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))];
+            return vec![render(&lex.client.last_move, &args)];
+        }
+        (moves.len().saturating_sub(n)..moves.len())
+            .map(|i| format!("{}: {}", color_name(lex, positions[i].turn()), words(i)))
+            .collect()
+    }
+
+    /// The whole score in the notation of the session's language, as many
+    /// whole moves to a line as fit ("1. e4 e5 2. Кf3 Кc6").
+    fn score(&self, v: &View) -> Vec<String> {
+        let (moves, positions) = (v.moves, v.positions);
+        if moves.is_empty() {
+            return vec![self.lex.client.no_moves_yet.clone()];
+        }
+        let opts = SanOptions::lang(self.lex.lang.notation());
+        let mut line = String::new();
+        let mut lines = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let pos = &positions[i];
+            let san = write_san(pos, m, &opts);
+            let item = if pos.turn() == Color::White || i == 0 {
+                let dots = if pos.turn() == Color::White { "." } else { "..." };
+                format!("{}{dots} {san}", pos.fullmoves())
+            } else {
+                san
+            };
+            if !line.is_empty() && line.chars().count() + item.chars().count() + 1 > super::plain::WIDTH {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+        lines.push(line);
+        lines
+    }
+
+    /// Both clocks, one line each.
+    pub(crate) fn times(&self, v: &View) -> Vec<String> {
+        let lex = self.lex;
+        let Some(c) = v.clock else {
+            return vec![lex.client.no_clock.clone()];
+        };
+        Color::ALL
+            .iter()
+            .map(|col| format!("{}: {}", color_name(lex, *col), say_duration(lex, c.remaining(*col, v.now))))
+            .collect()
+    }
+
+    /// The material count (pawn 1, knight and bishop 3, rook 5, queen 9).
+    fn material(&self, pos: &Position) -> String {
+        let worth = |c: Color| -> i32 {
+            [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
+                .iter()
+                .map(|(r, v)| pos.board().pieces(c, *r).count() as i32 * v)
+                .sum()
+        };
+        let (w, b) = (worth(Color::White), worth(Color::Black));
+        let c = &self.lex.client;
+        let template = match w.cmp(&b) {
+            std::cmp::Ordering::Equal => &c.material_equal,
+            std::cmp::Ordering::Greater => &c.material_white,
+            std::cmp::Ordering::Less => &c.material_black,
+        };
+        fill(template, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())])
     }
 }
 
@@ -112,8 +294,7 @@ impl Narrator {
 mod tests {
     use super::*;
     use crate::game::{Action, Game, GameSetup, Player, Seat};
-    use crate::rules::{Color, Position};
-    use crate::speech::SpeechLang;
+    use crate::speech::{Channel, SpeechLang};
 
     fn game() -> Game {
         Game::new(
@@ -140,7 +321,7 @@ mod tests {
     fn every_event_in_russian_and_german_words() {
         let mut g = game();
         let e4 = *g.position().legal_moves().iter().find(|m| m.uci() == "e2e4").expect("e4");
-        let moved = g.act(Action::Move(e4), 0);
+        let moved = g.act(Action::Move { mv: e4, channel: Channel::Typed }, 0);
         assert_eq!(said(SpeechLang::Russian, &moved), ["Белые: е четыре"]);
         assert_eq!(said(SpeechLang::German, &moved), ["Weiß: e4"]);
         let back = g.act(Action::Takeback, 0);
@@ -171,6 +352,34 @@ mod tests {
         for lang in [SpeechLang::Russian, SpeechLang::German] {
             for text in said(lang, &events) {
                 for w in ["White", "Black", "move", "draw", "flag", "minute"] {
+                    assert!(!text.contains(w), "{lang}: {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn saving_refusals_and_controls_in_russian_and_german() {
+        use crate::game::{Saving, WriteProblem};
+        use crate::speech::Refusal;
+        let events = [
+            Event::ScoreSaved { name: "2026-11-30-1.pgn".into() },
+            Event::SaveFailed { what: Saving::Game, problem: WriteProblem::DiskFull },
+            Event::SaveFailed { what: Saving::Score, problem: WriteProblem::NotWritable },
+            Event::Left { kept: true },
+            Event::Refused(Refusal::NothingHeard),
+            Event::ControlReached { side: Color::White, added: 1_800_000 },
+        ];
+        let ru = said(SpeechLang::Russian, &events);
+        assert_eq!(ru[1], "Партию не удалось сохранить: диск заполнен; освободите место. Игра продолжается.");
+        assert_eq!(ru[2], "Запись сохранить не удалось: в папку данных нельзя записать.");
+        let de = said(SpeechLang::German, &events);
+        assert_eq!(de[2], "Die Partie konnte nicht gespeichert werden: der Datenordner ist nicht beschreibbar.");
+        for (lang, lines) in [(SpeechLang::Russian, ru), (SpeechLang::German, de)] {
+            assert_eq!(lines.len(), events.len(), "{lang}: one line each");
+            assert!(lines[0].contains("2026-11-30-1.pgn"), "{lang}: {}", lines[0]);
+            for text in lines {
+                for w in ["White", "saved", "game", "time", "minutes", "heard"] {
                     assert!(!text.contains(w), "{lang}: {text}");
                 }
             }

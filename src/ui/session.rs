@@ -151,7 +151,7 @@ pub fn run_session(
                 BoardKey::Jump(r) => client.jump(r),
                 BoardKey::Moves => client.cursor_moves(),
                 BoardKey::File => client.cursor_file(),
-                BoardKey::LastMove => client.tell_last_move(),
+                BoardKey::LastMove => client.tell_last_move(now),
                 BoardKey::Time => client.tell_time(now),
                 BoardKey::Silence => voice.silence(),
             },
