@@ -141,26 +141,8 @@ fn write_u64s(out: &mut String, name: &str, values: &[u64]) {
     out.push_str("];\n");
 }
 
-/// Links libvosk.so from lib/ (put there by setup.sh from the vosk wheel)
-/// and sets an rpath so the binaries run without LD_LIBRARY_PATH.
-fn link_vosk() {
-    if std::env::var_os("CARGO_FEATURE_VOICE").is_none() {
-        return;
-    }
-    let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("lib");
-    println!("cargo:rerun-if-changed={}", dir.join("libvosk.so").display());
-    if !dir.join("libvosk.so").exists() {
-        println!(
-            "cargo:warning=lib/libvosk.so is missing: run ./setup.sh, or build without voice input (--no-default-features --features tts)"
-        );
-    }
-    println!("cargo:rustc-link-search=native={}", dir.display());
-    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
-}
-
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    link_vosk();
     let mut out = String::new();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
 

@@ -9,6 +9,7 @@
 #![warn(unreachable_pub)]
 
 pub mod audio;
+pub(crate) mod bounded;
 pub mod clock;
 pub mod config;
 pub(crate) mod engine;

@@ -283,13 +283,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 play_on_after_flag: a.play_on_after_flag,
             };
             let lex = Lexicon::get(a.lang);
-            let mut speaker = if a.no_speech { None } else { clock_speaker(a.lang) };
+            let plain = a.plain || plain_terminal();
+            let out: voxchess::ui::clock_app::LineOut =
+                if plain { Arc::new(Mutex::new(std::io::stdout())) } else { voxchess::ui::clock_keys::raw_lines() };
+            let mut speaker = if a.no_speech { None } else { clock_speaker(a.lang, out.clone()) };
             let voice = speaker.as_mut().map(|s| s as &mut dyn voxchess::ui::session::Voice);
-            if a.plain || plain_terminal() {
-                let out: voxchess::ui::clock_app::LineOut = Arc::new(Mutex::new(std::io::stdout()));
+            if plain {
                 run_plain_clock(options, lex, std::io::BufReader::new(std::io::stdin()), out, voice);
             } else {
-                run_terminal_clock(options, lex, voice)?;
+                run_terminal_clock(options, lex, out, voice)?;
             }
         }
         Command::Config => {
@@ -328,22 +330,33 @@ fn speak_and_wait(text: &str, lang: voxchess::speech::SpeechLang) {
     }
 }
 
-/// Speech for the clock; without speech-dispatcher, one line and text only.
+/// Speech for the clock, connected in the background (the clock never
+/// waits for it); if it cannot be reached, one line says so.
 #[cfg(feature = "tts")]
-fn clock_speaker(lang: voxchess::speech::SpeechLang) -> Option<voxchess::audio::speaker::Speaker> {
-    use voxchess::audio::speaker::{Speaker, SpeechSettings};
+fn clock_speaker(
+    lang: voxchess::speech::SpeechLang,
+    out: voxchess::ui::clock_app::LineOut,
+) -> Option<voxchess::audio::speaker::Speaker> {
+    use voxchess::audio::speaker::{Speaker, SpeakerError, SpeechSettings};
     let language = (lang != voxchess::speech::SpeechLang::English).then(|| lang.code().to_string());
-    match Speaker::start(SpeechSettings { language, ..SpeechSettings::default() }, std::time::Duration::from_secs(5)) {
-        Ok(s) => Some(s),
-        Err(e) => {
-            println!("{e}");
-            None
-        }
-    }
+    let c = &Lexicon::get(lang).client;
+    let told = move |result: Result<(), SpeakerError>| {
+        let text = match result {
+            Ok(()) => return,
+            Err(SpeakerError::Unavailable(_)) => &c.speech_unavailable,
+            Err(SpeakerError::Timeout(_)) => &c.speech_no_answer,
+        };
+        voxchess::ui::clock_app::write_line(&out, text);
+    };
+    Speaker::connect(SpeechSettings { language, ..SpeechSettings::default() }, std::time::Duration::from_secs(5), told)
+        .ok()
 }
 
 #[cfg(not(feature = "tts"))]
-fn clock_speaker(_lang: voxchess::speech::SpeechLang) -> Option<voxchess::ui::session::Mute> {
+fn clock_speaker(
+    _lang: voxchess::speech::SpeechLang,
+    _out: voxchess::ui::clock_app::LineOut,
+) -> Option<voxchess::ui::session::Mute> {
     None
 }
 

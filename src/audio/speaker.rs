@@ -4,7 +4,7 @@
 //! run on speech-dispatcher's thread while the crate holds its locks, so
 //! they only record the event here and never call back into tts.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 use tts::{Tts, Voice};
@@ -179,10 +179,53 @@ impl Speaker {
     /// Connects to speech-dispatcher (it starts itself on first use) within
     /// `timeout`, and applies the settings.
     pub fn start(settings: SpeechSettings, timeout: Duration) -> Result<Speaker, SpeakerError> {
+        let (speaker, ready) = Speaker::spawn(settings)?;
+        match ready.recv_timeout(timeout) {
+            Ok(Ok(())) => Ok(speaker),
+            Ok(Err(e)) => Err(SpeakerError::Unavailable(e)),
+            Err(_) => Err(SpeakerError::Timeout(timeout.as_millis() as u64)),
+        }
+    }
+
+    /// Connects in the background: the speaker comes back at once and keeps
+    /// what it is asked to say until speech-dispatcher answers, so nothing
+    /// waits for it. `told` hears how it went: `Ok` when speech joins;
+    /// the error when it cannot, or `Timeout` when it has not answered
+    /// within `timeout` (then `Ok` follows if it joins later).
+    pub fn connect(
+        settings: SpeechSettings,
+        timeout: Duration,
+        told: impl Fn(Result<(), SpeakerError>) + Send + 'static,
+    ) -> Result<Speaker, SpeakerError> {
+        let (speaker, ready) = Speaker::spawn(settings)?;
+        std::thread::Builder::new()
+            .name("speech-connect".into())
+            .spawn(move || match ready.recv_timeout(timeout) {
+                Ok(Ok(())) => told(Ok(())),
+                Ok(Err(e)) => told(Err(SpeakerError::Unavailable(e))),
+                Err(RecvTimeoutError::Disconnected) => told(Err(SpeakerError::Unavailable("no answer".into()))),
+                Err(RecvTimeoutError::Timeout) => {
+                    told(Err(SpeakerError::Timeout(timeout.as_millis() as u64)));
+                    if let Ok(Ok(())) = ready.recv() {
+                        told(Ok(()));
+                    }
+                }
+            })
+            .map_err(|e| SpeakerError::Unavailable(e.to_string()))?;
+        Ok(speaker)
+    }
+
+    /// Starts the speech thread; it reports on `ready` once connected (or
+    /// why not). What is said before that waits in its queue.
+    fn spawn(settings: SpeechSettings) -> Result<(Speaker, Receiver<Result<(), String>>), SpeakerError> {
         let shared = Arc::new(Shared::default());
         let (commands, receiver) = channel();
         let (ready_tx, ready_rx) = channel::<Result<(), String>>();
         let thread_shared = shared.clone();
+        // The settings go first in the queue, before anything to say.
+        if settings != SpeechSettings::default() {
+            let _ = commands.send(Command::Settings(settings));
+        }
         std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || {
@@ -223,17 +266,7 @@ impl Speaker {
                 serve(tts, receiver, thread_shared);
             })
             .map_err(|e| SpeakerError::Unavailable(e.to_string()))?;
-        match ready_rx.recv_timeout(timeout) {
-            Ok(Ok(())) => {
-                let speaker = Speaker { commands, shared };
-                if settings != SpeechSettings::default() {
-                    let _ = speaker.commands.send(Command::Settings(settings));
-                }
-                Ok(speaker)
-            }
-            Ok(Err(e)) => Err(SpeakerError::Unavailable(e)),
-            Err(_) => Err(SpeakerError::Timeout(timeout.as_millis() as u64)),
-        }
+        Ok((Speaker { commands, shared }, ready_rx))
     }
 
     /// Says a text with a priority.

@@ -82,7 +82,7 @@ pub fn listen_loop(
             continue;
         }
         fed = true;
-        if let Ok(vosk::DecodingState::Finalized) = recognizer.accept_waveform(&chunk) {
+        if recognizer.accept(&chunk) == super::vosk::Decoding::Finalized {
             let text = result_text(recognizer.result());
             fed = false;
             if !text.is_empty() && transcripts.send(text).is_err() {

@@ -1,14 +1,27 @@
 //! A UCI engine in a child process: handshake, options, position and go,
-//! bestmove, with a timeout on every answer.
+//! bestmove, with a deadline on every answer that output does not extend.
+//! What the engine writes is read in bounded pieces (a line of at most
+//! `MAX_LINE_BYTES`, at most `QUEUE_LINES` lines waiting), so an engine
+//! that floods its output costs a bounded amount of memory; the engine runs
+//! in its own process group, which is ended with it (its children too).
 
 use super::{Engine, EngineError, clamp_level};
 use crate::notation::read_move;
 use crate::rules::{History, Move};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
+
+/// The longest line of engine output kept (the rest is skipped unread
+/// into memory): UCI lines are short; a long `info` line is a few KiB.
+const MAX_LINE_BYTES: usize = 16 * 1024;
+
+/// Lines read ahead of the game; when they are not taken, the reader (and
+/// then the engine, on a full pipe) waits.
+const QUEUE_LINES: usize = 256;
 
 /// A running UCI engine.
 pub(crate) struct UciEngine {
@@ -44,18 +57,33 @@ impl UciEngine {
     /// Starts the engine, does the UCI handshake and sets its strength (1-20).
     pub(crate) fn start(path: &Path, level: u8) -> Result<UciEngine, EngineError> {
         let shown = path.display().to_string();
-        let mut child = Command::new(path)
+        let mut command = Command::new(path);
+        // SAFETY: between fork and exec only async-signal-safe calls are
+        // made: the engine starts with no signal blocked (voxchess blocks
+        // SIGTERM, SIGHUP and SIGINT for its own signal thread).
+        unsafe {
+            command.pre_exec(|| {
+                let mut none: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut none);
+                libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+                Ok(())
+            });
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
+            // Its own process group, ended with it (children included).
+            .process_group(0)
             .spawn()
             .map_err(|e| EngineError::Spawn(shown.clone(), e.to_string()))?;
         let stdin = child.stdin.take().ok_or_else(|| EngineError::Spawn(shown.clone(), "no input pipe".into()))?;
         let stdout = child.stdout.take().ok_or_else(|| EngineError::Spawn(shown.clone(), "no output pipe".into()))?;
-        let (tx, lines) = channel();
+        let (tx, lines) = sync_channel(QUEUE_LINES);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut out = BufReader::new(stdout);
+            while let Some(buf) = crate::bounded::read_line_limited(&mut out, MAX_LINE_BYTES) {
+                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -63,15 +91,20 @@ impl UciEngine {
         });
         let mut engine = UciEngine { child, stdin, lines, name: "UCI engine".into(), level: clamp_level(level) };
         engine.send("uci")?;
-        let id = engine.wait_for("uciok", Duration::from_secs(10))?;
-        if let Some(n) = id.iter().find_map(|l| l.strip_prefix("id name ")) {
-            engine.name = n.trim().to_string();
+        let mut name = None;
+        engine.wait_for("uciok", Duration::from_secs(10), |l| {
+            if let Some(n) = l.strip_prefix("id name ") {
+                name = Some(n.trim().chars().take(80).collect());
+            }
+        })?;
+        if let Some(n) = name {
+            engine.name = n;
         }
         let skill = (u32::from(engine.level) - 1) * 20 / 19;
         engine.send(&format!("setoption name Skill Level value {skill}"))?;
         engine.send("setoption name Threads value 1")?;
         engine.send("isready")?;
-        engine.wait_for("readyok", Duration::from_secs(10))?;
+        engine.wait_for("readyok", Duration::from_secs(10), |_| {})?;
         engine.send("ucinewgame")?;
         Ok(engine)
     }
@@ -80,19 +113,22 @@ impl UciEngine {
         writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| EngineError::Broken(e.to_string()))
     }
 
-    /// Reads lines until one starts with `word`; returns the lines read.
-    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<Vec<String>, EngineError> {
+    /// Reads lines until one starts with `word` and returns it; every line
+    /// before it goes to `each` and is dropped. The deadline is fixed when
+    /// the wait starts: output, however much, does not extend it.
+    fn wait_for(&mut self, word: &str, timeout: Duration, mut each: impl FnMut(&str)) -> Result<String, EngineError> {
         let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(EngineError::Timeout(timeout.as_secs()));
+            }
             match self.lines.recv_timeout(left) {
                 Ok(line) => {
-                    let done = line.split_whitespace().next() == Some(word);
-                    seen.push(line);
-                    if done {
-                        return Ok(seen);
+                    if line.split_whitespace().next() == Some(word) {
+                        return Ok(line);
                     }
+                    each(&line);
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout(timeout.as_secs())),
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Broken("it exited".into())),
@@ -128,11 +164,8 @@ impl Engine for UciEngine {
         let movetime = self.movetime(think);
         let depth = if self.level < 10 { format!(" depth {}", u32::from(self.level).max(1)) } else { String::new() };
         self.send(&format!("go movetime {}{depth}", movetime.as_millis()))?;
-        let lines = self.wait_for("bestmove", movetime + Duration::from_secs(10))?;
-        let best = lines
-            .last()
-            .and_then(|l| l.split_whitespace().nth(1))
-            .ok_or_else(|| EngineError::Broken("bestmove without a move".into()))?;
+        let line = self.wait_for("bestmove", movetime + Duration::from_secs(10), |_| {})?;
+        let best = line.split_whitespace().nth(1).ok_or_else(|| EngineError::Broken("bestmove without a move".into()))?;
         read_move(pos, best, crate::notation::NotationLang::English)
             .map_err(|_| EngineError::IllegalMove(best.to_string()))
     }
@@ -142,6 +175,14 @@ impl Drop for UciEngine {
     fn drop(&mut self) {
         let _ = self.send("quit");
         std::thread::sleep(Duration::from_millis(20));
+        // The whole group: an engine's helpers end with it.
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group,
+            // which `process_group(0)` made the engine's own.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -325,6 +325,12 @@ pub struct ClientWords {
     pub no_engine: String,
     pub engine_missing: String,
     pub no_model: String,
+    pub speech_unavailable: String,
+    pub speech_no_answer: String,
+    pub speech_joined: String,
+    pub voice_no_library: String,
+    pub voice_bad_model: String,
+    pub no_microphone: String,
     pub help: Vec<String>,
 }
 

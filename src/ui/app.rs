@@ -17,7 +17,7 @@ use crate::rules::{Color, Move, Position};
 use crate::speech::Lexicon;
 use crate::speech::lexicon::fill;
 use std::path::PathBuf;
-#[cfg(all(feature = "voice", feature = "tts"))]
+#[cfg(feature = "tts")]
 use std::sync::mpsc::Sender;
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
@@ -72,9 +72,12 @@ fn make_engine(settings: &Settings, lex: &Lexicon, notes: &mut Vec<String>) -> B
     }
 }
 
+/// Speech, connected in the background: the first line and the clock never
+/// wait for speech-dispatcher. If it cannot be reached, or has not answered
+/// within 5 seconds, one line says so (and one more if it joins later).
 #[cfg(feature = "tts")]
-fn start_voice(settings: &Settings, notes: &mut Vec<String>) -> Option<crate::audio::speaker::Speaker> {
-    use crate::audio::speaker::{Speaker, SpeechSettings};
+fn start_voice(settings: &Settings, tx: Sender<Msg>) -> Option<crate::audio::speaker::Speaker> {
+    use crate::audio::speaker::{Speaker, SpeakerError, SpeechSettings};
     if !settings.speech {
         return None;
     }
@@ -85,13 +88,23 @@ fn start_voice(settings: &Settings, notes: &mut Vec<String>) -> Option<crate::au
         voice: settings.voice_name.clone(),
         language: (settings.lang != crate::speech::SpeechLang::English).then(|| settings.lang.code().to_string()),
     };
-    match Speaker::start(s, std::time::Duration::from_secs(5)) {
-        Ok(sp) => Some(sp),
-        Err(e) => {
-            notice(notes, e.to_string());
-            None
-        }
-    }
+    let c = &Lexicon::get(settings.lang).client;
+    // "Speech is on" only after the player was told it was not answering.
+    let waited = std::sync::atomic::AtomicBool::new(false);
+    let told = move |result: Result<(), SpeakerError>| {
+        use std::sync::atomic::Ordering::Relaxed;
+        let text = match result {
+            Ok(()) if waited.load(Relaxed) => c.speech_joined.clone(),
+            Ok(()) => return,
+            Err(SpeakerError::Unavailable(_)) => c.speech_unavailable.clone(),
+            Err(SpeakerError::Timeout(_)) => {
+                waited.store(true, Relaxed);
+                c.speech_no_answer.clone()
+            }
+        };
+        let _ = tx.send(Msg::Notice(text));
+    };
+    Speaker::connect(s, std::time::Duration::from_secs(5), told).ok()
 }
 
 /// Starts voice input in its own thread: the model and the microphone;
@@ -126,19 +139,21 @@ fn start_listening(
     let talk_flag = talk.clone();
     std::thread::spawn(move || {
         let vocab = crate::speech::vocabulary::vocabulary(lang);
+        let c = &Lexicon::get(lang).client;
         let model = match crate::audio::recognizer::VoiceModel::load(&model_dir, &vocab) {
             Ok(m) => m,
-            Err(e) => {
-                let _ = tx.send(Msg::Notice(format!("Voice input is off: {e}")));
+            Err(crate::audio::recognizer::ModelError::Library(_)) => {
+                let _ = tx.send(Msg::Notice(c.voice_no_library.clone()));
+                return;
+            }
+            Err(_) => {
+                let _ = tx.send(Msg::Notice(fill(&c.voice_bad_model, &[("lang", lang.code().to_string())])));
                 return;
             }
         };
-        let mic = match crate::audio::microphone::Microphone::open() {
-            Ok(m) => m,
-            Err(e) => {
-                let _ = tx.send(Msg::Notice(e.to_string()));
-                return;
-            }
+        let Ok(mic) = crate::audio::microphone::Microphone::open() else {
+            let _ = tx.send(Msg::Notice(c.no_microphone.clone()));
+            return;
         };
         let _ = tx.send(Msg::Notice(Lexicon::get(lang).client.listening.clone()));
         let (ttx, trx) = channel::<String>();
@@ -258,6 +273,11 @@ fn quit_on_signals(tx: std::sync::mpsc::Sender<Msg>) {
 
 /// Plays a game with the given settings. `plain` chooses the line mode.
 pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
+    let (tx, rx) = channel::<Msg>();
+    // SIGTERM, SIGHUP and SIGINT end the game as "quit" does: saved, with
+    // the clock as it stands. Blocked here, before any thread starts (the
+    // engine's handshake, speech), so that only the waiting thread takes them.
+    quit_on_signals(tx.clone());
     let mut notes: Vec<String> = Vec::new();
     let time = Monotonic::new();
     let lang = settings.lang;
@@ -291,12 +311,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         None
     };
     #[cfg(feature = "tts")]
-    let mut speaker = start_voice(&settings, &mut notes);
-    let (tx, rx) = channel::<Msg>();
-    // SIGTERM, SIGHUP and SIGINT end the game as "quit" does: saved, with
-    // the clock as it stands. Blocked here, before any thread starts, so
-    // that only the waiting thread takes them.
-    quit_on_signals(tx.clone());
+    let mut speaker = start_voice(&settings, tx.clone());
     #[cfg(all(feature = "voice", feature = "tts"))]
     let talk = start_listening(&settings, lang, speaker.as_ref(), tx.clone(), &mut notes);
     #[cfg(not(all(feature = "voice", feature = "tts")))]

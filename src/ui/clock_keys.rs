@@ -76,6 +76,11 @@ fn read_keys(me: Color, keys: Sender<ClockInput>, help: String) {
 }
 
 /// Lines in raw mode need a carriage return.
+/// Lines for the terminal in raw mode (each line ends with CR LF).
+pub fn raw_lines() -> LineOut {
+    std::sync::Arc::new(std::sync::Mutex::new(RawLines(std::io::stdout())))
+}
+
 struct RawLines<W: std::io::Write>(W);
 
 impl<W: std::io::Write> std::io::Write for RawLines<W> {
@@ -99,10 +104,10 @@ impl<W: std::io::Write> std::io::Write for RawLines<W> {
 pub fn run_terminal_clock(
     options: ClockOptions,
     lex: &'static Lexicon,
+    out: LineOut,
     voice: Option<&mut dyn crate::ui::session::Voice>,
 ) -> std::io::Result<ChessClock> {
     enable_raw_mode()?;
-    let out: LineOut = std::sync::Arc::new(std::sync::Mutex::new(RawLines(std::io::stdout())));
     super::clock_app::write_line(&out, &lex.clock.help.join("\n"));
     let (keys, key_rx) = channel();
     let help = lex.clock.help.join("\n");

@@ -73,35 +73,6 @@ impl<W: Write> Screen for PlainScreen<W> {
 /// read and dropped without being held in memory.
 pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
-/// Reads one line of at most `max` bytes (the rest of a longer line is
-/// skipped); None at the end of input.
-pub(crate) fn read_line_limited<R: BufRead>(input: &mut R, max: usize) -> Option<Vec<u8>> {
-    let mut buf = Vec::new();
-    let n = std::io::Read::take(&mut *input, max as u64).read_until(b'\n', &mut buf).ok()?;
-    if n == 0 {
-        return None;
-    }
-    if buf.len() == max && buf.last() != Some(&b'\n') {
-        // Skip to the end of the line, a buffer at a time.
-        while let Ok(chunk) = input.fill_buf() {
-            if chunk.is_empty() {
-                break;
-            }
-            match chunk.iter().position(|b| *b == b'\n') {
-                Some(i) => {
-                    input.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let len = chunk.len();
-                    input.consume(len);
-                }
-            }
-        }
-    }
-    Some(buf)
-}
-
 /// Reads lines from `input` into the session until it ends.
 pub(crate) fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) {
     std::thread::spawn(move || {
@@ -109,7 +80,7 @@ pub(crate) fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) 
         // Lines of any length and any bytes: invalid UTF-8 is replaced, not
         // fatal; a line longer than the limit comes as its first part, which
         // the client refuses as too long.
-        while let Some(buf) = read_line_limited(&mut input, MAX_LINE_BYTES) {
+        while let Some(buf) = crate::bounded::read_line_limited(&mut input, MAX_LINE_BYTES) {
             let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
             if tx.send(Msg::Typed(line)).is_err() {
                 return;
@@ -135,16 +106,6 @@ pub(crate) fn clean(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_lines_are_cut_and_the_rest_skipped() {
-        let long = format!("{}\nnext\n", "x".repeat(100_000));
-        let mut input = std::io::BufReader::with_capacity(1024, long.as_bytes());
-        let first = read_line_limited(&mut input, 4096).expect("a line");
-        assert_eq!(first.len(), 4096);
-        assert_eq!(read_line_limited(&mut input, 4096).expect("the next line"), b"next\n");
-        assert_eq!(read_line_limited(&mut input, 4096), None);
-    }
 
     #[test]
     fn control_and_bidi_characters_are_removed() {
