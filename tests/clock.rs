@@ -232,7 +232,7 @@ fn running_clock_announces_and_detects_the_flag() {
     std::thread::sleep(std::time::Duration::from_millis(2600));
     tx.send(ClockInput::Quit).unwrap();
     let events = handle.join().unwrap();
-    assert!(matches!(events[0], ClockEvent::Started { running: true }));
+    assert!(matches!(events[0], ClockEvent::Started { running: true, times: [2000, 2000] }));
     assert!(events.contains(&ClockEvent::Scheduled { color: W, remaining_ms: SEC }), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, ClockEvent::Flag { color: W, outcome: Some(_) })), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, ClockEvent::Told { color: B, remaining_ms: 2000 })));
@@ -266,4 +266,26 @@ fn take_back_returns_the_move_to_the_mover() {
     assert_eq!(c.running, Some(W));
     assert_eq!(c.moves_to_control(W), Some(2));
     assert_eq!(c.remaining(W, 3 * SEC), 10 * MIN - 2 * SEC);
+}
+
+/// Taking a side's time down to zero is a flag, said as one.
+#[test]
+fn an_adjustment_to_zero_is_a_flag() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        let mut events = Vec::new();
+        let c = ChessClock::new("5+3".parse().unwrap(), StartRule::AtStart);
+        let time = Monotonic::new();
+        let mut emit = |e: &ClockEvent, _due: u64, _now: u64| events.push(e.clone());
+        run_clock(c, &Schedule::default(), &time, &rx, &mut emit);
+        events
+    });
+    tx.send(ClockInput::Adjust(Color::Black, -600_000)).unwrap();
+    tx.send(ClockInput::Quit).unwrap();
+    let events = handle.join().unwrap();
+    assert!(
+        events.iter().any(|e| matches!(e, ClockEvent::Flag { color: Color::Black, outcome: Some(_) })),
+        "{events:?}"
+    );
+    assert!(matches!(events.last(), Some(ClockEvent::Stopped { times: [_, 0] })), "{events:?}");
 }

@@ -33,20 +33,42 @@ fn keys_and_answers_in_english() {
         &[("w", 0), ("t", 50), ("o", 0), ("b", 0), ("+b 2", 0), ("p", 0), ("xyz", 0), ("q", 0)],
     );
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "Clock started: 5+3. White to move.");
-    assert!(lines[1].starts_with("White 5 minutes") && lines[1].ends_with(". Black to move"), "{out}");
-    assert!(out.contains("White 5 minutes"), "{out}");
-    assert!(out.contains("Black 4 minutes 59 seconds") || out.contains("Black 5 minutes"), "{out}");
-    assert!(out.contains("Black: 2 minutes added, now 7 minutes"), "{out}");
-    assert!(out.contains("Clock paused"));
-    assert!(out.contains("'xyz' is not a clock key. Type h for help."));
-    assert!(out.lines().all(|l| l.chars().count() <= 80), "short lines");
+    assert_eq!(lines[..3], ["Clock started: 5+3.", "White 5 minutes, Black 5 minutes.", "White to move."], "{out}");
+    assert!(lines[3].starts_with("White 5 minutes") && lines[3].ends_with(". Black to move"), "{out}");
+    let text = out.replace('\n', " ");
+    assert!(text.contains("Black 4 minutes 59 seconds") || text.contains("Black 5 minutes"), "{out}");
+    assert!(text.contains("Black: 2 minutes more, Black: now 7 minutes"), "{out}");
+    assert!(text.contains("Clock paused"));
+    assert!(text.contains("'xyz' is not a clock key. Type h for help."));
+    assert!(text.contains("Clock stopped. White "), "q is acknowledged with both times: {out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 40), "Braille rows: {out}");
+}
+
+/// German: the help is true to plain mode (no space key), taking a side's
+/// time to zero is a flag, and every line fits a 40-cell Braille row.
+#[test]
+fn german_lines_fit_and_minus_to_zero_is_a_flag() {
+    let out = run(&["5+3", "--lang", "de"], &[("w", 0), ("h", 0), ("-b 10", 0), ("b", 0), ("q", 0)]);
+    let text = out.replace('\n', " ");
+    assert!(text.contains("Weiß 5 Minuten, Schwarz 5 Minuten."), "{out}");
+    assert!(text.contains("leere Zeile: der Zug ist beendet."), "{out}");
+    assert!(!text.contains("Leertaste"), "no space key in plain mode: {out}");
+    assert!(text.contains("Schwarz: Fallblättchen gefallen. Weiß gewinnt."), "{out}");
+    assert!(text.contains("Die Partie ist durch Zeitüberschreitung beendet"), "{out}");
+    assert!(text.contains("Uhr beendet."), "{out}");
+    for l in out.lines() {
+        assert!(l.chars().count() <= 40, "{l}");
+        for w in ["White", "Black", "minute", "clock"] {
+            assert!(!l.contains(w), "English in German: {l}");
+        }
+    }
 }
 
 #[test]
 fn flag_fall_in_russian_with_a_tiny_control() {
     let out = run(&["0:01", "--lang", "ru"], &[("", 1500)]);
-    assert!(out.contains("Часы пущены: 0:01. Ход: Белые."), "{out}");
+    let out = out.replace('\n', " ");
+    assert!(out.contains("Часы пущены: 0:01. Белые 1 секунда, черные 1 секунда. Ход белых."), "{out}");
     assert!(out.contains("Белые: 1 секунда") || out.contains("Белые: флажок упал"), "{out}");
     assert!(out.contains("Белые: флажок упал. Черные выигрывают."), "{out}");
     assert_eq!(out.matches("флажок упал").count(), 1, "one line per flag: {out}");

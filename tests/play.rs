@@ -432,7 +432,8 @@ fn missing_microphone_is_one_line() {
     writeln!(stdin, "e4").unwrap();
     // The model loads in the background; wait for its word on the microphone.
     let start = Instant::now();
-    let said = |t: &str| t.replace('\n', " ").contains("Voice input is off: no microphone is available. Use the keyboard.");
+    let said =
+        |t: &str| t.replace('\n', " ").contains("Voice input is off: no microphone is available. Use the keyboard.");
     while !said(&out.lock().unwrap()) && start.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(50));
     }

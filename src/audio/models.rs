@@ -222,8 +222,11 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
     progress(&format!("Downloading {} ({} MB)", info.name, info.size_mb));
     match info.source {
         Source::Zip(url) => {
-            let download_err =
-                |reason: String| InstallError::Download { url: url.to_string(), reason, dir: dir.display().to_string() };
+            let download_err = |reason: String| InstallError::Download {
+                url: url.to_string(),
+                reason,
+                dir: dir.display().to_string(),
+            };
             let (data, digest) = fetch(url, limit, progress, &download_err)?;
             progress(&format!("SHA-256 {digest}"));
             unpack(&data, &dir, &target, None)?;

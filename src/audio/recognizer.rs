@@ -49,11 +49,8 @@ impl VoiceModel {
         }
         let model = Model::new(dir)?.ok_or_else(|| ModelError::Unloadable(dir.display().to_string()))?;
         let has_unk = model.knows("[unk]");
-        let known: Vec<String> = vocabulary
-            .iter()
-            .filter(|phrase| phrase.split_whitespace().all(|w| model.knows(w)))
-            .cloned()
-            .collect();
+        let known: Vec<String> =
+            vocabulary.iter().filter(|phrase| phrase.split_whitespace().all(|w| model.knows(w))).cloned().collect();
         Ok(VoiceModel { model: Arc::new(model), path: dir.to_path_buf(), has_unk, known })
     }
 

@@ -252,7 +252,8 @@ unsafe fn text(p: *const c_char) -> String {
 }
 
 fn json_list(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))).collect();
+    let quoted: Vec<String> =
+        items.iter().map(|s| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))).collect();
     format!("[{}]", quoted.join(", "))
 }
 

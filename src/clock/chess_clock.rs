@@ -252,6 +252,9 @@ impl ChessClock {
         side.remaining_ms = side.remaining_ms.saturating_add_signed(delta_ms);
         if side.remaining_ms > 0 {
             side.flag_at = None;
+        } else if side.flag_at.is_none() {
+            // Taken down to nothing: the flag falls now.
+            side.flag_at = Some(now);
         }
     }
 

@@ -39,6 +39,8 @@ pub enum ClockEvent {
     Started {
         /// Whether White's time already runs.
         running: bool,
+        /// White's and Black's times (ms).
+        times: [u64; 2],
     },
     /// A move was ended.
     Moved(Press),
@@ -88,7 +90,10 @@ pub enum ClockEvent {
     /// A front end's line, passed through.
     Note(String),
     /// The clock program ends.
-    Stopped,
+    Stopped {
+        /// White's and Black's times when it stopped (ms).
+        times: [u64; 2],
+    },
 }
 
 /// Runs the clock until Quit (or the input channel closes). `emit` gets
@@ -103,7 +108,8 @@ pub fn run_clock(
 ) -> ChessClock {
     let now = time.now_ms();
     clock.start(now);
-    emit(&ClockEvent::Started { running: clock.running.is_some() }, now, now);
+    let times = [clock.remaining(Color::White, now), clock.remaining(Color::Black, now)];
+    emit(&ClockEvent::Started { running: clock.running.is_some(), times }, now, now);
     let mut announced: Option<(Color, u64)> = None;
     loop {
         let now = time.now_ms();
@@ -140,7 +146,8 @@ pub fn run_clock(
         }
     }
     let now = time.now_ms();
-    emit(&ClockEvent::Stopped, now, now);
+    let times = [clock.remaining(Color::White, now), clock.remaining(Color::Black, now)];
+    emit(&ClockEvent::Stopped { times }, now, now);
     clock.snapshot(now)
 }
 
@@ -232,9 +239,20 @@ fn handle(
             }
         }
         ClockInput::Adjust(color, delta_ms) => {
+            let fallen_before = clock.fallen();
             clock.adjust(now, color, delta_ms);
             *announced = None;
             say(ClockEvent::Adjusted { color, delta_ms, remaining_ms: clock.remaining(color, now) });
+            // Taken down to zero: that is a flag, said like any other.
+            if !fallen_before.contains(&color) && clock.fallen().contains(&color) {
+                let fallen = clock.fallen();
+                let game_over = !clock.play_on_after_flag || fallen.len() > 1;
+                let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
+                say(ClockEvent::Flag { color, outcome });
+                if game_over {
+                    clock.running = None;
+                }
+            }
         }
         ClockInput::Note(text) => say(ClockEvent::Note(text)),
         ClockInput::Quit => {}

@@ -2,7 +2,9 @@
 
 use super::control::Controls;
 use super::runner::ClockEvent;
+use crate::rules::Color;
 use crate::speech::Lexicon;
+use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_event::say_outcome;
 use crate::speech::say_move::color_name;
@@ -18,13 +20,18 @@ pub(crate) fn say_clock_event(
     let c = &lex.clock;
     let side = |col| color_name(lex, col).to_string();
     let time = |ms| say_duration(lex, ms);
+    let both = |[white, black]: [u64; 2]| fill(&c.times, &[("white", time(white)), ("black", time(black))]);
     Some(match event {
-        ClockEvent::Started { running: true } => {
-            fill(&c.started, &[("control", controls.to_string()), ("side", side(crate::rules::Color::White))])
+        ClockEvent::Started { running, times } => {
+            let times = both(*times);
+            let template = if *running { &c.started } else { &c.waiting };
+            let control = controls.to_string();
+            let args =
+                [("control", Arg::Text(&control)), ("times", Arg::Text(&times)), ("side", lex.side(Color::White))];
+            render(template, &args)
         }
-        ClockEvent::Started { running: false } => fill(&c.waiting, &[("control", controls.to_string())]),
         ClockEvent::Moved(press) => {
-            let mut line = fill(&c.to_move, &[("side", side(!press.mover))]);
+            let mut line = render(&c.to_move, &[("side", lex.side(!press.mover))]);
             if let Some(p) = press.new_period {
                 line = format!(
                     "{}. {line}",
@@ -63,11 +70,11 @@ pub(crate) fn say_clock_event(
             }
         }
         ClockEvent::Refused(crate::clock::ClockError::NotYourTurn(col)) => {
-            fill(&c.not_your_turn, &[("side", side(!*col))])
+            render(&c.not_your_turn, &[("side", lex.side(!*col))])
         }
         ClockEvent::Refused(crate::clock::ClockError::FlagFallen(_)) => c.game_over.clone(),
         ClockEvent::Refused(crate::clock::ClockError::Paused) => c.paused.clone(),
         ClockEvent::Note(text) => text.clone(),
-        ClockEvent::Stopped => return None,
+        ClockEvent::Stopped { times } => fill(&c.stopped, &[("times", both(*times))]),
     })
 }

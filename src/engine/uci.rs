@@ -165,7 +165,8 @@ impl Engine for UciEngine {
         let depth = if self.level < 10 { format!(" depth {}", u32::from(self.level).max(1)) } else { String::new() };
         self.send(&format!("go movetime {}{depth}", movetime.as_millis()))?;
         let line = self.wait_for("bestmove", movetime + Duration::from_secs(10), |_| {})?;
-        let best = line.split_whitespace().nth(1).ok_or_else(|| EngineError::Broken("bestmove without a move".into()))?;
+        let best =
+            line.split_whitespace().nth(1).ok_or_else(|| EngineError::Broken("bestmove without a move".into()))?;
         read_move(pos, best, crate::notation::NotationLang::English)
             .map_err(|_| EngineError::IllegalMove(best.to_string()))
     }

@@ -218,6 +218,8 @@ pub struct BoardWords {
     pub to_move: String,
     /// A run of empty squares in a scan: "e3 to e6 empty".
     pub empty_run: String,
+    /// The board picture's key: capitals White, small letters Black.
+    pub legend: String,
 }
 
 /// Questions asked before a move is played.
@@ -250,8 +252,16 @@ pub struct ClockWords {
     pub flag: String,
     pub not_your_turn: String,
     pub game_over: String,
-    /// The keys, in short lines.
+    /// Both times, when the clock starts and stops.
+    pub times: String,
+    pub stopped: String,
+    /// A line that is no clock key, and a bad adjustment.
+    pub not_a_key: String,
+    pub bad_adjust: String,
+    /// The keys (terminal), in short lines.
     pub help: Vec<String>,
+    /// The typed lines (plain mode), in short lines.
+    pub help_lines: Vec<String>,
 }
 
 /// The game client's sentences; {placeholders} are filled with

@@ -42,6 +42,28 @@ pub fn say_position(lex: &Lexicon, pos: &Position) -> Vec<String> {
     vec![say_side(lex, pos, Color::White), say_side(lex, pos, Color::Black), say_to_move(lex, pos.turn())]
 }
 
+/// Every piece, one kind of one side to a line, so that each line is whole
+/// on a Braille row: "White king: e1", "White rooks: a1, h1", ..., then
+/// who is to move.
+pub fn say_pieces_by_kind(lex: &Lexicon, pos: &Position) -> Vec<String> {
+    let mut lines = Vec::new();
+    for color in Color::ALL {
+        for role in Role::DESCRIPTION_ORDER {
+            let squares = squares_of(pos, color, role);
+            match squares.as_slice() {
+                [] => {}
+                [one] => {
+                    let piece = super::grammar::capitalise(&piece_words(lex, Piece { color, role }));
+                    lines.push(format!("{piece}: {}", sq(lex, *one)));
+                }
+                _ => lines.push(say_pieces_of(lex, pos, color, role)),
+            }
+        }
+    }
+    lines.push(say_to_move(lex, pos.turn()));
+    lines
+}
+
 /// Pieces of one kind: "White knights: b1, g1".
 pub fn say_pieces_of(lex: &Lexicon, pos: &Position, color: Color, role: Role) -> String {
     let squares = squares_of(pos, color, role);
@@ -93,16 +115,16 @@ fn scan(lex: &Lexicon, pos: &Position, squares: &[Square]) -> String {
     parts.join(", ")
 }
 
-/// A file from rank 1 to 8: "file e: e1 white king, e2 white pawn, e3 - e6 empty, ...".
+/// A file from rank 1 to 8: "File e: e1 white king, e2 white pawn, e3 to e6 empty, ...".
 pub fn say_file(lex: &Lexicon, pos: &Position, file: File) -> String {
     let squares: Vec<Square> = Rank::ALL.iter().map(|r| Square::from_coords(file, *r)).collect();
-    format!("{} {}: {}", lex.out.file, file.char(), scan(lex, pos, &squares))
+    format!("{} {}: {}", super::grammar::capitalise(&lex.out.file), file.char(), scan(lex, pos, &squares))
 }
 
 /// A rank from file a to h.
 pub fn say_rank(lex: &Lexicon, pos: &Position, rank: Rank) -> String {
     let squares: Vec<Square> = File::ALL.iter().map(|f| Square::from_coords(*f, rank)).collect();
-    format!("{} {}: {}", lex.out.rank, rank.char(), scan(lex, pos, &squares))
+    format!("{} {}: {}", super::grammar::capitalise(&lex.out.rank), rank.char(), scan(lex, pos, &squares))
 }
 
 fn list_pieces(lex: &Lexicon, pos: &Position, set: Bitboard) -> String {

@@ -28,9 +28,31 @@ pub struct ClockOptions {
     pub play_on_after_flag: bool,
 }
 
+/// A typed line that is not a clock input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyError {
+    /// Not a key at all (the line, shortened).
+    #[error("'{0}' is not a clock key")]
+    NotAKey(String),
+    /// An adjustment without a side or with a bad number of minutes.
+    #[error("'{0}' is not an adjustment like +w 2")]
+    BadAdjust(String),
+}
+
+impl KeyError {
+    /// The reply in the session's language.
+    fn words(&self, lex: &Lexicon) -> String {
+        let c = &lex.clock;
+        match self {
+            KeyError::NotAKey(t) => crate::speech::lexicon::fill(&c.not_a_key, &[("text", t.clone())]),
+            KeyError::BadAdjust(t) => crate::speech::lexicon::fill(&c.bad_adjust, &[("text", t.clone())]),
+        }
+    }
+}
+
 /// Reads one typed line as a clock input: "w", "b", "" (switch), "p",
-/// "t", "o", "a", "+w", "-b 2", "q". Err holds the reply for anything else.
-pub fn parse_line(line: &str, me: Color) -> Result<Option<ClockInput>, String> {
+/// "t", "o", "a", "+w", "-b 2", "q". None for help.
+pub fn parse_line(line: &str, me: Color) -> Result<Option<ClockInput>, KeyError> {
     let t = line.trim().to_lowercase();
     let words: Vec<&str> = t.split_whitespace().collect();
     let side = |w: &str| match w {
@@ -64,10 +86,10 @@ pub fn parse_line(line: &str, me: Color) -> Result<Option<ClockInput>, String> {
                 (Some(c), Some(m)) if m.is_finite() && m > 0.0 && m <= 600.0 => {
                     ClockInput::Adjust(c, sign * (m * 60_000.0).round() as i64)
                 }
-                _ => return Err(format!("'{}': write +w or -b, with minutes if not 1, like +w 2", line.trim())),
+                _ => return Err(KeyError::BadAdjust(shorten(line.trim()))),
             }
         }
-        _ => return Err(format!("'{}' is not a clock key. Type h for help.", shorten(line.trim()))),
+        _ => return Err(KeyError::NotAKey(shorten(line.trim()))),
     }))
 }
 
@@ -78,16 +100,23 @@ fn shorten(s: &str) -> String {
 /// Where lines go: shared by the clock loop and the key reader, one whole line at a time.
 pub type LineOut = Arc<Mutex<dyn Write + Send>>;
 
-/// Writes one line and flushes; a closed output is ignored (the clock keeps time).
+/// Writes a line (rows of at most 40 characters holding whole items) and
+/// flushes; a closed output is ignored (the clock keeps time).
 pub fn write_line(out: &LineOut, line: &str) {
     if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}").and_then(|_| w.flush());
+        for part in line.split('\n') {
+            for row in super::plain::wrap(&super::plain::clean(part), super::plain::WIDTH) {
+                let _ = writeln!(w, "{row}");
+            }
+        }
+        let _ = w.flush();
     }
 }
 
 /// Feeds typed lines into the clock until the input ends; bad lines get a
 /// reply, passed through the clock so lines stay in order.
-fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, help: String) {
+fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'static Lexicon) {
+    let help = lex.clock.help_lines.join("\n");
     for line in input.lines() {
         let Ok(line) = line else { break };
         let line: String = line.chars().filter(|c| !c.is_control()).collect();
@@ -101,8 +130,8 @@ fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, help: St
             Ok(None) => {
                 let _ = keys.send(ClockInput::Note(help.clone()));
             }
-            Err(reply) => {
-                let _ = keys.send(ClockInput::Note(reply));
+            Err(e) => {
+                let _ = keys.send(ClockInput::Note(e.words(lex)));
             }
         }
     }
@@ -155,8 +184,7 @@ pub fn run_plain_clock(
     voice: Option<&mut dyn Voice>,
 ) -> ChessClock {
     let (keys, key_rx) = channel();
-    let help = lex.clock.help.join("\n");
     let me = options.me;
-    std::thread::spawn(move || read_lines(input, me, keys, help));
+    std::thread::spawn(move || read_lines(input, me, keys, lex));
     run_clock_lines(&options, lex, &key_rx, &out, voice)
 }

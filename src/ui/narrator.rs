@@ -5,12 +5,13 @@
 use super::client::{Line, Urgency};
 use crate::clock::ChessClock;
 use crate::game::{Event, Saving, WriteProblem};
-use crate::notation::{SanOptions, describe_position, write_san};
+use crate::notation::{SanOptions, write_san};
 use crate::rules::{Color, File, Move, Position, Rank, Role, Square};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_board::{
-    say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_of, say_rank, say_square, say_to_move,
+    say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_by_kind, say_pieces_of, say_rank, say_square,
+    say_to_move,
 };
 use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
@@ -166,7 +167,7 @@ impl Narrator {
         let pos = v.pos();
         Some(match c {
             Command::Board => self.board(pos, v.flipped),
-            Command::Pieces => describe_position(pos, lex.lang.notation()).lines().map(str::to_string).collect(),
+            Command::Pieces => say_pieces_by_kind(lex, pos),
             Command::PiecesOf { color, role } => {
                 let color = color.or(v.me).unwrap_or(pos.turn());
                 vec![say_pieces_of(lex, pos, color, *role)]
@@ -196,7 +197,7 @@ impl Narrator {
         let files: Vec<File> = if flipped { File::ALL.iter().rev().copied().collect() } else { File::ALL.to_vec() };
         let letters: Vec<String> = files.iter().map(|f| f.char().to_string()).collect();
         let header = format!("  {}", letters.join(" "));
-        let mut lines = vec![header.clone()];
+        let mut lines = vec![self.lex.board.legend.clone(), header.clone()];
         lines.extend(ranks.iter().map(|r| {
             let cells: Vec<String> = files
                 .iter()
