@@ -85,16 +85,90 @@ fn single_keys_in_a_terminal() {
         tmux(&["send-keys", "-t", &session, key]);
         pause(250);
     }
-    let screen = wait_for_screen(&session, "Clock paused");
+    let screen = wait_for_screen(&session, "Clock stopped.");
     tmux(&["kill-session", "-t", &session]);
     let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
     let pos = |text: &str| {
         lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("'{text}' missing:\n{screen}"))
     };
-    assert!(pos("Keys: w White moved") < pos("Clock started: 5+3. White to move."));
-    assert!(pos("Clock started") < pos("Black to move"));
-    assert!(pos("Black to move") < pos("White 5 minutes"));
-    assert!(pos("Black: 1 minute added") < pos("Clock paused"));
-    assert!(lines.iter().all(|l| l.chars().count() <= 60), "short lines:\n{screen}");
+    assert!(pos("Keys: w White moved") < pos("Clock started: 5+3."));
+    assert!(pos("Clock started: 5+3.") < pos("White 5 minutes, Black 5 minutes."));
+    assert!(pos("White 5 minutes, Black 5 minutes.") < pos("Black to move"));
+    assert!(pos("Black to move") < pos("Black: 1 minute more,"));
+    assert!(pos("Black: 1 minute more,") < pos("Clock paused"));
+    assert!(pos("Clock paused") < pos("Clock stopped."), "q is acknowledged");
+    assert!(lines.iter().all(|l| l.chars().count() <= 40), "Braille rows:\n{screen}");
     assert!(!screen.contains('\u{1b}'));
+}
+
+/// Board mode in the terminal: past the edge is said, and h lists the keys.
+#[test]
+fn board_mode_says_the_edge_and_lists_its_keys() {
+    let session = format!("voxedge{}", std::process::id());
+    let home = std::env::temp_dir().join(format!("voxchess-edge-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let bin = env!("CARGO_BIN_EXE_voxchess");
+    let cmd = format!(
+        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --opponent human --no-speech --no-voice; sleep 5",
+        home.display()
+    );
+    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    wait_for_screen(&session, "Type help for commands.");
+    // The cursor starts on e2: two steps down pass the edge.
+    for k in ["Escape", "Down", "Down", "h"] {
+        tmux(&["send-keys", "-t", &session, k]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let screen = wait_for_screen(&session, "h these keys");
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    tmux(&["kill-session", "-t", &session]);
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(screen.contains("e1: white king"), "{screen}");
+    assert!(screen.contains("Edge of the board."), "{screen}");
+    assert!(screen.contains("Board keys: arrows walk,"), "{screen}");
+    assert!(screen.contains("h these keys, Escape: back to typing."), "{screen}");
+}
+
+/// Plain mode in a real terminal: a line editor (arrow keys edit, up
+/// recalls earlier lines) and no escape sequence ever reaches the game.
+#[test]
+fn plain_mode_in_a_terminal_edits_lines_with_history() {
+    let session = format!("voxedit{}", std::process::id());
+    let home = std::env::temp_dir().join(format!("voxchess-edit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let bin = env!("CARGO_BIN_EXE_voxchess");
+    let cmd = format!(
+        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --plain --opponent human --no-speech --no-voice; echo EXITED; sleep 5",
+        home.display()
+    );
+    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    wait_for_screen(&session, "1. White>");
+    let keys: &[&[&str]] = &[
+        &["e", "4", "Enter"],
+        &["w", "h", "o", "s", "e", " ", "m", "o", "v", "e", "Enter"],
+        // Up recalls "whose move"; Enter asks again.
+        &["Up"],
+        &["Enter"],
+        // Typed with a mistake, mended with the arrow keys: "e6" -> "e5".
+        &["e", "6"],
+        &["Left", "Right", "BSpace", "5", "Enter"],
+        // Arrows alone on an empty line never type anything.
+        &["Up", "Down", "Down", "C-u"],
+        &["q", "u", "i", "t", "Enter"],
+    ];
+    for k in keys {
+        let mut args = vec!["send-keys", "-t", session.as_str()];
+        args.extend_from_slice(k);
+        tmux(&args);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let screen = wait_for_screen(&session, "EXITED");
+    tmux(&["kill-session", "-t", &session]);
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(screen.contains("White: e4"), "{screen}");
+    assert_eq!(screen.matches("Black to move.").count(), 2, "the recalled line was asked again:\n{screen}");
+    assert!(screen.contains("Black: e5"), "the mended line was played:\n{screen}");
+    assert!(!screen.contains("not understood") && !screen.contains("did not understand"), "{screen}");
+    assert!(!screen.contains("[A") && !screen.contains("^["), "no escape codes:\n{screen}");
+    assert!(screen.contains("Game saved."), "{screen}");
 }

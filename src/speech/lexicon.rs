@@ -342,6 +342,8 @@ pub struct ClientWords {
     pub voice_bad_model: String,
     pub no_microphone: String,
     pub help: Vec<String>,
+    /// The keys of the terminal's board mode.
+    pub board_keys: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -328,7 +328,20 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     let state = Arc::new(Mutex::new(InputLine::with_talk(talk)));
     let mut plain_screen;
     let mut term_screen;
-    let screen: &mut dyn Screen = if plain {
+    let mut edited_screen;
+    // The terminal's settings, restored at the end whatever the editor does.
+    let _term = plain.then(super::edited::TermGuard::save);
+    use std::io::IsTerminal;
+    let edited = if plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        super::edited::start(tx.clone())
+    } else {
+        None
+    };
+    let editing = edited.is_some();
+    let screen: &mut dyn Screen = if let Some(e) = edited {
+        edited_screen = e;
+        &mut edited_screen
+    } else if plain {
         read_input(std::io::BufReader::new(std::io::stdin()), tx.clone());
         plain_screen = PlainScreen::new(std::io::stdout());
         &mut plain_screen
@@ -358,7 +371,16 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     let mut client = run_session(client, &time, &rx, &tx, screen, voice);
     // Saved again on leaving, with the time used on the current move.
     let last = client.leave(time.now_ms());
-    screen.show(std::slice::from_ref(&last));
+    if editing {
+        // The editor may still wait for a key: the terminal is given back
+        // first and the last line written directly, so it is never lost.
+        drop(_term);
+        let mut out = PlainScreen::new(std::io::stdout());
+        println!();
+        out.show(std::slice::from_ref(&last));
+    } else {
+        screen.show(std::slice::from_ref(&last));
+    }
     voice.say(&last);
     if !plain {
         crossterm::terminal::disable_raw_mode()?;

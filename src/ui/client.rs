@@ -602,6 +602,13 @@ impl Client {
         self.say(text, Urgency::Move);
     }
 
+    /// The board mode's keys (the h key).
+    pub fn board_help(&mut self) {
+        for l in self.lex.client.board_keys.clone() {
+            self.say(l, Urgency::Move);
+        }
+    }
+
     /// The clocks (the t key).
     pub fn tell_time(&mut self, now: u64) {
         self.command(Command::Time, now);

@@ -7,6 +7,7 @@ pub mod app;
 pub(crate) mod client;
 pub mod clock_app;
 pub mod clock_keys;
+pub(crate) mod edited;
 pub(crate) mod narrator;
 pub(crate) mod plain;
 pub mod session;

@@ -30,6 +30,8 @@ pub enum BoardKey {
     Time,
     /// Cut speech short.
     Silence,
+    /// The board mode's keys.
+    Help,
 }
 
 /// What reaches the loop.
@@ -154,6 +156,7 @@ pub fn run_session(
                 BoardKey::LastMove => client.tell_last_move(now),
                 BoardKey::Time => client.tell_time(now),
                 BoardKey::Silence => voice.silence(),
+                BoardKey::Help => client.board_help(),
             },
             Some(Msg::Notice(text)) => {
                 screen.show(&[Line { text, urgency: Urgency::Info }]);

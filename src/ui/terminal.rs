@@ -91,6 +91,7 @@ fn board_key(key: &KeyEvent) -> Option<BoardKey> {
         KeyCode::Char('l') => BoardKey::LastMove,
         KeyCode::Char('t') => BoardKey::Time,
         KeyCode::Char('.') => BoardKey::Silence,
+        KeyCode::Char('h') | KeyCode::Char('?') | KeyCode::F(1) => BoardKey::Help,
         _ => return None,
     })
 }
