@@ -170,7 +170,7 @@ fn a_game_against_stockfish_is_played_to_the_end() {
     }
     g.wait_for("Game over", 0);
     let out = g.finish().0.replace('\n', " ");
-    assert!(out.contains("Player - Stockfish"), "{out}");
+    assert!(out.contains("Player against Stockfish"), "{out}");
     assert!(out.contains("Score saved"), "{out}");
 }
 
@@ -517,7 +517,7 @@ fn plain_voxchess_offers_to_continue_an_unfinished_game() {
     let mut r = Game::start_in(dir.clone(), &[]);
     r.wait_for("An unfinished game was found. Continue it? Say yes or no.", 0);
     r.send("yes");
-    r.wait_for("Continuing the game: 1 moves played.", 0);
+    r.wait_for("Continuing the game: 1 move played.", 0);
     r.send("fen");
     r.wait_for("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 0);
     r.send("quit");
@@ -656,7 +656,7 @@ fn a_russian_session_speaks_only_russian() {
             "выход",
         ],
         &[
-            "Игрок за белых - Игрок за чёрных.",
+            "Играют: Игрок за белых и Игрок за чёрных.",
             "Белые кони: бэ один, жэ один",
             "е два: белая пешка",
             "Ход белых.",
@@ -718,7 +718,7 @@ fn a_german_session_speaks_only_german() {
             "beenden",
         ],
         &[
-            "Spieler mit Weiß - Spieler mit Schwarz.",
+            "Spieler mit Weiß gegen Spieler mit Schwarz.",
             "Weiße Springer: b1, g1",
             "e2: weißer Bauer",
             "Weiß ist am Zug.",
@@ -739,4 +739,133 @@ fn a_german_session_speaks_only_german() {
             "Die Partie ist beendet. Partie, Brett oder beenden.",
         ],
     );
+}
+
+/// Every list-producing command in plain mode, in English, Russian and
+/// German: no row is longer than a 40-cell Braille row, and no item is
+/// split across rows (each item below is found whole on one row).
+#[test]
+fn lists_are_whole_braille_rows_in_every_language() {
+    let sessions: [(&str, &[&str], &[&str]); 3] = [
+        (
+            "en",
+            &[
+                "d4",
+                "d5",
+                "Nf3",
+                "Nf6",
+                "board",
+                "pieces",
+                "scan file d",
+                "rank 1",
+                "who attacks d5",
+                "who defends d4",
+                "moves of d1",
+                "score",
+                "last 3 moves",
+                "material",
+                "Nd2",
+                "1",
+                "help",
+                "quit",
+            ],
+            &[
+                "  a b c d e f g h",
+                "Capitals White, small letters Black.",
+                "White pawns: a2, b2, c2, d4,",
+                "d2 to d3 empty",
+                "b1 white knight",
+                "white knight f3",
+                "1: knight b d2",
+                "2: knight f d2",
+                "1. d4 d5 2. Nf3 Nf6",
+                "White: knight b d2",
+                "Continue it with: voxchess resume",
+            ],
+        ),
+        (
+            "ru",
+            &[
+                "d4",
+                "d5",
+                "Кf3",
+                "Кf6",
+                "доска",
+                "фигуры",
+                "вертикаль d",
+                "горизонталь 1",
+                "кто атакует d5",
+                "кто защищает d4",
+                "ходы d1",
+                "запись партии",
+                "последние 3 хода",
+                "материал",
+                "Кd2",
+                "1",
+                "помощь",
+                "выход",
+            ],
+            &[
+                "Заглавные буквы белые, строчные чёрные.",
+                "Белые пешки: а два, бэ два, цэ два,",
+                "с дэ два по дэ три пусто",
+                "бэ один белый конь",
+                "белый конь эф три",
+                "1: конь бэ дэ два",
+                "2: конь эф дэ два",
+                "Белые: конь бэ дэ два",
+            ],
+        ),
+        (
+            "de",
+            &[
+                "d4",
+                "d5",
+                "Sf3",
+                "Sf6",
+                "Brett",
+                "Figuren",
+                "Linie d",
+                "Reihe 1",
+                "wer greift an d5",
+                "wer deckt d4",
+                "Züge d1",
+                "Partie",
+                "letzte 3 Züge",
+                "Material",
+                "Sd2",
+                "1",
+                "Hilfe",
+                "beenden",
+            ],
+            &[
+                "Großbuchstaben Weiß, kleine Schwarz.",
+                "Weiße Bauern: a2, b2, c2, d4,",
+                "d2 bis d3 leer",
+                "b1 weißer Springer",
+                "weißer Springer f3",
+                "1: Springer b d2",
+                "2: Springer f d2",
+                "Weiß: Springer b d2",
+            ],
+        ),
+    ];
+    for (lang, input, whole) in sessions {
+        let mut args = HUMANS.to_vec();
+        args.extend(["--lang", lang]);
+        let mut g = Game::start(&format!("rows-{lang}"), &args);
+        for line in input {
+            g.send(line);
+        }
+        let (raw, _) = g.finish();
+        for row in raw.lines() {
+            assert!(row.chars().count() <= 40, "{lang}: a row over 40 characters: {row:?}\n{raw}");
+        }
+        for item in whole {
+            assert!(raw.lines().any(|row| row.contains(item)), "{lang}: {item:?} is not whole on one row:\n{raw}");
+        }
+        if lang != "en" {
+            no_english(&raw);
+        }
+    }
 }

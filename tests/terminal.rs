@@ -62,7 +62,7 @@ fn keys_walk_the_board_and_moves_are_announced() {
     let pos = |text: &str| {
         lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("'{text}' missing:\n{screen}"))
     };
-    assert!(pos("White player - Black player.") < pos("White: e4"));
+    assert!(pos("White player against Black player.") < pos("White: e4"));
     assert!(pos("White: e4") < pos("e3: empty"), "the cursor walked up from e2");
     assert!(pos("e3: empty") < pos("b8: black knight"), "n jumps to the next knight");
     assert!(pos("b8: black knight") < pos("knight b8: a6, c6"), "m lists its moves");

@@ -294,7 +294,9 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
                 Ok(h) => h,
                 Err(e) => return Err(std::io::Error::other(e.to_string())),
             };
-            notice(&mut notes, fill(&lex.client.continuing, &[("count", history.moves().len().to_string())]));
+            let n = history.moves().len();
+            let moves = format!("{n} {}", lex.clock.moves[crate::speech::lang::plural_form(lang, n as u64)]);
+            notice(&mut notes, fill(&lex.client.continuing, &[("count", n.to_string()), ("moves", moves)]));
             (me, history.moves().to_vec(), saved.clock.clone(), Some(saved.date.clone()), *history.start())
         }
         None => {

@@ -104,12 +104,18 @@ fn list_rows(sentence: &str, width: usize) -> Vec<String> {
     } else {
         (head, first)
     };
-    let head = if len(&head) + 12 > width { String::new() } else { head };
+    let items_after: Vec<&str> = std::iter::once(first).chain(items[1..].iter().copied()).collect();
+    // When an item with the head would not fit a row, the head stands on
+    // its own row and the items follow without it.
+    let widest = items_after.iter().map(|i| len(i) + 1).max().unwrap_or(0);
     let mut rows = Vec::new();
-    if head.is_empty() && !items[0].ends_with(first) {
-        rows.extend(words(items[0], width));
-    }
-    let items: Vec<&str> = std::iter::once(first).chain(items[1..].iter().copied()).collect();
+    let head = if !head.is_empty() && len(&head) + widest > width {
+        rows.extend(words(head.trim_end(), width));
+        String::new()
+    } else {
+        head
+    };
+    let items = items_after;
     // Packed greedily once to learn how many rows it takes, then again with
     // the items shared evenly over those rows ("a2, b2, c2, d2," and
     // "e4, f2, g2, h2", not seven and one).
@@ -274,6 +280,11 @@ mod tests {
                 "File e: e4 white pawn, e5 to e7 empty,",
                 "File e: e8 black king"
             ]
+        );
+        let long = wrap("Вертикаль d: дэ один белый ферзь, с дэ шесть по дэ семь пусто, дэ восемь чёрный ферзь", 40);
+        assert_eq!(
+            long,
+            ["Вертикаль d:", "дэ один белый ферзь,", "с дэ шесть по дэ семь пусто,", "дэ восемь чёрный ферзь"]
         );
         let pawns = wrap("White pawns: a2, b2, c2, d2, e4, f2, g2, h2", 40);
         assert_eq!(pawns, ["White pawns: a2, b2, c2, d2,", "White pawns: e4, f2, g2, h2"]);
