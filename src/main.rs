@@ -181,11 +181,11 @@ fn parse(a: cli::ParseArgs) -> Result<ExitCode> {
             Ok(ExitCode::from(2))
         }
         Intent::Command(c) => {
-            println!("command: {c:?}");
+            println!("command: {c}");
             Ok(ExitCode::SUCCESS)
         }
         Intent::Answer(ans) => {
-            println!("answer: {ans:?}");
+            println!("answer: {ans}");
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -383,8 +383,8 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
         Intent::Move(m) => println!("move: {}", san(m)),
         Intent::Ask(q) => println!("question: {}", q.prompt),
         Intent::Refuse(why) => println!("refused: {}", why.words(resolver.lexicon())),
-        Intent::Command(c) => println!("command: {c:?}"),
-        Intent::Answer(ans) => println!("answer: {ans:?}"),
+        Intent::Command(c) => println!("command: {c}"),
+        Intent::Answer(ans) => println!("answer: {ans}"),
     }
     if a.timing {
         println!(

@@ -82,3 +82,15 @@ fn bad_time_control_is_explained() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad time control \"15+x\"") && err.contains("Examples"), "{err}");
 }
+
+/// At 5+3 quick moves lift the time back above 5:00 with the increment:
+/// the 5-minute mark is called once in the period, not after every move.
+#[test]
+fn a_mark_is_called_once_per_period_at_5_plus_3() {
+    let out = run(&["5+3"], &[("w", 0), ("b", 50), ("", 3300), ("", 100), ("t", 3600), ("q", 0)]);
+    // White's time ran past 5:00 twice (5:03 after the first move, 5:02.7
+    // after the second): called the first time only.
+    let white = out.lines().filter(|l| *l == "White 5 minutes").count();
+    assert_eq!(white, 1, "{out}");
+    assert!(out.contains("White 4 minutes 59 seconds"), "the second pass below 5:00 happened: {out}");
+}

@@ -110,10 +110,13 @@ pub fn run_clock(
     clock.start(now);
     let times = [clock.remaining(Color::White, now), clock.remaining(Color::Black, now)];
     emit(&ClockEvent::Started { running: clock.running.is_some(), times }, now, now);
-    let mut announced: Option<(Color, u64)> = None;
+    // The marks called for each side with the period they were called in:
+    // each mark once per period, however often an increment lifts the
+    // time back above it.
+    let mut announced = Called::default();
     loop {
         let now = time.now_ms();
-        let next_mark = next_announcement(&clock, schedule, now, announced);
+        let next_mark = next_announcement(&clock, schedule, now, &announced);
         let flag_due = clock.flag_due();
         let wake = [next_mark.map(|(_, _, due)| due), flag_due].into_iter().flatten().min();
         let received = match wake {
@@ -132,7 +135,7 @@ pub fn run_clock(
                 if let Some((color, mark, due)) = next_mark
                     && now >= due
                 {
-                    announced = Some((color, mark));
+                    announced.0[color.index()].push((clock.sides[color.index()].period, mark));
                     emit(&ClockEvent::Scheduled { color, remaining_ms: mark }, due, now);
                 }
             }
@@ -141,7 +144,7 @@ pub fn run_clock(
             Ok(input) => {
                 let now = time.now_ms();
                 drop_flag(&mut clock, now, now, emit);
-                handle(&mut clock, schedule, input, now, emit, &mut announced);
+                handle(&mut clock, schedule, input, now, emit);
             }
         }
     }
@@ -165,12 +168,16 @@ fn drop_flag(clock: &mut ChessClock, due: u64, now: u64, emit: &mut dyn FnMut(&C
     true
 }
 
+/// The marks called so far for White and Black, with their periods.
+#[derive(Default)]
+struct Called([Vec<(usize, u64)>; 2]);
+
 /// The next scheduled call for the running side: (side, mark, due time).
 fn next_announcement(
     clock: &ChessClock,
     schedule: &Schedule,
     now: u64,
-    announced: Option<(Color, u64)>,
+    announced: &Called,
 ) -> Option<(Color, u64, u64)> {
     let color = clock.running?;
     if clock.paused || clock.sides[color.index()].flag_at.is_some() {
@@ -178,7 +185,8 @@ fn next_announcement(
     }
     let remaining = clock.remaining(color, now);
     let mut mark = schedule.next_mark(remaining)?;
-    if announced == Some((color, mark)) {
+    let period = clock.sides[color.index()].period;
+    while announced.0[color.index()].contains(&(period, mark)) {
         mark = schedule.next_mark(mark)?;
     }
     let due = now + clock.delay_left(now) + remaining.saturating_sub(mark);
@@ -191,7 +199,6 @@ fn handle(
     input: ClockInput,
     now: u64,
     emit: &mut dyn FnMut(&ClockEvent, u64, u64),
-    announced: &mut Option<(Color, u64)>,
 ) {
     let mut say = |e: ClockEvent| emit(&e, now, now);
     match input {
@@ -211,7 +218,6 @@ fn handle(
             }
             match clock.press(now, mover) {
                 Ok(press) => {
-                    *announced = None;
                     say(ClockEvent::Moved(press));
                     if let Some(moves) = clock.moves_to_control(mover)
                         && moves > 0
@@ -241,7 +247,6 @@ fn handle(
         ClockInput::Adjust(color, delta_ms) => {
             let fallen_before = clock.fallen();
             clock.adjust(now, color, delta_ms);
-            *announced = None;
             say(ClockEvent::Adjusted { color, delta_ms, remaining_ms: clock.remaining(color, now) });
             // Taken down to zero: that is a flag, said like any other.
             if !fallen_before.contains(&color) && clock.fallen().contains(&color) {

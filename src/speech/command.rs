@@ -75,6 +75,38 @@ pub enum Command {
     Fen,
 }
 
+/// The command as the English phrase that asks for it ("attackers e4"),
+/// for `voxchess parse` and logs: never Rust's debug text.
+impl std::fmt::Display for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let role = |r: &Role| format!("{r:?}").to_lowercase();
+        match self {
+            Command::PiecesOf { color: Some(c), role: r } => {
+                write!(f, "pieces of {} {}", c.name().to_lowercase(), role(r))
+            }
+            Command::PiecesOf { color: None, role: r } => write!(f, "pieces of {}", role(r)),
+            Command::ScanFile(file) => write!(f, "scan file {}", file.char()),
+            Command::ScanRank(rank) => write!(f, "scan rank {}", rank.char()),
+            Command::Square(s) => write!(f, "what is on {s}"),
+            Command::Attackers(s) => write!(f, "attackers {s}"),
+            Command::Defenders(s) => write!(f, "defenders {s}"),
+            Command::LegalMoves(s) => write!(f, "moves of {s}"),
+            Command::LastMoves(n) => write!(f, "last {n} moves"),
+            other => {
+                let name = format!("{other:?}");
+                let mut words = String::new();
+                for (i, c) in name.chars().enumerate() {
+                    if c.is_uppercase() && i > 0 {
+                        words.push(' ');
+                    }
+                    words.extend(c.to_lowercase());
+                }
+                f.write_str(&words)
+            }
+        }
+    }
+}
+
 /// A command that needs an argument it did not get.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {

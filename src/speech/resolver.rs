@@ -92,6 +92,20 @@ pub enum Answer {
     Piece(Role),
 }
 
+/// The answer in words ("yes", "number 2", "piece knight"), for
+/// `voxchess parse`.
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::Yes => f.write_str("yes"),
+            Answer::No => f.write_str("no"),
+            Answer::Cancel => f.write_str("cancel"),
+            Answer::Number(n) => write!(f, "number {n}"),
+            Answer::Piece(r) => write!(f, "piece {}", format!("{r:?}").to_lowercase()),
+        }
+    }
+}
+
 /// A question to the player, with the moves it chooses between.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Question {
