@@ -134,10 +134,10 @@ fn board_in_words() {
     assert_eq!(say_square(en, &pos, sq("e2")), "e2: white pawn");
     assert_eq!(
         say_file(en, &pos, sq("e1").file()),
-        "file e: e1 white king, e2 white pawn, e3 to e6 empty, e7 black pawn, e8 black king"
+        "File e: e1 white king, e2 white pawn, e3 to e6 empty, e7 black pawn, e8 black king"
     );
-    assert!(say_rank(en, &pos, sq("a4").rank()).starts_with("rank 4: a4 to h4 empty"));
-    assert_eq!(say_legal_moves(en, &pos, sq("g1")), "knight g1: f3, h3");
+    assert!(say_rank(en, &pos, sq("a4").rank()).starts_with("Rank 4: a4 to h4 empty"));
+    assert_eq!(say_legal_moves(en, &pos, sq("g1")), "Knight g1: f3, h3");
     let p = Position::from_fen("4k3/8/5n2/8/4P3/3P4/8/4K3 w - - 0 1").unwrap();
     assert_eq!(say_attackers(en, &p, sq("e4")), "e4 attacked by: black knight f6");
     assert_eq!(say_defenders(en, &p, sq("e4")), "e4 defended by: white pawn d3");

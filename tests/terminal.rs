@@ -25,18 +25,35 @@ fn tmux(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-#[test]
-fn keys_walk_the_board_and_moves_are_announced() {
-    let session = format!("voxplay{}", std::process::id());
-    let home = std::env::temp_dir().join(format!("voxchess-term-{}", std::process::id()));
+/// `voxchess play` between two people (no speech, no voice) in a tmux
+/// session of 80 by 40 with its own data folders; `options` come first.
+/// After the game the pane shows "EXITED".
+fn play_in_tmux(name: &str, options: &str) -> (String, std::path::PathBuf) {
+    let session = format!("vox{name}{}", std::process::id());
+    let home = std::env::temp_dir().join(format!("voxchess-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     let bin = env!("CARGO_BIN_EXE_voxchess");
     let cmd = format!(
-        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --opponent human --no-speech --no-voice; sleep 5",
+        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play {options} --opponent human --no-speech --no-voice; echo EXITED; sleep 5",
         home.display()
     );
     tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
-    let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
+    (session, home)
+}
+
+/// Sends each group of keys, with a pause after each.
+fn send_keys(session: &str, groups: &[&[&str]]) {
+    for keys in groups {
+        let mut args = vec!["send-keys", "-t", session];
+        args.extend_from_slice(keys);
+        tmux(&args);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+#[test]
+fn keys_walk_the_board_and_moves_are_announced() {
+    let (session, home) = play_in_tmux("play", "");
     wait_for_screen(&session, "Type help for commands.");
     let keys: &[&[&str]] = &[
         &["e", "4", "Enter"],
@@ -49,12 +66,7 @@ fn keys_walk_the_board_and_moves_are_announced() {
         &["e", "5", "Enter"],
         &["C-c"],
     ];
-    for k in keys {
-        let mut args = vec!["send-keys", "-t", session.as_str()];
-        args.extend_from_slice(k);
-        tmux(&args);
-        pause(300);
-    }
+    send_keys(&session, keys);
     let screen = wait_for_screen(&session, "Black: e5");
     tmux(&["kill-session", "-t", &session]);
     let _ = std::fs::remove_dir_all(&home);
@@ -65,8 +77,8 @@ fn keys_walk_the_board_and_moves_are_announced() {
     assert!(pos("White player against Black player.") < pos("White: e4"));
     assert!(pos("White: e4") < pos("e3: empty"), "the cursor walked up from e2");
     assert!(pos("e3: empty") < pos("b8: black knight"), "n jumps to the next knight");
-    assert!(pos("b8: black knight") < pos("knight b8: a6, c6"), "m lists its moves");
-    assert!(pos("knight b8: a6, c6") < pos("b7 black pawn"), "shift+down reads the ray to the first piece");
+    assert!(pos("b8: black knight") < pos("Knight b8: a6, c6"), "m lists its moves");
+    assert!(pos("Knight b8: a6, c6") < pos("b7 black pawn"), "shift+down reads the ray to the first piece");
     assert!(pos("b7 black pawn") < pos("Black: e5"));
     assert!(lines.iter().all(|l| l.chars().count() <= 44), "short lines:\n{screen}");
     assert!(!screen.contains('\u{1b}'));
@@ -104,21 +116,10 @@ fn single_keys_in_a_terminal() {
 /// Board mode in the terminal: past the edge is said, and h lists the keys.
 #[test]
 fn board_mode_says_the_edge_and_lists_its_keys() {
-    let session = format!("voxedge{}", std::process::id());
-    let home = std::env::temp_dir().join(format!("voxchess-edge-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    let bin = env!("CARGO_BIN_EXE_voxchess");
-    let cmd = format!(
-        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --opponent human --no-speech --no-voice; sleep 5",
-        home.display()
-    );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    let (session, home) = play_in_tmux("edge", "");
     wait_for_screen(&session, "Type help for commands.");
     // The cursor starts on e2: two steps down pass the edge.
-    for k in ["Escape", "Down", "Down", "h"] {
-        tmux(&["send-keys", "-t", &session, k]);
-        std::thread::sleep(Duration::from_millis(300));
-    }
+    send_keys(&session, &[&["Escape"], &["Down"], &["Down"], &["h"]]);
     let screen = wait_for_screen(&session, "h these keys");
     tmux(&["send-keys", "-t", &session, "C-c"]);
     tmux(&["kill-session", "-t", &session]);
@@ -133,15 +134,7 @@ fn board_mode_says_the_edge_and_lists_its_keys() {
 /// recalls earlier lines) and no escape sequence ever reaches the game.
 #[test]
 fn plain_mode_in_a_terminal_edits_lines_with_history() {
-    let session = format!("voxedit{}", std::process::id());
-    let home = std::env::temp_dir().join(format!("voxchess-edit-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    let bin = env!("CARGO_BIN_EXE_voxchess");
-    let cmd = format!(
-        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --plain --opponent human --no-speech --no-voice; echo EXITED; sleep 5",
-        home.display()
-    );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    let (session, home) = play_in_tmux("edit", "--plain");
     wait_for_screen(&session, "1. White>");
     let keys: &[&[&str]] = &[
         &["e", "4", "Enter"],
@@ -156,12 +149,7 @@ fn plain_mode_in_a_terminal_edits_lines_with_history() {
         &["Up", "Down", "Down", "C-u"],
         &["q", "u", "i", "t", "Enter"],
     ];
-    for k in keys {
-        let mut args = vec!["send-keys", "-t", session.as_str()];
-        args.extend_from_slice(k);
-        tmux(&args);
-        std::thread::sleep(Duration::from_millis(300));
-    }
+    send_keys(&session, keys);
     let screen = wait_for_screen(&session, "EXITED");
     tmux(&["kill-session", "-t", &session]);
     let _ = std::fs::remove_dir_all(&home);

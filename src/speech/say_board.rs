@@ -154,7 +154,7 @@ pub fn say_defenders(lex: &Lexicon, pos: &Position, s: Square) -> String {
     format!("{} {}: {}", sq(lex, s), lex.out.defended_by, list_pieces(lex, pos, by))
 }
 
-/// The legal moves of the piece on a square: "knight g1: f3, h3".
+/// The legal moves of the piece on a square: "Knight g1: f3, h3".
 pub fn say_legal_moves(lex: &Lexicon, pos: &Position, from: Square) -> String {
     let Some(p) = pos.piece_at(from) else {
         return say_square(lex, pos, from);
@@ -170,5 +170,5 @@ pub fn say_legal_moves(lex: &Lexicon, pos: &Position, from: Square) -> String {
     } else {
         targets.iter().map(|s| sq(lex, *s)).collect::<Vec<_>>().join(", ")
     };
-    format!("{} {}: {list}", lex.piece(p.role, 0), sq(lex, from))
+    format!("{} {}: {list}", super::grammar::capitalise(lex.piece(p.role, 0)), sq(lex, from))
 }

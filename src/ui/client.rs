@@ -194,7 +194,9 @@ impl Client {
             match &e {
                 Event::Refused(_) => {
                     // A refusal is not an announcement: "repeat" still says the last one.
-                    self.out.extend(self.narrator.lines(&e));
+                    for l in self.narrator.lines(&e) {
+                        self.out.push(Line { text: super::plain::clean(&l.text), urgency: l.urgency });
+                    }
                     continue;
                 }
                 _ => self.said(e.clone()),
