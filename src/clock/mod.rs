@@ -15,5 +15,5 @@ pub use chess_clock::{ChessClock, ClockError, Press, Side, StartRule};
 pub use control::{ControlError, Controls, Period, TimeControl};
 pub use flag::outcome_on_time;
 pub use runner::{ClockEvent, ClockInput, run_clock};
-pub use schedule::{Schedule, ScheduleError, Step};
+pub use schedule::{CalledMarks, Schedule, ScheduleError, Step};
 pub use time_source::{Monotonic, TimeSource};

@@ -4,7 +4,7 @@
 
 use super::chess_clock::{ChessClock, ClockError, Press};
 use super::flag::outcome_on_time;
-use super::schedule::Schedule;
+use super::schedule::{CalledMarks, Schedule};
 use super::time_source::TimeSource;
 use crate::rules::{Color, Outcome};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -110,10 +110,7 @@ pub fn run_clock(
     clock.start(now);
     let times = [clock.remaining(Color::White, now), clock.remaining(Color::Black, now)];
     emit(&ClockEvent::Started { running: clock.running.is_some(), times }, now, now);
-    // The marks called for each side with the period they were called in:
-    // each mark once per period, however often an increment lifts the
-    // time back above it.
-    let mut announced = Called::default();
+    let mut announced = CalledMarks::default();
     loop {
         let now = time.now_ms();
         let next_mark = next_announcement(&clock, schedule, now, &announced);
@@ -135,7 +132,7 @@ pub fn run_clock(
                 if let Some((color, mark, due)) = next_mark
                     && now >= due
                 {
-                    announced.0[color.index()].push((clock.sides[color.index()].period, mark));
+                    announced.record(&clock, color, mark);
                     emit(&ClockEvent::Scheduled { color, remaining_ms: mark }, due, now);
                 }
             }
@@ -158,38 +155,34 @@ pub fn run_clock(
 /// when the game is over); returns whether one fell.
 fn drop_flag(clock: &mut ChessClock, due: u64, now: u64, emit: &mut dyn FnMut(&ClockEvent, u64, u64)) -> bool {
     let Some(color) = clock.check_flag(now) else { return false };
-    let fallen = clock.fallen();
-    let game_over = !clock.play_on_after_flag || fallen.len() > 1;
-    let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
-    emit(&ClockEvent::Flag { color, outcome }, due, now);
-    if game_over {
-        clock.running = None;
-    }
+    emit(&flag_fell(clock, color), due, now);
     true
 }
 
-/// The marks called so far for White and Black, with their periods.
-#[derive(Default)]
-struct Called([Vec<(usize, u64)>; 2]);
+/// `color`'s flag has fallen: the event (with the result when the game is
+/// over, which stops the clock).
+fn flag_fell(clock: &mut ChessClock, color: Color) -> ClockEvent {
+    let fallen = clock.fallen();
+    let game_over = !clock.play_on_after_flag || fallen.len() > 1;
+    let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
+    if game_over {
+        clock.running = None;
+    }
+    ClockEvent::Flag { color, outcome }
+}
 
 /// The next scheduled call for the running side: (side, mark, due time).
 fn next_announcement(
     clock: &ChessClock,
     schedule: &Schedule,
     now: u64,
-    announced: &Called,
+    announced: &CalledMarks,
 ) -> Option<(Color, u64, u64)> {
     let color = clock.running?;
     if clock.paused || clock.sides[color.index()].flag_at.is_some() {
         return None;
     }
-    let remaining = clock.remaining(color, now);
-    let mut mark = schedule.next_mark(remaining)?;
-    let period = clock.sides[color.index()].period;
-    while announced.0[color.index()].contains(&(period, mark)) {
-        mark = schedule.next_mark(mark)?;
-    }
-    let due = now + clock.delay_left(now) + remaining.saturating_sub(mark);
+    let (mark, due) = announced.next(schedule, clock, color, now)?;
     Some((color, mark, due))
 }
 
@@ -250,13 +243,7 @@ fn handle(
             say(ClockEvent::Adjusted { color, delta_ms, remaining_ms: clock.remaining(color, now) });
             // Taken down to zero: that is a flag, said like any other.
             if !fallen_before.contains(&color) && clock.fallen().contains(&color) {
-                let fallen = clock.fallen();
-                let game_over = !clock.play_on_after_flag || fallen.len() > 1;
-                let outcome = if game_over { outcome_on_time(&fallen, None) } else { None };
-                say(ClockEvent::Flag { color, outcome });
-                if game_over {
-                    clock.running = None;
-                }
+                say(flag_fell(clock, color));
             }
         }
         ClockInput::Note(text) => say(ClockEvent::Note(text)),

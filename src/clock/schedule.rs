@@ -1,6 +1,8 @@
 //! When the clock calls the time by itself: a schedule that gets denser as
 //! time runs out.
 
+use super::chess_clock::ChessClock;
+use crate::rules::Color;
 use serde::{Deserialize, Serialize};
 
 /// Up to `upto_ms` left, call the time every `every_ms`.
@@ -105,5 +107,30 @@ impl Schedule {
             lower = step.upto_ms;
         }
         best
+    }
+}
+
+/// The marks already called for each side, with the period each was
+/// called in: a mark is called once per period, however often an
+/// increment lifts the time back above it.
+#[derive(Clone, Debug, Default)]
+pub struct CalledMarks([Vec<(usize, u64)>; 2]);
+
+impl CalledMarks {
+    /// The next mark to call for `color` on `clock` at `now`, skipping the
+    /// marks called in its period: (mark, when it is due).
+    pub fn next(&self, schedule: &Schedule, clock: &ChessClock, color: Color, now: u64) -> Option<(u64, u64)> {
+        let remaining = clock.remaining(color, now);
+        let period = clock.sides[color.index()].period;
+        let mut mark = schedule.next_mark(remaining)?;
+        while self.0[color.index()].contains(&(period, mark)) {
+            mark = schedule.next_mark(mark)?;
+        }
+        Some((mark, now + clock.delay_left(now) + remaining.saturating_sub(mark)))
+    }
+
+    /// Notes that `mark` was called for `color` in its current period.
+    pub fn record(&mut self, clock: &ChessClock, color: Color, mark: u64) {
+        self.0[color.index()].push((clock.sides[color.index()].period, mark));
     }
 }

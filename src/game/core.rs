@@ -13,7 +13,7 @@
 
 use super::autosave::WriteProblem;
 use super::record::Player;
-use crate::clock::{ChessClock, Controls, Schedule, StartRule, outcome_on_time};
+use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
 use crate::rules::Color;
 use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
 use crate::rules::{DrawClaim, DrawReason, History, Move, Outcome, Position, WinReason};
@@ -258,10 +258,8 @@ pub struct Game {
     me: Option<Color>,
     pending: Pending,
     outcome: Option<Outcome>,
-    /// The marks called for each side, with the period they were called in:
-    /// each mark once per period, however often an increment lifts the time
-    /// back above it.
-    called: [Vec<(usize, u64)>; 2],
+    /// The marks called for each side: each once per period.
+    called: CalledMarks,
     due_mark: Option<(Color, u64, u64)>,
     thinking: bool,
 }
@@ -296,7 +294,7 @@ impl Game {
             me: setup.me,
             pending: Pending::Nothing,
             outcome: None,
-            called: [Vec::new(), Vec::new()],
+            called: CalledMarks::default(),
             due_mark: None,
             thinking: false,
         }
@@ -607,16 +605,7 @@ impl Game {
         let flag = clock.flag_due();
         let running = clock.running?;
         if !self.is_away(running) && !clock.paused {
-            let remaining = clock.remaining(running, now);
-            let period = clock.sides[running.index()].period;
-            let called = &self.called[running.index()];
-            let mut mark = self.schedule.next_mark(remaining);
-            while let Some(m) = mark
-                && called.contains(&(period, m))
-            {
-                mark = self.schedule.next_mark(m);
-            }
-            self.due_mark = mark.map(|m| (running, m, now + clock.delay_left(now) + remaining.saturating_sub(m)));
+            self.due_mark = self.called.next(&self.schedule, clock, running, now).map(|(m, due)| (running, m, due));
         }
         [flag, self.due_mark.map(|(_, _, due)| due)].into_iter().flatten().min()
     }
@@ -631,8 +620,7 @@ impl Game {
             && clock.running == Some(color)
         {
             self.due_mark = None;
-            let period = clock.sides[color.index()].period;
-            self.called[color.index()].push((period, mark));
+            self.called.record(clock, color, mark);
             ev.push(Event::ClockCalled { side: color, remaining: mark });
         }
     }
