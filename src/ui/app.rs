@@ -205,8 +205,7 @@ pub fn unfinished_game(
         Ok(Some(s)) => s,
         Err(crate::game::SaveError::Damaged(..)) => {
             let aside = SavedGame::keep_aside(&path)?;
-            let name = aside.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            say(&fill(&c.damaged_kept, &[("name", name)]));
+            say(&fill(&c.damaged_kept, &[("name", super::narrator::file_name(&aside))]));
             return Ok(Unfinished::None);
         }
         Err(e) => return Err(std::io::Error::other(e.to_string())),
@@ -235,8 +234,7 @@ pub fn unfinished_game(
         .and_then(|p| SavedGame::clear(&path).map(|()| p));
     match kept {
         Ok(p) => {
-            let name = p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            say(&fill(&c.unfinished_kept, &[("name", name)]));
+            say(&fill(&c.unfinished_kept, &[("name", super::narrator::file_name(&p))]));
             Ok(Unfinished::Kept)
         }
         Err(e) => {

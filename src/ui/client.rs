@@ -356,8 +356,7 @@ impl Client {
     fn write_score(&mut self, what: Saving) -> bool {
         match self.save_pgn() {
             Ok(path) => {
-                let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-                self.said(Event::ScoreSaved { name });
+                self.said(Event::ScoreSaved { name: super::narrator::file_name(&path) });
                 true
             }
             Err(e) => {

@@ -17,6 +17,11 @@ use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
 use crate::speech::{Command, Lexicon, Style, say_duration, say_move};
 
+/// A saved file as the player is told it: its name, never the whole path.
+pub(crate) fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
+}
+
 /// Why a file could not be written, in the player's language (no outside
 /// error text: it would be English in every session).
 pub(crate) fn write_problem(lex: &Lexicon, e: &std::io::Error) -> String {

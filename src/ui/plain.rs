@@ -81,60 +81,50 @@ fn list_rows(sentence: &str, width: usize) -> Vec<String> {
     if items.len() < 2 {
         return words(sentence, width);
     }
-    let choices = items.iter().filter(|i| numbered(i)).count() >= 2;
+    let mut rows = Vec::new();
+    if items.iter().filter(|i| numbered(i)).count() >= 2 {
+        // Numbered choices: the words before the first one on their own
+        // row, then a choice a row.
+        let start = items[0].find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+        rows.extend(words(items[0][..start].trim(), width));
+        let choices: Vec<&str> = std::iter::once(&items[0][start..]).chain(items[1..].iter().copied()).collect();
+        rows.extend(pack("", &choices, width, 1));
+        return rows;
+    }
     // The head of a list: the words up to the first ": " ("File e: ").
     let (head, first) = match items[0].split_once(": ") {
-        Some((h, rest)) if !choices && !rest.is_empty() => (format!("{h}: "), rest),
+        Some((h, rest)) if !rest.is_empty() => (format!("{h}: "), rest),
         _ => (String::new(), items[0]),
     };
-    let (head, first) = if choices {
-        // The words before the first choice stand on their own row.
-        match items[0].find(|c: char| c.is_ascii_digit()).filter(|i| *i > 0) {
-            Some(i) => {
-                let mut rows = words(items[0][..i].trim(), width);
-                let rest: Vec<&str> = std::iter::once(&items[0][i..]).chain(items[1..].iter().copied()).collect();
-                rows.extend(rest.iter().enumerate().flat_map(|(k, item)| {
-                    let sep = if k + 1 < rest.len() { "," } else { "" };
-                    words(&format!("{item}{sep}"), width)
-                }));
-                return rows;
-            }
-            None => (String::new(), items[0]),
-        }
-    } else {
-        (head, first)
-    };
-    let items_after: Vec<&str> = std::iter::once(first).chain(items[1..].iter().copied()).collect();
+    let items: Vec<&str> = std::iter::once(first).chain(items[1..].iter().copied()).collect();
     // When an item with the head would not fit a row, the head stands on
     // its own row and the items follow without it.
-    let widest = items_after.iter().map(|i| len(i) + 1).max().unwrap_or(0);
-    let mut rows = Vec::new();
+    let widest = items.iter().map(|i| len(i) + 1).max().unwrap_or(0);
     let head = if !head.is_empty() && len(&head) + widest > width {
         rows.extend(words(head.trim_end(), width));
         String::new()
     } else {
         head
     };
-    let items = items_after;
     // Packed greedily once to learn how many rows it takes, then again with
     // the items shared evenly over those rows ("a2, b2, c2, d2," and
     // "e4, f2, g2, h2", not seven and one).
-    let greedy = pack(&head, &items, width, usize::MAX, choices);
-    let per_row = if choices { 1 } else { items.len().div_ceil(greedy.len().max(1)) };
-    let even = pack(&head, &items, width, per_row, choices);
+    let greedy = pack(&head, &items, width, usize::MAX);
+    let per_row = items.len().div_ceil(greedy.len().max(1));
+    let even = pack(&head, &items, width, per_row);
     rows.extend(if even.len() <= greedy.len() { even } else { greedy });
     rows
 }
 
 /// Rows of `head` and whole items, at most `per_row` items a row.
-fn pack(head: &str, items: &[&str], width: usize, per_row: usize, choices: bool) -> Vec<String> {
+fn pack(head: &str, items: &[&str], width: usize, per_row: usize) -> Vec<String> {
     let mut rows = Vec::new();
     let mut row = String::new();
     let mut in_row = 0;
     for (k, item) in items.iter().enumerate() {
         let sep = if k + 1 < items.len() { "," } else { "" };
         let piece = format!("{item}{sep}");
-        if !choices && !row.is_empty() && in_row < per_row && len(&row) + 1 + len(&piece) <= width {
+        if !row.is_empty() && in_row < per_row && len(&row) + 1 + len(&piece) <= width {
             row.push(' ');
             row.push_str(&piece);
             in_row += 1;
