@@ -251,7 +251,7 @@ fn a_flooding_engine_is_timed_out_in_bounded_memory_and_its_children_end() {
     let args = ["play", "--plain", "--no-speech", "--no-voice", "--engine", &engine];
     let mut g = Game::run(&args, &root.join("data"), &root.join("config"));
     g.send("e4");
-    let at = g.wait_for("the engine did not answer", 0);
+    let at = g.wait_for("The engine did not answer", 0);
     let peak = peak_kib(g.child.id());
     eprintln!("voxchess peak resident memory while the engine floods: {peak} KiB");
     assert!(peak < 100 * 1024, "voxchess stays under 100 MB while the engine floods: {peak} KiB");

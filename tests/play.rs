@@ -487,20 +487,24 @@ fn a_moved_binary_without_libvosk_plays_by_keyboard() {
     assert!(text.contains("Voice input is off: libvosk.so is not installed. Run ./setup.sh to install it."), "{text}");
 }
 
-#[test]
-fn a_crashing_engine_is_reported_and_the_built_in_engine_takes_over() {
-    let dir = home("crashengine");
-    let script = dir.join("crashing-engine.sh");
+fn crashing_engine(dir: &std::path::Path) -> String {
+    let script = dir.join("crasher");
     std::fs::write(
         &script,
         "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name Crasher'; echo uciok;;\n    isready) echo readyok;;\n    go*) exit 3;;\n  esac\ndone\n",
     )
     .unwrap();
     std::process::Command::new("chmod").arg("+x").arg(&script).status().unwrap();
-    let mut g =
-        Game::start_in(dir, &["play", "--plain", "--no-speech", "--no-voice", "--engine", script.to_str().unwrap()]);
+    script.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_crashing_engine_is_reported_and_the_built_in_engine_takes_over() {
+    let dir = home("crashengine");
+    let script = crashing_engine(&dir);
+    let mut g = Game::start_in(dir, &["play", "--plain", "--no-speech", "--no-voice", "--engine", &script]);
     g.send("e4");
-    g.wait_for("the engine stopped working", 0);
+    g.wait_for("The engine stopped working. The game is kept.", 0);
     g.wait_for("Say yes to go on with the built-in engine.", 0);
     g.send("yes");
     g.wait_for("Playing on with the voxchess built-in engine", 0);
@@ -509,6 +513,22 @@ fn a_crashing_engine_is_reported_and_the_built_in_engine_takes_over() {
     g.send("quit");
     let out = g.finish().0.replace('\n', " ");
     assert!(out.contains("White: e4"), "the game is kept: {out}");
+}
+
+#[test]
+fn a_crashing_engine_is_reported_in_the_session_language() {
+    let dir = home("crashengine-ru");
+    let script = crashing_engine(&dir);
+    let mut g =
+        Game::start_in(dir, &["play", "--plain", "--no-speech", "--no-voice", "--lang", "ru", "--engine", &script]);
+    g.send("e4");
+    g.wait_for("Движок перестал работать. Партия сохранена.", 0);
+    g.send("нет");
+    g.send("выход");
+    let out = g.finish().0;
+    for word in ["engine", "stopped", "working", "exit"] {
+        assert!(!out.contains(word), "English in a Russian session ({word}): {out}");
+    }
 }
 
 #[test]

@@ -12,6 +12,7 @@
 //! the clock times of whoever keeps the authoritative clock.
 
 use super::autosave::WriteProblem;
+use super::opponent::OpponentFailure;
 use super::record::Player;
 use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
 use crate::rules::Color;
@@ -81,7 +82,7 @@ pub enum Action {
         clocks: Option<[u64; 2]>,
     },
     /// The away opponent could not move (an engine crashed).
-    OpponentFailed(String),
+    OpponentFailed(OpponentFailure),
     /// Another opponent takes over (the built-in engine), by name.
     Replace(String),
     /// Time passed: the flag and the clock calls are checked.
@@ -180,7 +181,7 @@ pub enum Event {
     /// The away opponent failed; the player is asked whether to go on.
     OpponentFailed {
         /// What went wrong.
-        error: String,
+        error: OpponentFailure,
     },
     /// Another opponent plays on.
     PlayingOnWith {
@@ -840,10 +841,10 @@ mod tests {
         let mut g = Game::new(setup(Some(Color::Black), None), 0);
         assert!(g.opponent_to_move());
         g.opponent_thinks(0);
-        let ev = g.act(Action::OpponentFailed("crashed".into()), 0);
-        assert_eq!(ev, vec![Event::OpponentFailed { error: "crashed".into() }]);
+        let ev = g.act(Action::OpponentFailed(OpponentFailure::Stopped), 0);
+        assert_eq!(ev, vec![Event::OpponentFailed { error: OpponentFailure::Stopped }]);
         assert_eq!(g.act(Action::Answer(Answer::No), 0), vec![Event::GameKept]);
-        g.act(Action::OpponentFailed("again".into()), 0);
+        g.act(Action::OpponentFailed(OpponentFailure::NoAnswer(10)), 0);
         assert_eq!(g.act(Action::Answer(Answer::Yes), 0), vec![]);
         assert_eq!(
             g.act(Action::Replace("built-in".into()), 0),

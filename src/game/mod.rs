@@ -11,5 +11,5 @@ pub use autosave::{
     DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
 };
 pub use core::{Action, Event, Game, GameSetup, Pending, Saving, Seat};
-pub use opponent::{EngineOpponent, Opponent, OpponentMove};
+pub use opponent::{EngineOpponent, Opponent, OpponentFailure, OpponentMove};
 pub use record::{Player, Termination, game_pgn};

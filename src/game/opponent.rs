@@ -5,7 +5,7 @@
 //! A second person at this computer needs no opponent object: their moves
 //! are typed here ([`super::Seat::Here`]).
 
-use crate::engine::Engine;
+use crate::engine::{Engine, EngineError};
 use crate::rules::{History, Move};
 use std::time::Duration;
 
@@ -19,6 +19,35 @@ pub struct OpponentMove {
     pub clocks: Option<[u64; 2]>,
 }
 
+/// Why an opponent could not move: typed, so the narrator says it in the
+/// player's language (never an engine's or a library's English text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpponentFailure {
+    /// It could not be started.
+    NotStarted,
+    /// It did not answer within this many seconds.
+    NoAnswer(u64),
+    /// It stopped, or said something that makes no sense.
+    Stopped,
+    /// It answered with a move that is not legal here (as it wrote it,
+    /// outside control characters removed by the output filter).
+    IllegalMove(String),
+    /// It found no move to play.
+    NoMove,
+}
+
+impl From<&EngineError> for OpponentFailure {
+    fn from(e: &EngineError) -> Self {
+        match e {
+            EngineError::Spawn(..) => Self::NotStarted,
+            EngineError::Timeout(s) => Self::NoAnswer(*s),
+            EngineError::Broken(_) => Self::Stopped,
+            EngineError::IllegalMove(m) => Self::IllegalMove(m.chars().take(12).collect()),
+            EngineError::NoMove => Self::NoMove,
+        }
+    }
+}
+
 /// A side played from elsewhere.
 pub trait Opponent: Send {
     /// A name for the score and the announcements.
@@ -27,7 +56,7 @@ pub trait Opponent: Send {
     /// block (an engine thinking, a server's answer): call it on its own
     /// thread. An error is said to the player, who may go on with another
     /// opponent.
-    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, String>;
+    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, OpponentFailure>;
 }
 
 /// An engine (UCI or the built-in one) as an opponent.
@@ -38,7 +67,7 @@ impl Opponent for EngineOpponent {
         self.0.name()
     }
 
-    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, String> {
-        self.0.best_move(history, think).map(|mv| OpponentMove { mv, clocks: None }).map_err(|e| e.to_string())
+    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, OpponentFailure> {
+        self.0.best_move(history, think).map(|mv| OpponentMove { mv, clocks: None }).map_err(|e| (&e).into())
     }
 }

@@ -14,8 +14,8 @@ use crate::audio::models::installed as model_installed;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::game::{
-    Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentMove, Pending, Player, SavedGame, Saving, Seat,
-    WriteProblem, game_pgn, write_new_numbered,
+    Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentFailure, OpponentMove, Pending, Player,
+    SavedGame, Saving, Seat, WriteProblem, game_pgn, write_new_numbered,
 };
 use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
 use crate::speech::grammar::render;
@@ -387,7 +387,12 @@ impl Client {
     }
 
     /// The opponent's answer.
-    pub fn opponent_done(&mut self, opponent: Box<dyn Opponent>, result: Result<OpponentMove, String>, now: u64) {
+    pub fn opponent_done(
+        &mut self,
+        opponent: Box<dyn Opponent>,
+        result: Result<OpponentMove, OpponentFailure>,
+        now: u64,
+    ) {
         match result {
             Ok(OpponentMove { mv, clocks }) => {
                 self.opponent = Some(opponent);

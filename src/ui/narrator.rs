@@ -4,7 +4,7 @@
 
 use super::client::{Line, Urgency};
 use crate::clock::ChessClock;
-use crate::game::{Event, Saving, WriteProblem};
+use crate::game::{Event, OpponentFailure, Saving, WriteProblem};
 use crate::notation::{SanOptions, write_san};
 use crate::rules::{Color, File, Move, Position, Rank, Role, Square};
 use crate::speech::grammar::{Arg, render};
@@ -34,6 +34,17 @@ fn problem_words(lex: &Lexicon, problem: WriteProblem) -> String {
         WriteProblem::DiskFull => c.reason_disk_full.clone(),
         WriteProblem::NotWritable => c.reason_not_writable.clone(),
         WriteProblem::Other => c.reason_other.clone(),
+    }
+}
+
+fn failure_words(lex: &Lexicon, failure: &OpponentFailure) -> String {
+    let c = &lex.client;
+    match failure {
+        OpponentFailure::NotStarted => c.engine_not_started.clone(),
+        OpponentFailure::NoAnswer(s) => fill(&c.engine_no_answer, &[("time", say_duration(lex, s * 1000))]),
+        OpponentFailure::Stopped => c.engine_stopped.clone(),
+        OpponentFailure::IllegalMove(m) => fill(&c.engine_illegal, &[("move", m.clone())]),
+        OpponentFailure::NoMove => c.engine_no_move.clone(),
     }
 }
 
@@ -112,7 +123,7 @@ impl Narrator {
             }
             Event::GameOver(o) => one(fill(&lex.client.game_over, &[("words", say_outcome(lex, o))]), Urgency::Urgent),
             Event::OpponentFailed { error } => vec![
-                line(render(&lex.client.engine_failed, &[("error", Arg::Text(error))]), Urgency::Urgent),
+                line(fill(&lex.client.engine_failed, &[("error", failure_words(lex, error))]), Urgency::Urgent),
                 line(c.engine_offer.clone(), Urgency::Urgent),
             ],
             Event::PlayingOnWith { name } => {
@@ -386,6 +397,34 @@ mod tests {
             assert!(lines[0].contains("2026-11-30-1.pgn"), "{lang}: {}", lines[0]);
             for text in lines {
                 for w in ["White", "saved", "game", "time", "minutes", "heard"] {
+                    assert!(!text.contains(w), "{lang}: {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_engine_failure_is_said_in_the_session_language() {
+        use crate::game::OpponentFailure;
+        let failures = [
+            OpponentFailure::NotStarted,
+            OpponentFailure::NoAnswer(10),
+            OpponentFailure::Stopped,
+            OpponentFailure::IllegalMove("e2e5".into()),
+            OpponentFailure::NoMove,
+        ];
+        let events: Vec<Event> = failures.into_iter().map(|error| Event::OpponentFailed { error }).collect();
+        let ru = said(SpeechLang::Russian, &events);
+        assert_eq!(ru[2], "Движок не ответил. Время ожидания: 10 секунд. Партия сохранена.");
+        let de = said(SpeechLang::German, &events);
+        assert_eq!(de[4], "Die Engine arbeitet nicht mehr. Die Partie bleibt erhalten.");
+        assert_eq!(
+            said(SpeechLang::English, &events)[2],
+            "The engine did not answer within 10 seconds. The game is kept."
+        );
+        for (lang, lines) in [(SpeechLang::Russian, ru), (SpeechLang::German, de)] {
+            for text in lines {
+                for w in ["engine ", "the ", "answer", "stopped", "illegal"] {
                     assert!(!text.contains(w), "{lang}: {text}");
                 }
             }

@@ -4,7 +4,7 @@
 
 use super::client::{Client, Line, Urgency};
 use crate::clock::{Monotonic, TimeSource};
-use crate::game::{Opponent, OpponentMove};
+use crate::game::{Opponent, OpponentFailure, OpponentMove};
 use crate::rules::Role;
 use crate::speech::Channel;
 use crate::speech::lexicon::fill;
@@ -45,7 +45,7 @@ pub enum Msg {
     /// A notice from a helper thread (microphone, model).
     Notice(String),
     /// The opponent's answer (an engine's move, or why there is none).
-    OpponentDone(Box<dyn Opponent>, Result<OpponentMove, String>),
+    OpponentDone(Box<dyn Opponent>, Result<OpponentMove, OpponentFailure>),
     /// Input ended.
     Eof,
     /// The player leaves.
