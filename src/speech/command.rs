@@ -126,18 +126,30 @@ struct Args {
     role: Option<Role>,
     file: Option<File>,
     rank: Option<Rank>,
+    /// The first rank any word can mean, even one read as the file (Korean
+    /// 이 is the file e and the number two): "가로줄 이" is rank 2.
+    any_rank: Option<Rank>,
     number: Option<u32>,
 }
 
 fn args_of(heard: &[Heard]) -> Args {
-    let mut a = Args { color: None, role: None, file: None, rank: None, number: None };
+    let mut a = Args { color: None, role: None, file: None, rank: None, any_rank: None, number: None };
     for h in heard {
+        // A word read as the file is not also the rank ("이 사" is e4, not e2).
+        let mut took_file = false;
         for s in &h.senses {
             match s.meaning {
                 Meaning::Color(c) if a.color.is_none() => a.color = Some(c),
                 Meaning::Piece(r) if a.role.is_none() => a.role = Some(r),
-                Meaning::File(f) if a.file.is_none() && h.senses.iter().all(|x| x.cost >= s.cost) => a.file = Some(f),
-                Meaning::Rank(r) if a.rank.is_none() => a.rank = Some(r),
+                Meaning::File(f) if a.file.is_none() && h.senses.iter().all(|x| x.cost >= s.cost) => {
+                    a.file = Some(f);
+                    took_file = true;
+                }
+                Meaning::Rank(r) if a.any_rank.is_none() && s.cost == 0.0 => a.any_rank = Some(r),
+                _ => {}
+            }
+            match s.meaning {
+                Meaning::Rank(r) if a.rank.is_none() && !took_file => a.rank = Some(r),
                 Meaning::Number(n) if a.number.is_none() => a.number = Some(n),
                 _ => {}
             }
@@ -197,7 +209,8 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
             .ok_or(CommandError::NeedsPiece(phrase.clone())),
         "scan" => {
             let wants_rank = lex.out.rank.to_lowercase() == phrase || phrase.ends_with(&lex.out.rank.to_lowercase());
-            match (args.file, args.rank) {
+            let rank = if wants_rank { args.rank.or(args.any_rank) } else { args.rank };
+            match (args.file, rank) {
                 (_, Some(r)) if wants_rank || args.file.is_none() => Ok(Command::ScanRank(r)),
                 (Some(f), _) => Ok(Command::ScanFile(f)),
                 _ => Err(CommandError::NeedsLine(phrase.clone())),

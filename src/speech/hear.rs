@@ -90,9 +90,33 @@ fn built_in_senses(word: &str) -> Vec<Sense> {
     senses
 }
 
+/// A word unknown as a whole but known with a particle taken off (Korean
+/// "팔에서" is "팔" + "에서") becomes the two words.
+fn split_particles(lex: &Lexicon, words: Vec<String>) -> Vec<String> {
+    if lex.particles.is_empty() {
+        return words;
+    }
+    let mut out = Vec::with_capacity(words.len());
+    for w in words {
+        let split = (!lex.words_in.contains_key(&w))
+            .then(|| {
+                lex.particles.iter().find_map(|p| {
+                    let stem = w.strip_suffix(p.as_str())?;
+                    lex.words_in.contains_key(stem).then(|| (stem.to_string(), p.clone()))
+                })
+            })
+            .flatten();
+        match split {
+            Some((stem, particle)) => out.extend([stem, particle]),
+            None => out.push(w),
+        }
+    }
+    out
+}
+
 /// The heard words with meanings, longest known phrases first.
 pub(crate) fn hear(lex: &Lexicon, transcript: &str) -> Vec<Heard> {
-    let words = words_of(transcript);
+    let words = split_particles(lex, words_of(transcript));
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {

@@ -14,34 +14,39 @@ pub enum SpeechLang {
     Russian,
     /// German (the FIDE appendix's Anna, Bella, ... and Kurze Rochade).
     German,
+    /// Korean (piece names as Korean chess players say them: 나이트, 비숍).
+    Korean,
 }
 
 impl SpeechLang {
     /// All languages.
-    pub const ALL: [SpeechLang; 3] = [SpeechLang::English, SpeechLang::Russian, SpeechLang::German];
+    pub const ALL: [SpeechLang; 4] = [SpeechLang::English, SpeechLang::Russian, SpeechLang::German, SpeechLang::Korean];
 
-    /// The short code ("en", "ru", "de").
+    /// The short code ("en", "ru", "de", "ko").
     pub fn code(self) -> &'static str {
         match self {
             SpeechLang::English => "en",
             SpeechLang::Russian => "ru",
             SpeechLang::German => "de",
+            SpeechLang::Korean => "ko",
         }
     }
 
-    /// The notation language with the same piece letters.
+    /// The notation language with the same piece letters (Korean players
+    /// write the English letters: Nf3).
     pub fn notation(self) -> crate::notation::NotationLang {
         match self {
             SpeechLang::English => crate::notation::NotationLang::English,
             SpeechLang::Russian => crate::notation::NotationLang::Russian,
             SpeechLang::German => crate::notation::NotationLang::German,
+            SpeechLang::Korean => crate::notation::NotationLang::English,
         }
     }
 }
 
 /// An unknown language code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown speech language '{0}'; use one of en, ru, de")]
+#[error("unknown speech language '{0}'; use one of en, ru, de, ko")]
 pub struct UnknownSpeechLang(pub String);
 
 impl FromStr for SpeechLang {

@@ -58,6 +58,26 @@ pub struct OutWords {
     pub rank: String,
     pub point: String,
     pub check_to: String,
+    /// A language whose "from" and "to" follow the square as particles
+    /// (Korean "지 일에서 에프 삼으로"): the full style's move, capture and
+    /// promotion as templates. {from}/{to} are squares with their particle
+    /// already chosen; {piece} is a word with forms.
+    #[serde(default)]
+    pub full_move: Option<FullMoveWords>,
+}
+
+/// The full style's sentences for a language with particles.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct FullMoveWords {
+    /// "{piece} {from} {to}" with from/to already carrying their particles.
+    pub moves: String,
+    /// The particle pairs after a square: [after a final consonant, after a vowel].
+    pub from_particle: [String; 2],
+    pub to_particle: [String; 2],
+    pub takes: String,
+    pub promotes: String,
 }
 
 /// Piece names: [singular, plural, as the object of "takes"].
@@ -355,6 +375,9 @@ pub struct ClientWords {
 struct LangFile {
     code: String,
     brief_square: String,
+    /// Particles that follow a word without a space (Korean 에서, 으로).
+    #[serde(default)]
+    particles: Vec<String>,
     out: OutWords,
     pieces: PieceWords,
     squares: SquareWords,
@@ -458,6 +481,8 @@ pub struct Lexicon {
     pub commands: BTreeMap<String, String>,
     /// The longest phrase, in words.
     pub longest_phrase: usize,
+    /// Particles written onto the word before (Korean), longest first.
+    pub particles: Vec<String>,
 }
 
 /// A problem in a language data file (a bug in voxchess, found by its tests).
@@ -527,6 +552,7 @@ fn source(lang: SpeechLang) -> (&'static str, &'static str) {
         SpeechLang::English => ("en.toml", include_str!("data/en.toml")),
         SpeechLang::Russian => ("ru.toml", include_str!("data/ru.toml")),
         SpeechLang::German => ("de.toml", include_str!("data/de.toml")),
+        SpeechLang::Korean => ("ko.toml", include_str!("data/ko.toml")),
     }
 }
 
@@ -574,12 +600,17 @@ impl Lexicon {
             words_in,
             commands,
             longest_phrase,
+            particles: {
+                let mut p = file.particles;
+                p.sort_by_key(|x| std::cmp::Reverse(x.chars().count()));
+                p
+            },
         })
     }
 
     /// The lexicon of a language, loaded once.
     pub fn get(lang: SpeechLang) -> &'static Lexicon {
-        static CELLS: [OnceLock<Lexicon>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        static CELLS: [OnceLock<Lexicon>; SpeechLang::ALL.len()] = [const { OnceLock::new() }; SpeechLang::ALL.len()];
         let i = SpeechLang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
         CELLS[i].get_or_init(|| Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}")))
     }

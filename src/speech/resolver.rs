@@ -248,7 +248,29 @@ fn templates(pos: &Position, m: &Move, square_said: bool) -> Vec<Vec<Slot>> {
         full.push(slot(Meaning::Promote, 0.0));
         full.push(slot(Meaning::Piece(r), 1.2));
     }
-    vec![brief, full]
+    // With particles after the words (Korean): "나이트 지 일에서 에프 삼으로,
+    // 폰을 잡음", "퀸으로 승진".
+    let mut particles = vec![
+        color,
+        slot(Meaning::Piece(role), if role == Role::Pawn { 0.0 } else { PIECE_SKIP }),
+        slot(Meaning::File(m.from.file()), 0.0),
+        slot(Meaning::Rank(m.from.rank()), 0.0),
+        slot(Meaning::From, 0.0),
+        slot(Meaning::File(m.to.file()), skip_to),
+        slot(Meaning::Rank(m.to.rank()), skip_to),
+    ];
+    if let Some(captured) = pos.captured_role(m) {
+        particles.push(slot(Meaning::Piece(captured), 0.0));
+        particles.push(slot(Meaning::Takes, 0.0));
+    }
+    if m.is_en_passant() {
+        particles.push(slot(Meaning::EnPassant, 0.0));
+    }
+    if let MoveKind::Promotion(r) = m.kind {
+        particles.push(slot(Meaning::Piece(r), 1.2));
+        particles.push(slot(Meaning::Promote, 0.0));
+    }
+    vec![brief, full, particles]
 }
 
 /// The SAN-like order: piece, from, takes, to, promotion, en passant.
@@ -442,6 +464,14 @@ fn request_of(seq: &[Meaning]) -> Option<(MoveRequest, Option<Color>)> {
     while i < rest.len() {
         match rest[i] {
             Meaning::From if squares.is_empty() && r.file.is_none() && r.rank.is_none() => {}
+            // Korean puts "from" after the square: "이 팔에서 이 칠로".
+            Meaning::From if squares.len() == 1 && r.file.is_none() && r.rank.is_none() => {}
+            // And the captured piece before "takes": "폰을 잡음".
+            Meaning::Piece(p) if !squares.is_empty() && !r.capture && rest.get(i + 1) == Some(&Meaning::Takes) => {
+                r.capture = true;
+                r.captured = Some(p);
+                i += 1;
+            }
             Meaning::File(f) => match rest.get(i + 1) {
                 Some(Meaning::Rank(rank)) => {
                     squares.push(Square::from_coords(f, *rank));
@@ -458,6 +488,8 @@ fn request_of(seq: &[Meaning]) -> Option<(MoveRequest, Option<Color>)> {
                     i += 1;
                 }
             }
+            // "퀸으로 승진": the piece first, then the word.
+            Meaning::Promote if r.promotion.is_some() && i + 1 == rest.len() => {}
             Meaning::Promote if r.promotion.is_none() => match rest.get(i + 1) {
                 Some(Meaning::Piece(p)) => {
                     r.promotion = Some(*p);

@@ -1,8 +1,9 @@
 //! Moves in words, by language and style, in a fixed order (who, what,
 //! from, to, capture, promotion, check) so the ear learns where to listen.
 
+use super::grammar::{Arg, render, with_particle};
 use super::lang::Style;
-use super::lexicon::Lexicon;
+use super::lexicon::{FullMoveWords, Lexicon};
 use crate::notation::{SanOptions, write_san};
 use crate::rules::{Color, Move, MoveKind, Position, Role, Square};
 
@@ -104,6 +105,26 @@ fn brief(lex: &Lexicon, pos: &Position, m: &Move, style: Style) -> String {
     text
 }
 
+/// "백: 나이트 지 일에서 에프 삼으로, 폰을 잡음": the squares carry the
+/// particles, chosen by the sound of their last word.
+fn full_with_particles(lex: &Lexicon, pos: &Position, m: &Move, role: Role, f: &FullMoveWords) -> String {
+    let rieul = |pair: &[String; 2]| pair[0].ends_with("으로");
+    let from = with_particle(&square_words(lex, m.from, Style::Full), &f.from_particle, rieul(&f.from_particle));
+    let to = with_particle(&square_words(lex, m.to, Style::Full), &f.to_particle, rieul(&f.to_particle));
+    let piece = lex.piece_word(role);
+    let mut parts = vec![render(&f.moves, &[("piece", piece), ("from", Arg::Text(&from)), ("to", Arg::Text(&to))])];
+    if let Some(captured) = pos.captured_role(m) {
+        parts.push(render(&f.takes, &[("piece", lex.piece_word(captured))]));
+    }
+    if m.is_en_passant() {
+        parts.push(lex.out.en_passant.clone());
+    }
+    if let MoveKind::Promotion(r) = m.kind {
+        parts.push(render(&f.promotes, &[("piece", lex.piece_word(r))]));
+    }
+    format!("{}: {}", color_name(lex, pos.turn()), parts.join(", "))
+}
+
 /// Russian says "превращается в ферзя" (accusative); others the plain name.
 fn promotion_form(lex: &Lexicon) -> usize {
     if lex.lang == super::SpeechLang::Russian { 2 } else { 0 }
@@ -121,6 +142,9 @@ fn full(lex: &Lexicon, pos: &Position, m: &Move) -> String {
         };
     }
     let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+    if let Some(f) = &lex.out.full_move {
+        return full_with_particles(lex, pos, m, role, f);
+    }
     let sep = if lex.lang == super::SpeechLang::English { " " } else { ": " };
     let mut text = format!(
         "{side}{sep}{} {} {} {} {}",
