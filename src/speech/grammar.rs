@@ -97,7 +97,7 @@ pub fn sentence_case(s: &str) -> String {
 /// for 으로/로: "일로", "삼으로"). A word that is not Hangul takes `pair[1]`.
 pub(crate) fn with_particle(word: &str, pair: &[String; 2], rieul_is_vowel: bool) -> String {
     let last = word.chars().next_back().map_or(0, u32::from);
-    let final_consonant = (0xAC00..=0xD7A3).contains(&last).then(|| (last - 0xAC00) % 28).unwrap_or(0);
+    let final_consonant = if (0xAC00..=0xD7A3).contains(&last) { (last - 0xAC00) % 28 } else { 0 };
     let consonant = final_consonant != 0 && !(rieul_is_vowel && final_consonant == 8);
     format!("{word}{}", if consonant { &pair[0] } else { &pair[1] })
 }
