@@ -304,3 +304,70 @@ proptest! {
         }
     }
 }
+
+fn alternatives(list: &[(&str, f32)]) -> Vec<(String, f32)> {
+    list.iter().map(|(t, s)| (t.to_string(), *s)).collect()
+}
+
+fn uci_of(intent: &Intent) -> Vec<String> {
+    match intent {
+        Intent::Move(m) => vec![m.uci()],
+        Intent::Ask(q) => q.choices.iter().map(|m| m.uci()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The recognizer's alternatives: the best decides only when no other
+/// names a different legal move; a move found only below the best is
+/// asked about, never played.
+#[test]
+fn heard_alternatives_are_weighed_and_doubt_asks() {
+    // Korean asks about every heard move by default (its recognizer was
+    // measured unreliable); the weighing of alternatives is seen with the
+    // confirmation switched off, which it does not depend on.
+    let pos = after("e4 e5");
+    let asking = Resolver::new(SpeechLang::Korean).resolve_heard(&pos, &alternatives(&[("비숍 씨 사", 150.0)]));
+    assert!(matches!(asking, Intent::Ask(_)), "{asking:?}");
+    assert_eq!(uci_of(&asking), ["f1c4"]);
+    let mut r = Resolver::new(SpeechLang::Korean);
+    r.confirm = Confirm::Never;
+    // After 1. e4 e5 only the bishop on f1 can reach c4: said alone, it is played.
+    let one = r.resolve_heard(&pos, &alternatives(&[("비숍 씨 사", 150.0)]));
+    assert!(matches!(one, Intent::Move(_)), "{one:?}");
+    assert_eq!(uci_of(&one), ["f1c4"]);
+    // Two readings of the same move: no doubt.
+    let same = r.resolve_heard(&pos, &alternatives(&[("비숍 씨 사", 150.0), ("비숍 씨 사 체크", 149.0)]));
+    assert!(matches!(same, Intent::Move(_)), "{same:?}");
+    // Two different legal moves among the alternatives: a question with both.
+    let doubt = r.resolve_heard(&pos, &alternatives(&[("비숍 씨 사", 150.0), ("비숍 비 오", 149.5)]));
+    assert!(matches!(doubt, Intent::Ask(_)), "{doubt:?}");
+    assert_eq!(uci_of(&doubt), ["f1c4", "f1b5"]);
+    // An alternative far below the best is not a rival.
+    let far = r.resolve_heard(&pos, &alternatives(&[("비숍 씨 사", 150.0), ("비숍 비 오", 100.0)]));
+    assert!(matches!(far, Intent::Move(_)), "{far:?}");
+    // The best names no move; a lower one does: asked, not played.
+    let lower = r.resolve_heard(&pos, &alternatives(&[("비숍 씨 사 삼", 144.6), ("비숍 씨 사", 144.4)]));
+    assert!(matches!(lower, Intent::Ask(_)), "{lower:?}");
+    assert_eq!(uci_of(&lower), ["f1c4"]);
+    let start = Position::start();
+    assert!(matches!(r.resolve_heard(&start, &[]), Intent::Refuse(_)));
+    assert!(matches!(r.resolve_heard(&start, &alternatives(&[("", 1.0)])), Intent::Refuse(_)));
+}
+
+#[test]
+fn korean_words_in_and_commands() {
+    let start = Position::start();
+    let ko = SpeechLang::Korean;
+    assert_eq!(resolve(ko, &start, "나이트 에프 삼"), "Nf3");
+    assert_eq!(resolve(ko, &start, "이 사"), "e4");
+    assert_eq!(resolve(ko, &start, "폰 이 이에서 이 사로"), "e4");
+    assert_eq!(resolve(ko, &start, "나이트 지 일에서 에프 삼으로"), "Nf3");
+    let r = Resolver::new(ko);
+    let t = Channel::Typed;
+    assert_eq!(r.resolve(&start, "칸 이 사", t), Intent::Command(Command::Square(Square::from_coords(File::ALL[4], Rank::ALL[3]))));
+    assert_eq!(r.resolve(&start, "가로줄 이", t), Intent::Command(Command::ScanRank(Rank::ALL[1])));
+    assert_eq!(r.resolve(&start, "세로줄 이", t), Intent::Command(Command::ScanFile(File::ALL[4])));
+    assert_eq!(r.resolve(&start, "네", t), Intent::Answer(Answer::Yes));
+    assert_eq!(r.resolve(&start, "아니요", t), Intent::Answer(Answer::No));
+    assert_eq!(r.resolve(&start, "삼", t), Intent::Answer(Answer::Number(3)));
+}

@@ -2,18 +2,20 @@
 //! 16 kHz, vosk, then the resolver.
 
 use super::pcm::{resample_clip, to_i16};
-use super::recognizer::{VoiceModel, decode, feed, finish};
+use super::recognizer::{VoiceModel, decode, feed, finish, result_text};
 use super::wav::read_wav;
 use crate::rules::Position;
-use crate::speech::{Channel, Intent, Resolver};
+use crate::speech::{Intent, Resolver};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// What was heard in a recording and what it means.
 #[derive(Debug)]
 pub struct Heard {
-    /// The transcript (utterances joined).
+    /// The transcript (the best alternative, or utterances joined).
     pub transcript: String,
+    /// vosk's alternatives (text, score), best first.
+    pub alternatives: Vec<(String, f32)>,
     /// The resolver's intent.
     pub intent: Intent,
     /// From the end of the audio to the resolved intent.
@@ -43,12 +45,18 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
     let audio = Duration::from_secs_f64(samples.len() as f64 / f64::from(super::pcm::RECOGNIZER_RATE));
     let mut recognizer = model.recognizer()?;
     // Feed the audio, then time from its end to the intent.
-    let mut texts = feed(&mut recognizer, &samples);
+    let mut heard = feed(&mut recognizer, &samples);
     let end = Instant::now();
-    texts.extend(finish(&mut recognizer));
-    let transcript = texts.join(" ");
-    let intent = resolver.resolve(pos, &transcript, Channel::Heard);
-    Ok(Heard { transcript, intent, latency: end.elapsed(), audio })
+    heard.extend(finish(&mut recognizer));
+    // One utterance: its alternatives go to the resolver; several (pauses
+    // inside the recording): their best texts, joined.
+    let alternatives = match heard.as_slice() {
+        [one] => one.alternatives.clone(),
+        many => vec![(many.iter().map(result_text).collect::<Vec<_>>().join(" "), 0.0)],
+    };
+    let transcript = alternatives.first().map_or(String::new(), |(t, _)| t.clone());
+    let intent = resolver.resolve_heard(pos, &alternatives);
+    Ok(Heard { transcript, alternatives, intent, latency: end.elapsed(), audio })
 }
 
 /// Decodes 16 kHz samples in one go (for the microphone's utterances).

@@ -65,46 +65,50 @@ impl VoiceModel {
     pub fn recognizer(&self) -> Result<Recognizer, ModelError> {
         let rate = super::pcm::RECOGNIZER_RATE as f32;
         let recognizer = if self.known.is_empty() {
-            Recognizer::new(&self.model, rate, None, 0)?
+            Recognizer::new(&self.model, rate, None, ALTERNATIVES)?
         } else {
             let mut phrases = self.known.clone();
             if self.has_unk {
                 phrases.push("[unk]".into());
             }
-            Recognizer::new(&self.model, rate, Some(&phrases), 0)?
+            Recognizer::new(&self.model, rate, Some(&phrases), ALTERNATIVES)?
         };
         recognizer.ok_or(ModelError::Recognizer)
     }
 }
 
+/// How many alternatives vosk gives for each utterance: the resolver asks
+/// when they name different moves.
+pub const ALTERNATIVES: u32 = 3;
+
 /// The text of a final result ("" for silence or "[unk]" only).
-pub fn result_text(result: Heard) -> String {
+pub fn result_text(result: &Heard) -> String {
     result.best().to_string()
 }
 
-/// Feeds 16 kHz mono samples; returns the text of each utterance vosk
-/// finished on a pause (the last one stays open until `finish`).
-pub fn feed(recognizer: &mut Recognizer, samples: &[i16]) -> Vec<String> {
-    let mut texts = Vec::new();
+/// Feeds 16 kHz mono samples; returns what vosk finished on a pause, each
+/// utterance with its alternatives (the last one stays open until `finish`).
+pub fn feed(recognizer: &mut Recognizer, samples: &[i16]) -> Vec<Heard> {
+    let mut heard = Vec::new();
     for chunk in samples.chunks(4000) {
         if recognizer.accept(chunk) == Decoding::Finalized {
-            let t = result_text(recognizer.result());
-            if !t.is_empty() {
-                texts.push(t);
+            let h = recognizer.result();
+            if !h.best().is_empty() {
+                heard.push(h);
             }
         }
     }
-    texts
+    heard
 }
 
-/// Ends the stream: the text of the utterance still open, if any.
-pub fn finish(recognizer: &mut Recognizer) -> Option<String> {
-    Some(result_text(recognizer.final_result())).filter(|t| !t.is_empty())
+/// Ends the stream: the utterance still open, if any.
+pub fn finish(recognizer: &mut Recognizer) -> Option<Heard> {
+    Some(recognizer.final_result()).filter(|h| !h.best().is_empty())
 }
 
-/// Decodes 16 kHz mono samples; returns each utterance's text.
+/// Decodes 16 kHz mono samples; returns each utterance's best text.
 pub fn decode(recognizer: &mut Recognizer, samples: &[i16]) -> Vec<String> {
-    let mut texts = feed(recognizer, samples);
-    texts.extend(finish(recognizer));
-    texts
+    let mut heard = feed(recognizer, samples);
+    heard.extend(finish(recognizer));
+    heard.iter().map(result_text).collect()
 }

@@ -3,7 +3,7 @@
 //! short tail after, audio is not fed to the recognizer, so it never hears
 //! itself.
 
-use super::recognizer::{VoiceModel, finish, result_text};
+use super::recognizer::{VoiceModel, finish};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -49,7 +49,7 @@ impl SpeakingGate for OpenGate {
 }
 
 /// Feeds microphone chunks to recognizers until `samples` closes or
-/// `stop` is set, sending each non-empty transcript. `talk` is the
+/// `stop` is set, sending each utterance's alternatives (text, score), best first. `talk` is the
 /// push-to-talk state (ignored when continuous).
 pub fn listen_loop(
     model: &VoiceModel,
@@ -58,7 +58,7 @@ pub fn listen_loop(
     talk: &Arc<AtomicBool>,
     stop: &Arc<AtomicBool>,
     gate: &dyn SpeakingGate,
-    transcripts: &Sender<String>,
+    transcripts: &Sender<Vec<(String, f32)>>,
 ) {
     let Ok(mut recognizer) = model.recognizer() else { return };
     let mut fed = false;
@@ -72,8 +72,8 @@ pub fn listen_loop(
         if !open {
             // Push-to-talk released (or voxchess speaking): finish what was said before.
             if fed {
-                if let Some(text) = finish(&mut recognizer)
-                    && transcripts.send(text).is_err()
+                if let Some(heard) = finish(&mut recognizer)
+                    && transcripts.send(heard.alternatives).is_err()
                 {
                     return;
                 }
@@ -83,15 +83,15 @@ pub fn listen_loop(
         }
         fed = true;
         if recognizer.accept(&chunk) == super::vosk::Decoding::Finalized {
-            let text = result_text(recognizer.result());
+            let heard = recognizer.result();
             fed = false;
-            if !text.is_empty() && transcripts.send(text).is_err() {
+            if !heard.best().is_empty() && transcripts.send(heard.alternatives).is_err() {
                 return;
             }
         }
     }
     // The microphone closed or listening stopped: what was said so far still counts.
-    if fed && let Some(text) = finish(&mut recognizer) {
-        let _ = transcripts.send(text);
+    if fed && let Some(heard) = finish(&mut recognizer) {
+        let _ = transcripts.send(heard.alternatives);
     }
 }

@@ -378,6 +378,10 @@ struct LangFile {
     /// Particles that follow a word without a space (Korean 에서, 으로).
     #[serde(default)]
     particles: Vec<String>,
+    /// Every heard move is asked about before it is played (a language
+    /// whose recognizer was measured too unreliable to play on its word).
+    #[serde(default)]
+    heard_always_asks: bool,
     out: OutWords,
     pieces: PieceWords,
     squares: SquareWords,
@@ -483,6 +487,8 @@ pub struct Lexicon {
     pub longest_phrase: usize,
     /// Particles written onto the word before (Korean), longest first.
     pub particles: Vec<String>,
+    /// Every heard move is confirmed (see the data file for why).
+    pub heard_always_asks: bool,
 }
 
 /// A problem in a language data file (a bug in voxchess, found by its tests).
@@ -600,6 +606,7 @@ impl Lexicon {
             words_in,
             commands,
             longest_phrase,
+            heard_always_asks: file.heard_always_asks,
             particles: {
                 let mut p = file.particles;
                 p.sort_by_key(|x| std::cmp::Reverse(x.chars().count()));

@@ -193,6 +193,12 @@ const HOMOPHONE: f32 = 0.35;
 /// mishearing away (a rhyming letter, a dropped piece name): an exact fit
 /// is then confirmed before it is played.
 const CLOSE: f32 = 0.75;
+/// How far below the best (in vosk's alternative scores, log-likelihood
+/// units) another alternative still counts as a rival reading. vosk keeps
+/// alternatives within its lattice beam (2.0 for the small models), so
+/// every alternative it gives is a rival.
+const ALTERNATIVE_BEAM: f32 = 8.0;
+
 /// Leaving out the piece name: "f3" for a knight move. Dearer than the
 /// margin, so "e5" with no piece named is the pawn, as in SAN.
 const PIECE_SKIP: f32 = 0.6;
@@ -644,13 +650,61 @@ impl Resolver {
         self.resolve_words(pos, &heard, channel)
     }
 
+    /// Resolves what a recognizer heard, given as its alternatives (best
+    /// first, with their scores). The best alternative decides, except:
+    /// - when it names a move and another alternative within
+    ///   [`ALTERNATIVE_BEAM`] names a different legal move exactly, the
+    ///   recognizer was unsure which: the moves are asked about;
+    /// - when it names no move (not understood, or not legal) and a lower
+    ///   alternative names a legal move exactly, that move is asked about,
+    ///   never played.
+    pub fn resolve_heard(&self, pos: &Position, alternatives: &[(String, f32)]) -> Intent {
+        let alternatives: Vec<&(String, f32)> = alternatives.iter().filter(|(t, _)| !t.trim().is_empty()).collect();
+        let Some(((best_text, best_score), rest)) = alternatives.split_first().map(|(b, r)| ((&b.0, b.1), r)) else {
+            return Intent::Refuse(Refusal::NothingHeard);
+        };
+        let best = self.resolve(pos, best_text, Channel::Heard);
+        let close_moves = || -> Vec<Move> {
+            rest.iter()
+                .filter(|(_, score)| best_score - score <= ALTERNATIVE_BEAM)
+                .filter_map(|(text, _)| match self.resolve(pos, text, Channel::Heard) {
+                    Intent::Move(m) => Some(m),
+                    _ => None,
+                })
+                .collect()
+        };
+        match best {
+            Intent::Move(m) => {
+                let mut choices = vec![m];
+                for other in close_moves() {
+                    if !choices.contains(&other) {
+                        choices.push(other);
+                    }
+                }
+                if choices.len() == 1 {
+                    Intent::Move(m)
+                } else {
+                    choices.truncate(4);
+                    Intent::Ask(self.question(pos, choices))
+                }
+            }
+            Intent::Refuse(_) => match close_moves().first() {
+                Some(m) => Intent::Ask(self.question(pos, vec![*m])),
+                None => best,
+            },
+            other => other,
+        }
+    }
+
     /// Plays a move the input named exactly, unless the confirmation
     /// setting or a close rival (for heard input) asks first.
     fn decide(&self, pos: &Position, m: Move, heard: Option<&[Heard]>) -> Intent {
         let ask = match self.confirm {
             Confirm::Always => true,
             Confirm::Never => false,
-            Confirm::Unsure => heard.is_some_and(|h| ranked(pos, h).iter().any(|(o, c)| *o != m && *c <= CLOSE)),
+            Confirm::Unsure => heard.is_some_and(|h| {
+                self.lex.heard_always_asks || ranked(pos, h).iter().any(|(o, c)| *o != m && *c <= CLOSE)
+            }),
         };
         if ask { Intent::Ask(self.question(pos, vec![m])) } else { Intent::Move(m) }
     }

@@ -15,6 +15,9 @@ pub fn vocabulary(lang: SpeechLang) -> Vec<String> {
         .keys()
         .chain(lex.commands.keys())
         .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+        // Particles are read off typed words; as words of their own the
+        // recognizer would insert them between the others.
+        .filter(|w| !lex.particles.contains(w))
         .cloned()
         .collect();
     for r in &lex.squares.ranks {

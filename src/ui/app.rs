@@ -156,12 +156,12 @@ fn start_listening(
             return;
         };
         let _ = tx.send(Msg::Notice(Lexicon::get(lang).client.listening.clone()));
-        let (ttx, trx) = channel::<String>();
+        let (ttx, trx) = channel::<Vec<(String, f32)>>();
         let stop = Arc::new(AtomicBool::new(false));
         let forward = tx.clone();
         std::thread::spawn(move || {
-            for text in trx {
-                if forward.send(Msg::Heard(text)).is_err() {
+            for alternatives in trx {
+                if forward.send(Msg::Heard(alternatives)).is_err() {
                     return;
                 }
             }

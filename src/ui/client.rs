@@ -443,6 +443,35 @@ impl Client {
             Pending::Choice(q) => self.resolver.resolve_answer(&pos, q, text, channel),
             _ => self.resolver.resolve(&pos, text, channel),
         };
+        self.carry_out(intent, channel, now);
+    }
+
+    /// Handles what the recognizer heard: its alternatives, best first,
+    /// with their scores. An answer to a question is read from the first
+    /// alternative that answers it; anything else goes to the resolver,
+    /// which weighs the alternatives.
+    pub fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64) {
+        let clean: Vec<(String, f32)> = alternatives
+            .iter()
+            .map(|(t, s)| (t.chars().filter(|c| !c.is_control()).take(200).collect::<String>(), *s))
+            .filter(|(t, _)| !t.trim().is_empty())
+            .collect();
+        let pos = *self.position();
+        let intent = match self.game.pending() {
+            Pending::Choice(q) => {
+                let answers = clean.iter().map(|(t, _)| self.resolver.resolve_answer(&pos, q, t, Channel::Heard));
+                let mut answers = answers.collect::<Vec<_>>().into_iter();
+                let first = answers.next();
+                let useful = |i: &Intent| !matches!(i, Intent::Refuse(_));
+                first.clone().filter(useful).or_else(|| answers.find(useful)).or(first)
+            }
+            _ => Some(self.resolver.resolve_heard(&pos, &clean)),
+        };
+        let intent = intent.unwrap_or(Intent::Refuse(crate::speech::Refusal::NothingHeard));
+        self.carry_out(intent, Channel::Heard, now);
+    }
+
+    fn carry_out(&mut self, intent: Intent, channel: Channel, now: u64) {
         match intent {
             Intent::Answer(a) => self.answer(a, now),
             Intent::Command(c) => self.command(c, now),

