@@ -66,7 +66,12 @@ fn main() {
                     Intent::Move(played) if *played == m => tally.right += 1,
                     Intent::Move(played) => {
                         tally.wrong += 1;
-                        wrong_examples.push(format!("{} said {words:?}, heard {:?}, played {}", pos.to_fen(), heard.alternatives, played.uci()));
+                        wrong_examples.push(format!(
+                            "{} said {words:?}, heard {:?}, played {}",
+                            pos.to_fen(),
+                            heard.alternatives,
+                            played.uci()
+                        ));
                     }
                     Intent::Ask(q) if q.choices.contains(&m) => tally.asked_with_right += 1,
                     Intent::Ask(_) => tally.asked_without += 1,

@@ -271,16 +271,20 @@ fn listening_is_gated() {
     let mut samples =
         voxchess::audio::pcm::to_i16(&voxchess::audio::pcm::resample_clip(&mono, rate).expect("resamples"));
     samples.extend(std::iter::repeat_n(0i16, 16000));
-    let run = |mode: ListenMode, talk: bool, gate: &dyn SpeakingGate| -> Vec<String> {
+    let run = |mode: ListenMode, talk: bool, gate: &dyn SpeakingGate| -> Vec<Vec<(String, f32)>> {
         let (tx, rx) = std::sync::mpsc::channel();
         for chunk in samples.chunks(1600) {
             tx.send(chunk.to_vec()).expect("queued");
         }
         drop(tx);
         let (out_tx, out_rx) = std::sync::mpsc::channel();
-        let talk = Arc::new(AtomicBool::new(talk));
-        let stop = Arc::new(AtomicBool::new(false));
-        listen_loop(&model, &rx, mode, &talk, &stop, gate, &out_tx);
+        let switches = voxchess::audio::voice::Switches {
+            mode,
+            talk: Arc::new(AtomicBool::new(talk)),
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        let expected = voxchess::speech::vocabulary::Expected::default();
+        listen_loop(&model, &rx, &switches, gate, &expected, &out_tx);
         drop(out_tx);
         out_rx.iter().collect()
     };

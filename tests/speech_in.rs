@@ -364,10 +364,26 @@ fn korean_words_in_and_commands() {
     assert_eq!(resolve(ko, &start, "나이트 지 일에서 에프 삼으로"), "Nf3");
     let r = Resolver::new(ko);
     let t = Channel::Typed;
-    assert_eq!(r.resolve(&start, "칸 이 사", t), Intent::Command(Command::Square(Square::from_coords(File::ALL[4], Rank::ALL[3]))));
+    assert_eq!(
+        r.resolve(&start, "칸 이 사", t),
+        Intent::Command(Command::Square(Square::from_coords(File::ALL[4], Rank::ALL[3])))
+    );
     assert_eq!(r.resolve(&start, "가로줄 이", t), Intent::Command(Command::ScanRank(Rank::ALL[1])));
     assert_eq!(r.resolve(&start, "세로줄 이", t), Intent::Command(Command::ScanFile(File::ALL[4])));
     assert_eq!(r.resolve(&start, "네", t), Intent::Answer(Answer::Yes));
     assert_eq!(r.resolve(&start, "아니요", t), Intent::Answer(Answer::No));
     assert_eq!(r.resolve(&start, "삼", t), Intent::Answer(Answer::Number(3)));
+}
+
+/// A heard answer that is only the move again is not a yes when that move
+/// would itself be asked about: measured with real audio, "아니요" was
+/// once decoded as the move it answered about.
+#[test]
+fn a_heard_answer_must_be_an_answer() {
+    let pos = Position::start();
+    let ko = Resolver::new(SpeechLang::Korean);
+    let Intent::Ask(q) = ko.resolve(&pos, "비 사", Channel::Heard) else { panic!("Korean heard moves are asked") };
+    assert!(matches!(ko.resolve_answer(&pos, &q, "비 사", Channel::Heard), Intent::Ask(_)));
+    assert!(matches!(ko.resolve_answer(&pos, &q, "네", Channel::Heard), Intent::Move(_)));
+    assert!(matches!(ko.resolve_answer(&pos, &q, "비 사", Channel::Typed), Intent::Move(_)));
 }

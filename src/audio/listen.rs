@@ -5,6 +5,7 @@ use super::pcm::{resample_clip, to_i16};
 use super::recognizer::{VoiceModel, decode, feed, finish, result_text};
 use super::wav::read_wav;
 use crate::rules::Position;
+use crate::speech::vocabulary::expected_phrases;
 use crate::speech::{Intent, Resolver};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -43,7 +44,10 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
     let (mono, rate) = read_wav(path)?;
     let samples = to_i16(&resample_clip(&mono, rate)?);
     let audio = Duration::from_secs_f64(samples.len() as f64 / f64::from(super::pcm::RECOGNIZER_RATE));
-    let mut recognizer = model.recognizer()?;
+    // The grammar a game would use in this position: the legal moves as
+    // whole phrases, with every word of the vocabulary.
+    let expected = expected_phrases(resolver.lexicon(), pos, None, resolver.style);
+    let mut recognizer = model.recognizer_expecting(&expected)?;
     // Feed the audio, then time from its end to the intent.
     let mut heard = feed(&mut recognizer, &samples);
     let end = Instant::now();

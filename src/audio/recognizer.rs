@@ -63,11 +63,22 @@ impl VoiceModel {
     /// model has it); when the model knows none of it (a model of another
     /// language), an open recognizer.
     pub fn recognizer(&self) -> Result<Recognizer, ModelError> {
+        self.recognizer_expecting(&[])
+    }
+
+    /// The same, with whole phrases the player is likely to say next added
+    /// to the grammar (those whose every word the model knows).
+    pub fn recognizer_expecting(&self, expected: &[String]) -> Result<Recognizer, ModelError> {
         let rate = super::pcm::RECOGNIZER_RATE as f32;
         let recognizer = if self.known.is_empty() {
             Recognizer::new(&self.model, rate, None, ALTERNATIVES)?
         } else {
-            let mut phrases = self.known.clone();
+            let mut phrases: Vec<String> = expected
+                .iter()
+                .filter(|p| !p.is_empty() && p.split_whitespace().all(|w| self.model.knows(w)))
+                .cloned()
+                .collect();
+            phrases.extend(self.known.iter().cloned());
             if self.has_unk {
                 phrases.push("[unk]".into());
             }

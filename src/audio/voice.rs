@@ -4,6 +4,7 @@
 //! itself.
 
 use super::recognizer::{VoiceModel, finish};
+use crate::speech::vocabulary::Expected;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -48,19 +49,31 @@ impl SpeakingGate for OpenGate {
     }
 }
 
-/// Feeds microphone chunks to recognizers until `samples` closes or
-/// `stop` is set, sending each utterance's alternatives (text, score), best first. `talk` is the
-/// push-to-talk state (ignored when continuous).
+/// How listening is switched: the mode, the push-to-talk state (ignored
+/// when continuous) and the stop flag.
+pub struct Switches {
+    /// Push-to-talk or continuous.
+    pub mode: ListenMode,
+    /// The push-to-talk key's state.
+    pub talk: Arc<AtomicBool>,
+    /// Set to end the loop.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// Feeds microphone chunks to recognizers until `samples` closes or the
+/// stop flag is set, sending each utterance's alternatives (text, score),
+/// best first.
 pub fn listen_loop(
     model: &VoiceModel,
     samples: &Receiver<Vec<i16>>,
-    mode: ListenMode,
-    talk: &Arc<AtomicBool>,
-    stop: &Arc<AtomicBool>,
+    switches: &Switches,
     gate: &dyn SpeakingGate,
+    expected: &Expected,
     transcripts: &Sender<Vec<(String, f32)>>,
 ) {
+    let Switches { mode, talk, stop } = switches;
     let Ok(mut recognizer) = model.recognizer() else { return };
+    let mut version = 0;
     let mut fed = false;
     while !stop.load(Ordering::Relaxed) {
         let chunk = match samples.recv_timeout(Duration::from_millis(200)) {
@@ -68,7 +81,7 @@ pub fn listen_loop(
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => break,
         };
-        let open = !gate.closed() && (mode == ListenMode::Continuous || talk.load(Ordering::Relaxed));
+        let open = !gate.closed() && (*mode == ListenMode::Continuous || talk.load(Ordering::Relaxed));
         if !open {
             // Push-to-talk released (or voxchess speaking): finish what was said before.
             if fed {
@@ -80,6 +93,15 @@ pub fn listen_loop(
                 fed = false;
             }
             continue;
+        }
+        // Between utterances, the grammar follows the game (cheap: under a
+        // millisecond for a few hundred phrases).
+        if !fed
+            && let Some((v, phrases)) = expected.newer_than(version)
+            && let Ok(r) = model.recognizer_expecting(&phrases)
+        {
+            recognizer = r;
+            version = v;
         }
         fed = true;
         if recognizer.accept(&chunk) == super::vosk::Decoding::Finalized {

@@ -871,11 +871,17 @@ impl Resolver {
                 return Intent::Move(*m);
             }
         }
-        // Or the move said again, among the choices.
+        // Or the move said again, among the choices: typed, or heard
+        // exactly. A heard move that would itself be asked about (it fits
+        // only by sound, or the language confirms every heard move) does
+        // not answer the question: it is asked again.
         match self.resolve(pos, transcript, channel) {
             Intent::Move(m) if question.choices.contains(&m) => Intent::Move(m),
             Intent::Ask(q)
-                if q.reason.is_none() && q.choices.len() == 1 && question.choices.contains(&q.choices[0]) =>
+                if channel == Channel::Typed
+                    && q.reason.is_none()
+                    && q.choices.len() == 1
+                    && question.choices.contains(&q.choices[0]) =>
             {
                 Intent::Move(q.choices[0])
             }

@@ -114,10 +114,11 @@ fn start_listening(
     settings: &Settings,
     lang: crate::speech::SpeechLang,
     speaker: Option<&crate::audio::speaker::Speaker>,
+    expected: crate::speech::vocabulary::Expected,
     tx: Sender<Msg>,
     notes: &mut Vec<String>,
 ) -> Option<Arc<std::sync::atomic::AtomicBool>> {
-    use crate::audio::voice::{ListenMode, OpenGate, SpeakingGate, listen_loop};
+    use crate::audio::voice::{ListenMode, OpenGate, SpeakingGate, Switches, listen_loop};
     use std::sync::atomic::AtomicBool;
     if !settings.voice {
         return None;
@@ -166,7 +167,8 @@ fn start_listening(
                 }
             }
         });
-        listen_loop(&model, &mic.samples, mode, &talk_flag, &stop, gate.as_ref(), &ttx);
+        let switches = Switches { mode, talk: talk_flag, stop };
+        listen_loop(&model, &mic.samples, &switches, gate.as_ref(), &expected, &ttx);
     });
     Some(talk)
 }
@@ -312,8 +314,9 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     };
     #[cfg(feature = "tts")]
     let mut speaker = start_voice(&settings, tx.clone());
+    let expected = crate::speech::vocabulary::Expected::default();
     #[cfg(all(feature = "voice", feature = "tts"))]
-    let talk = start_listening(&settings, lang, speaker.as_ref(), tx.clone(), &mut notes);
+    let talk = start_listening(&settings, lang, speaker.as_ref(), expected.clone(), tx.clone(), &mut notes);
     #[cfg(not(all(feature = "voice", feature = "tts")))]
     let talk: Option<Arc<std::sync::atomic::AtomicBool>> = None;
     #[cfg(not(all(feature = "voice", feature = "tts")))]
@@ -324,6 +327,10 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         NewGame { settings: settings.clone(), start, moves, me, opponent, clock, save_path, date },
         time.now_ms(),
     );
+    if talk.is_some() {
+        client.expected = Some(expected);
+        client.expect_next();
+    }
     client.listening = talk.clone();
     let state = Arc::new(Mutex::new(InputLine::with_talk(talk)));
     let mut plain_screen;

@@ -22,6 +22,7 @@ use crate::speech::grammar::render;
 use crate::speech::lexicon::fill;
 use crate::speech::say_board::{say_file, say_legal_moves, say_square, say_to_move};
 use crate::speech::say_move::color_name;
+use crate::speech::vocabulary::expected_phrases;
 use crate::speech::{Answer, Channel, Command, Intent, Lexicon, Resolver};
 use std::path::PathBuf;
 
@@ -63,6 +64,8 @@ pub struct Client {
     settings: Settings,
     /// Voice input's switch, when it runs.
     pub listening: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// What the recognizer should expect next, when voice input runs.
+    pub expected: Option<crate::speech::vocabulary::Expected>,
     /// Speech should be cut short (the "stop" command).
     pub silence: bool,
     /// The player asked to leave (the game is kept).
@@ -163,6 +166,7 @@ impl Client {
             cursor: Square::parse("e2").unwrap_or(Square::from_coords(File::ALL[4], Rank::ALL[1])),
             settings,
             listening: None,
+            expected: None,
             silence: false,
             quit: false,
             date: game.date.unwrap_or_else(today),
@@ -188,6 +192,19 @@ impl Client {
         self.handle(events, now);
     }
 
+    /// Tells voice input what the player is likely to say next: the
+    /// answers while a question waits, else the legal moves.
+    pub fn expect_next(&self) {
+        let Some(expected) = &self.expected else { return };
+        let pos = self.position();
+        let phrases = match self.game.pending() {
+            Pending::Choice(q) => expected_phrases(self.lex, pos, Some(&q.choices), self.resolver.style),
+            _ if self.game.outcome().is_some() => Vec::new(),
+            _ => expected_phrases(self.lex, pos, None, self.resolver.style),
+        };
+        expected.set(phrases);
+    }
+
     /// Does what the events ask for and says them.
     fn handle(&mut self, events: Vec<Event>, now: u64) {
         for e in events {
@@ -209,6 +226,7 @@ impl Client {
                 _ => {}
             }
         }
+        self.expect_next();
     }
 
     fn say(&mut self, text: impl Into<String>, urgency: Urgency) {
