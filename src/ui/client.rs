@@ -465,9 +465,11 @@ impl Client {
     }
 
     /// Handles what the recognizer heard: its alternatives, best first,
-    /// with their scores. An answer to a question is read from the first
-    /// alternative that answers it; anything else goes to the resolver,
-    /// which weighs the alternatives.
+    /// with their scores. An answer to a question is read from the best
+    /// alternative; when that answers nothing, a lower one may cancel or
+    /// ask again, but never plays the move (a yes found only below the
+    /// best is no yes). Anything else goes to the resolver, which weighs
+    /// the alternatives.
     pub fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64) {
         let clean: Vec<(String, f32)> = alternatives
             .iter()
@@ -481,7 +483,8 @@ impl Client {
                 let mut answers = answers.collect::<Vec<_>>().into_iter();
                 let first = answers.next();
                 let useful = |i: &Intent| !matches!(i, Intent::Refuse(_));
-                first.clone().filter(useful).or_else(|| answers.find(useful)).or(first)
+                let safe_below = |i: &Intent| useful(i) && !matches!(i, Intent::Move(_));
+                first.clone().filter(useful).or_else(|| answers.find(safe_below)).or(first)
             }
             _ => Some(self.resolver.resolve_heard(&pos, &clean)),
         };
