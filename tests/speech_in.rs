@@ -387,3 +387,22 @@ fn a_heard_answer_must_be_an_answer() {
     assert!(matches!(ko.resolve_answer(&pos, &q, "네", Channel::Heard), Intent::Move(_)));
     assert!(matches!(ko.resolve_answer(&pos, &q, "비 사", Channel::Typed), Intent::Move(_)));
 }
+
+#[test]
+fn the_recognizer_expects_the_legal_moves_or_the_answers() {
+    use voxchess::speech::vocabulary::expected_phrases;
+    let start = Position::start();
+    let ko = voxchess::speech::Lexicon::get(SpeechLang::Korean);
+    let moves = expected_phrases(ko, &start, None, Style::Brief);
+    assert!(moves.contains(&"나이트 에프 삼".to_string()) && moves.contains(&"이 사".to_string()), "{moves:?}");
+    let en = voxchess::speech::Lexicon::get(SpeechLang::English);
+    let spoken = expected_phrases(en, &start, None, Style::Brief);
+    assert!(spoken.contains(&"knight f three".to_string()), "squares said as words: {spoken:?}");
+    let choices: Vec<_> = start.legal_moves().iter().take(2).copied().collect();
+    let answers = expected_phrases(ko, &start, Some(&choices), Style::Brief);
+    for w in ["네", "아니요", "일", "이"] {
+        assert!(answers.contains(&w.to_string()), "{w}: {answers:?}");
+    }
+    assert!(!answers.contains(&"삼".to_string()), "only the numbers of the choices: {answers:?}");
+    assert!(answers.iter().all(|a| !a.contains(' ')), "no move phrases while a question waits: {answers:?}");
+}
