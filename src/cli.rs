@@ -59,7 +59,7 @@ pub struct ListenArgs {
     /// The position (default: the initial position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Language: en, ru, de.
+    /// Language: en, ru, de, ko.
     #[arg(long, default_value = "en")]
     pub lang: SpeechLang,
     /// Also print the time from the end of the audio to the intent.
@@ -96,7 +96,7 @@ pub struct ClockArgs {
     /// Plain lines: keys are typed as letters or words, each followed by Enter.
     #[arg(long)]
     pub plain: bool,
-    /// Language of the announcements: en, ru, de.
+    /// Language of the announcements: en, ru, de, ko.
     #[arg(long, default_value = "en")]
     pub lang: SpeechLang,
     /// Print only; do not speak.
@@ -140,7 +140,7 @@ pub struct ParseArgs {
     /// Moves from the initial position leading to the position.
     #[arg(long)]
     pub moves: Option<String>,
-    /// Language of the words: en, ru, de.
+    /// Language of the words: en, ru, de, ko.
     #[arg(long, default_value = "en")]
     pub lang: SpeechLang,
     /// When to ask before playing: always, unsure, never.
@@ -161,7 +161,7 @@ pub struct SayArgs {
     /// The position (default: the initial position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Language of the words: en, ru, de.
+    /// Language of the words: en, ru, de, ko.
     #[arg(long, default_value = "en")]
     pub lang: SpeechLang,
     /// brief, full, fide or nato.
@@ -193,7 +193,7 @@ pub struct PlayArgs {
     /// Time control, like 15+10 or "40/90+30, 30+30".
     #[arg(long)]
     pub time: Option<voxchess::config::Parsed<voxchess::clock::Controls>>,
-    /// Language: en, ru, de.
+    /// Language: en, ru, de, ko.
     #[arg(long)]
     pub lang: Option<SpeechLang>,
     /// Announcements: brief, full, fide, nato.
