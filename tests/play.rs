@@ -531,6 +531,35 @@ fn a_crashing_engine_is_reported_in_the_session_language() {
     }
 }
 
+/// The built-in engine is named in the session's language: in the players
+/// line when it plays from the start, and when it takes over.
+#[test]
+fn the_built_in_engine_is_named_in_the_session_language() {
+    let mut g = Game::start(
+        "builtin-de",
+        &["play", "--plain", "--no-speech", "--no-voice", "--lang", "de", "--engine", "/nonexistent/engine"],
+    );
+    g.send("e4");
+    g.wait_for("Schwarz:", 0);
+    g.send("ende");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("eingebaute voxchess-Engine auf Stufe"), "{out}");
+    assert!(!out.contains("built-in") && !out.contains("level"), "English in a German session: {out}");
+
+    let dir = home("crashengine-ru-on");
+    let script = crashing_engine(&dir);
+    let mut g =
+        Game::start_in(dir, &["play", "--plain", "--no-speech", "--no-voice", "--lang", "ru", "--engine", &script]);
+    g.send("e4");
+    let at = g.wait_for("Движок перестал работать. Партия сохранена.", 0);
+    g.send("да");
+    g.wait_for("Продолжаем: встроенный", at);
+    g.send("выход");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.contains("Продолжаем: встроенный движок voxchess уровня"), "{out}");
+    assert!(!out.contains("built-in") && !out.contains("level"), "English in a Russian session: {out}");
+}
+
 #[test]
 fn plain_voxchess_offers_to_continue_an_unfinished_game() {
     let dir = home("continue");
@@ -770,7 +799,7 @@ fn a_german_session_speaks_only_german() {
 /// split across rows (each item below is found whole on one row).
 #[test]
 fn lists_are_whole_braille_rows_in_every_language() {
-    let sessions: [(&str, &[&str], &[&str]); 3] = [
+    let sessions: [(&str, &[&str], &[&str]); 4] = [
         (
             "en",
             &[
@@ -873,6 +902,41 @@ fn lists_are_whole_braille_rows_in_every_language() {
                 "Weiß: Springer b d2",
             ],
         ),
+        (
+            "ko",
+            &[
+                "d4",
+                "d5",
+                "Nf3",
+                "Nf6",
+                "보드",
+                "기물",
+                "세로줄 디",
+                "가로줄 일",
+                "공격 디 오",
+                "방어 디 사",
+                "수 디 일",
+                "기보",
+                "마지막 3",
+                "기물 점수",
+                "Nd2",
+                "1",
+                "도움말",
+                "종료",
+            ],
+            &[
+                "대문자는 백, 소문자는 흑.",
+                "백 폰: 알파 이, 비 이, 씨 이, 디 사,",
+                "디 이부터 디 삼까지 빈 칸,",
+                "비 일 백 나이트,",
+                "백 나이트 에프 삼",
+                "1번 나이트 비 디 이,",
+                "2번 나이트 에프 디 이?",
+                "1. d4 d5 2. Nf3 Nf6",
+                "기물 점수가 같습니다. 각각 39점.",
+                "백: 나이트 비 디 이",
+            ],
+        ),
     ];
     for (lang, input, whole) in sessions {
         let mut args = HUMANS.to_vec();
@@ -891,5 +955,6 @@ fn lists_are_whole_braille_rows_in_every_language() {
         if lang != "en" {
             no_english(&raw);
         }
+        assert!(!raw.contains("알아듣지"), "a Korean command not understood:\n{raw}");
     }
 }

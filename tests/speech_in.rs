@@ -406,3 +406,21 @@ fn the_recognizer_expects_the_legal_moves_or_the_answers() {
     assert!(!answers.contains(&"삼".to_string()), "only the numbers of the choices: {answers:?}");
     assert!(answers.iter().all(|a| !a.contains(' ')), "no move phrases while a question waits: {answers:?}");
 }
+
+/// A close alternative that would itself only be asked about (a sound-alike
+/// square) is still a rival: the best is not played over it.
+#[test]
+fn a_close_alternative_that_would_be_asked_is_a_rival() {
+    let pos = after("e4 e5");
+    let en = Resolver::new(SpeechLang::English);
+    // Alone, "knight f3" is played and "d4" is asked about (b4, c4, e4...).
+    assert!(matches!(en.resolve_heard(&pos, &alternatives(&[("knight f3", 150.0)])), Intent::Move(_)));
+    assert!(matches!(en.resolve_heard(&pos, &alternatives(&[("d4", 150.0)])), Intent::Ask(_)));
+    let both = en.resolve_heard(&pos, &alternatives(&[("knight f3", 150.0), ("d4", 149.0)]));
+    assert!(matches!(both, Intent::Ask(_)), "{both:?}");
+    assert_eq!(uci_of(&both), ["g1f3", "d2d4"]);
+    // Korean asks about every heard move; its question offers the rival too.
+    let ko = Resolver::new(SpeechLang::Korean);
+    let asked = ko.resolve_heard(&pos, &alternatives(&[("나이트 에프 삼", 150.0), ("비숍 씨 사", 149.0)]));
+    assert_eq!(uci_of(&asked), ["g1f3", "f1c4"]);
+}

@@ -101,6 +101,11 @@ fn times_with_plurals() {
     let de = Lexicon::get(German);
     assert_eq!(say_duration(de, 61_000), "1 Minute 1 Sekunde");
     assert_eq!(say_duration(de, 9_500), "9,5 Sekunden");
+    // Korean writes the unit against the number.
+    let ko = Lexicon::get(SpeechLang::Korean);
+    assert_eq!(say_duration(ko, 252_000), "4분 12초");
+    assert_eq!(say_duration(ko, 9_500), "9.5초");
+    assert_eq!(say_duration(ko, 5_400_000), "1시간 30분");
 }
 
 #[test]

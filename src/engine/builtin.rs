@@ -74,7 +74,11 @@ fn search(pos: &Position, depth: u32, mut alpha: i32, beta: i32, deadline: Insta
 
 impl Engine for BuiltinEngine {
     fn name(&self) -> String {
-        format!("voxchess built-in engine, level {}", self.level)
+        format!("voxchess built-in engine at level {}", self.level)
+    }
+
+    fn builtin_level(&self) -> Option<u8> {
+        Some(self.level)
     }
 
     fn best_move(&mut self, history: &History, think: Duration) -> Result<Move, EngineError> {

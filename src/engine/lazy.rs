@@ -37,6 +37,10 @@ impl Engine for LazyEngine {
         self.ready.as_ref().map_or(self.name.clone(), |e| e.name())
     }
 
+    fn builtin_level(&self) -> Option<u8> {
+        self.ready.as_ref().and_then(|e| e.builtin_level())
+    }
+
     fn best_move(&mut self, history: &History, think: Duration) -> Result<Move, EngineError> {
         self.engine()?.best_move(history, think)
     }

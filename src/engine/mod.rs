@@ -33,6 +33,11 @@ pub enum EngineError {
 pub trait Engine: Send {
     /// A name for the player tags ("Stockfish 15.1", "voxchess").
     fn name(&self) -> String;
+    /// The built-in engine's level, whose name is said in the session's
+    /// language; `None` for an engine with its own name.
+    fn builtin_level(&self) -> Option<u8> {
+        None
+    }
     /// The move to play in the game's current position, thinking about `think`.
     fn best_move(&mut self, history: &History, think: Duration) -> Result<Move, EngineError>;
 }

@@ -52,6 +52,11 @@ impl From<&EngineError> for OpponentFailure {
 pub trait Opponent: Send {
     /// A name for the score and the announcements.
     fn name(&self) -> String;
+    /// The built-in engine's level, when that is the opponent: its name is
+    /// then said in the session's language.
+    fn builtin_level(&self) -> Option<u8> {
+        None
+    }
     /// Its next move in the game so far, within about `think`. This may
     /// block (an engine thinking, a server's answer): call it on its own
     /// thread. An error is said to the player, who may go on with another
@@ -65,6 +70,10 @@ pub struct EngineOpponent(pub Box<dyn Engine>);
 impl Opponent for EngineOpponent {
     fn name(&self) -> String {
         self.0.name()
+    }
+
+    fn builtin_level(&self) -> Option<u8> {
+        self.0.builtin_level()
     }
 
     fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, OpponentFailure> {

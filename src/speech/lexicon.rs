@@ -116,6 +116,14 @@ pub struct TimeWords {
     pub second: [String; 3],
     /// The decimal separator said in "9.5 seconds".
     pub decimal_point: String,
+    /// What stands between a number and its unit: a space, or nothing in
+    /// Korean ("5분").
+    #[serde(default = "space")]
+    pub unit_space: String,
+}
+
+fn space() -> String {
+    " ".into()
 }
 
 /// Sentences for input that is not understood.
@@ -296,6 +304,8 @@ pub struct ClientWords {
     pub human: String,
     pub human_white: String,
     pub human_black: String,
+    /// The built-in engine as a player: "{level}".
+    pub builtin_engine: String,
     pub type_help: String,
     pub game_over_prompt: String,
     pub game_over: String,

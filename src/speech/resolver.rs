@@ -664,29 +664,38 @@ impl Resolver {
             return Intent::Refuse(Refusal::NothingHeard);
         };
         let best = self.resolve(pos, best_text, Channel::Heard);
+        // Every move a close alternative names counts as a rival: one it
+        // would play, and each one it would ask about.
         let close_moves = || -> Vec<Move> {
             rest.iter()
                 .filter(|(_, score)| best_score - score <= ALTERNATIVE_BEAM)
-                .filter_map(|(text, _)| match self.resolve(pos, text, Channel::Heard) {
-                    Intent::Move(m) => Some(m),
-                    _ => None,
+                .flat_map(|(text, _)| match self.resolve(pos, text, Channel::Heard) {
+                    Intent::Move(m) => vec![m],
+                    Intent::Ask(q) => q.choices,
+                    _ => Vec::new(),
                 })
                 .collect()
         };
+        let with_rivals = |first: Vec<Move>| -> Vec<Move> {
+            let mut choices = first;
+            for other in close_moves() {
+                if !choices.contains(&other) {
+                    choices.push(other);
+                }
+            }
+            choices.truncate(4);
+            choices
+        };
         match best {
             Intent::Move(m) => {
-                let mut choices = vec![m];
-                for other in close_moves() {
-                    if !choices.contains(&other) {
-                        choices.push(other);
-                    }
-                }
-                if choices.len() == 1 {
-                    Intent::Move(m)
-                } else {
-                    choices.truncate(4);
-                    Intent::Ask(self.question(pos, choices))
-                }
+                let choices = with_rivals(vec![m]);
+                if choices.len() == 1 { Intent::Move(m) } else { Intent::Ask(self.question(pos, choices)) }
+            }
+            // A plain question (no illegal move behind it) also offers the
+            // moves the close alternatives name.
+            Intent::Ask(q) if q.reason.is_none() => {
+                let choices = with_rivals(q.choices.clone());
+                if choices == q.choices { Intent::Ask(q) } else { Intent::Ask(self.question(pos, choices)) }
             }
             Intent::Refuse(_) => match close_moves().first() {
                 Some(m) => Intent::Ask(self.question(pos, vec![*m])),

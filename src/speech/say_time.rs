@@ -5,7 +5,7 @@ use super::lang::plural_form;
 use super::lexicon::Lexicon;
 
 fn unit(lex: &Lexicon, forms: &[String; 3], n: u64) -> String {
-    format!("{n} {}", forms[plural_form(lex.lang, n)])
+    format!("{n}{}{}", lex.time.unit_space, forms[plural_form(lex.lang, n)])
 }
 
 /// A remaining time in words. Whole seconds from 10 seconds up, tenths below
@@ -40,5 +40,5 @@ pub fn say_duration(lex: &Lexicon, millis: u64) -> String {
         super::SpeechLang::Russian => 1,
         _ => 2,
     };
-    format!("{}{}{} {}", tenths / 10, t.decimal_point, tenths % 10, t.second[form])
+    format!("{}{}{}{}{}", tenths / 10, t.decimal_point, tenths % 10, t.unit_space, t.second[form])
 }

@@ -125,8 +125,8 @@ impl Client {
         resolver.confirm = settings.confirm;
         resolver.style = style;
         let controls: Option<Controls> = settings.time.as_ref().map(|t| t.value().clone());
-        let engine_name = game.opponent.as_ref().map(|e| e.name());
         let lex = Lexicon::get(lang);
+        let engine_name = game.opponent.as_ref().map(|e| opponent_name(lex, e.as_ref()));
         let human = |c: Color| {
             let name = match (game.me, c) {
                 (Some(_), _) => &lex.client.human,
@@ -508,7 +508,7 @@ impl Client {
         if replace {
             let engine = crate::engine::builtin::BuiltinEngine::new(self.settings.level);
             let opponent = EngineOpponent(Box::new(engine));
-            let name = opponent.name();
+            let name = opponent_name(self.lex, &opponent);
             self.opponent = Some(Box::new(opponent));
             self.act(Action::Replace(name), now);
         }
@@ -673,5 +673,14 @@ impl Client {
     /// The last move (the l key).
     pub fn tell_last_move(&mut self, now: u64) {
         self.command(Command::LastMove, now);
+    }
+}
+
+/// An opponent's name for the players line and the score: the built-in
+/// engine's in the session's language, any other engine's its own.
+fn opponent_name(lex: &Lexicon, opponent: &dyn Opponent) -> String {
+    match opponent.builtin_level() {
+        Some(level) => fill(&lex.client.builtin_engine, &[("level", level.to_string())]),
+        None => opponent.name(),
     }
 }
