@@ -205,6 +205,9 @@ pub struct PlayArgs {
     /// Plain lines, speech and voice.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// No engine help in this game: eval, best move, threat and top moves are refused.
+    #[arg(long)]
+    pub no_engine_help: bool,
     /// Listen only while this key is toggled on (else continuously).
     #[arg(long)]
     pub push_to_talk: Option<String>,

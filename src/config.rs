@@ -132,6 +132,9 @@ pub struct Settings {
     /// When the clock calls the time: "10:1, 60:10, 600:60, *:300" (up to
     /// seconds : every seconds), or "off"; none: that default.
     pub schedule: Option<Parsed<crate::clock::Schedule>>,
+    /// Whether the engine may be asked about the game's positions (eval,
+    /// best move, threat, top moves); kept with a saved game.
+    pub engine_help: bool,
 }
 
 impl Default for Settings {
@@ -155,6 +158,7 @@ impl Default for Settings {
             voice_name: None,
             announce_own_time: false,
             schedule: None,
+            engine_help: true,
         }
     }
 }

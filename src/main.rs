@@ -87,6 +87,7 @@ fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     if let Some(k) = &a.push_to_talk {
         s.push_to_talk = Some(k.clone());
     }
+    s.engine_help &= !a.no_engine_help;
     apply_output(&mut s, a.output);
     s.check().map_err(|e| anyhow::anyhow!(e))?;
     Ok(s)

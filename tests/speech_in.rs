@@ -390,20 +390,23 @@ fn a_heard_answer_must_be_an_answer() {
 
 #[test]
 fn the_recognizer_expects_the_legal_moves_or_the_answers() {
-    use voxchess::speech::vocabulary::expected_phrases;
+    use voxchess::speech::vocabulary::{Expecting, expected_phrases};
     let start = Position::start();
     let ko = voxchess::speech::Lexicon::get(SpeechLang::Korean);
-    let moves = expected_phrases(ko, &start, None, Style::Brief);
+    let Expecting::Moves(moves) = expected_phrases(ko, &start, None, Style::Brief) else { panic!("moves") };
     assert!(moves.contains(&"나이트 에프 삼".to_string()) && moves.contains(&"이 사".to_string()), "{moves:?}");
     let en = voxchess::speech::Lexicon::get(SpeechLang::English);
-    let spoken = expected_phrases(en, &start, None, Style::Brief);
+    let Expecting::Moves(spoken) = expected_phrases(en, &start, None, Style::Brief) else { panic!("moves") };
     assert!(spoken.contains(&"knight f three".to_string()), "squares said as words: {spoken:?}");
     let choices: Vec<_> = start.legal_moves().iter().take(2).copied().collect();
-    let answers = expected_phrases(ko, &start, Some(&choices), Style::Brief);
-    for w in ["네", "아니요", "일", "이"] {
+    let Expecting::Answers(answers) = expected_phrases(ko, &start, Some(&choices), Style::Brief) else {
+        panic!("only answers while a question waits")
+    };
+    for w in ["네", "아니요", "하나", "둘"] {
         assert!(answers.contains(&w.to_string()), "{w}: {answers:?}");
     }
-    assert!(!answers.contains(&"삼".to_string()), "only the numbers of the choices: {answers:?}");
+    assert!(!answers.contains(&"셋".to_string()), "only the numbers of the choices: {answers:?}");
+    assert!(!answers.contains(&"이".to_string()), "the choices are numbered 하나, 둘: {answers:?}");
     assert!(answers.iter().all(|a| !a.contains(' ')), "no move phrases while a question waits: {answers:?}");
 }
 
@@ -423,4 +426,38 @@ fn a_close_alternative_that_would_be_asked_is_a_rival() {
     let ko = Resolver::new(SpeechLang::Korean);
     let asked = ko.resolve_heard(&pos, &alternatives(&[("나이트 에프 삼", 150.0), ("비숍 씨 사", 149.0)]));
     assert_eq!(uci_of(&asked), ["g1f3", "f1c4"]);
+}
+
+/// An answer that names a piece with squares is a move, not the piece's
+/// choice: "bishop g5" never confirms an offered bishop c5.
+#[test]
+fn a_piece_with_other_squares_does_not_pick_the_offered_move() {
+    let pos = after("e4 e5 f4 Qh4+ g3");
+    for (lang, said, piece) in
+        [(SpeechLang::Korean, "비숍 지 오", "비숍"), (SpeechLang::English, "bishop g5", "bishop")]
+    {
+        let r = Resolver::new(lang);
+        let Intent::Ask(q) = r.resolve(&pos, said, Channel::Heard) else { panic!("{said}: asked") };
+        assert_eq!(q.choices.iter().map(|m| m.uci()).collect::<Vec<_>>(), ["f8c5"], "{said}");
+        for channel in [Channel::Heard, Channel::Typed] {
+            let again = r.resolve_answer(&pos, &q, said, channel);
+            assert!(!matches!(again, Intent::Move(_)), "{said} ({channel:?}) played: {again:?}");
+        }
+        // The piece alone still picks the one choice with it.
+        assert!(matches!(r.resolve_answer(&pos, &q, piece, Channel::Typed), Intent::Move(_)));
+    }
+}
+
+/// Korean numbers its choices 하나, 둘, 셋, 넷: a heard Sino-Korean number
+/// (also a rank word) does not pick a choice; typed, it still does.
+#[test]
+fn a_heard_rank_word_is_not_a_choice_number() {
+    let pos = Position::start();
+    let ko = Resolver::new(SpeechLang::Korean);
+    let Intent::Ask(q) = ko.resolve(&pos, "디", Channel::Heard) else { panic!("asked") };
+    assert_eq!(q.choices.len(), 2, "{q:?}");
+    assert!(q.prompt.starts_with("하나: "), "{}", q.prompt);
+    assert!(!matches!(ko.resolve_answer(&pos, &q, "사", Channel::Heard), Intent::Move(_)));
+    assert!(matches!(ko.resolve_answer(&pos, &q, "둘", Channel::Heard), Intent::Move(_)));
+    assert!(matches!(ko.resolve_answer(&pos, &q, "2", Channel::Typed), Intent::Move(_)));
 }

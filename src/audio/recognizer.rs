@@ -3,6 +3,7 @@
 //! grammar is not strict, so every result goes through the resolver.
 
 use super::vosk::{Decoding, Heard, Model, Recognizer};
+use crate::speech::vocabulary::Expecting;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -63,22 +64,32 @@ impl VoiceModel {
     /// model has it); when the model knows none of it (a model of another
     /// language), an open recognizer.
     pub fn recognizer(&self) -> Result<Recognizer, ModelError> {
-        self.recognizer_expecting(&[])
+        self.recognizer_expecting(&Expecting::default())
     }
 
-    /// The same, with whole phrases the player is likely to say next added
-    /// to the grammar (those whose every word the model knows).
-    pub fn recognizer_expecting(&self, expected: &[String]) -> Result<Recognizer, ModelError> {
+    /// The same, for what the player is likely to say next: moves as whole
+    /// phrases added to the vocabulary, or only the answers to a question
+    /// with "[unk]" for anything else. A model without "[unk]" (the Korean
+    /// one) keeps its whole vocabulary with the answers: measured live, an
+    /// answers-only grammar forced silence and noise into "예" and "네".
+    /// Only phrases whose every word the model knows go in.
+    pub fn recognizer_expecting(&self, expected: &Expecting) -> Result<Recognizer, ModelError> {
         let rate = super::pcm::RECOGNIZER_RATE as f32;
+        let (list, only) = match expected {
+            Expecting::Moves(p) => (p, false),
+            Expecting::Answers(p) => (p, self.has_unk),
+        };
+        let mut phrases: Vec<String> = list
+            .iter()
+            .filter(|p| !p.is_empty() && p.split_whitespace().all(|w| self.model.knows(w)))
+            .cloned()
+            .collect();
         let recognizer = if self.known.is_empty() {
             Recognizer::new(&self.model, rate, None, ALTERNATIVES)?
         } else {
-            let mut phrases: Vec<String> = expected
-                .iter()
-                .filter(|p| !p.is_empty() && p.split_whitespace().all(|w| self.model.knows(w)))
-                .cloned()
-                .collect();
-            phrases.extend(self.known.iter().cloned());
+            if !only || phrases.is_empty() {
+                phrases.extend(self.known.iter().cloned());
+            }
             if self.has_unk {
                 phrases.push("[unk]".into());
             }

@@ -55,7 +55,14 @@ struct Progress {
     stopped: u64,
     last_begin: Option<Instant>,
     last_end: Option<Instant>,
+    /// When a text was last handed to speech, before speech-dispatcher
+    /// says it began: the listening gate closes from here.
+    last_queued: Option<Instant>,
 }
+
+/// How long a queued text counts as speaking before speech-dispatcher
+/// reports it began (it may never: no audio output).
+const QUEUED_SPEAKS_FOR: Duration = Duration::from_millis(2000);
 
 #[derive(Debug, Default)]
 struct Shared {
@@ -271,11 +278,13 @@ impl Speaker {
 
     /// Says a text with a priority.
     pub fn say(&self, text: &str, priority: Priority) {
+        self.shared.record(|p| p.last_queued = Some(Instant::now()));
         let _ = self.commands.send(Command::Say(text.to_string(), priority));
     }
 
     /// Says the last announcement again.
     pub fn repeat(&self) {
+        self.shared.record(|p| p.last_queued = Some(Instant::now()));
         let _ = self.commands.send(Command::Repeat);
     }
 
@@ -304,10 +313,24 @@ impl Speaker {
         self.shared.progress.lock().ok().and_then(|p| p.last_begin)
     }
 
-    /// A reader of (speaking, last end) for the listening gate, usable from another thread.
+    /// A reader of (speaking, last end) for the listening gate, usable from
+    /// another thread. A text handed to speech counts as spoken from then
+    /// (measured live: the start of voxchess's own words, before
+    /// speech-dispatcher reported it began, was heard as "일").
     pub fn progress_reader(&self) -> impl Fn() -> (bool, Option<Instant>) + Send + use<> {
         let shared = self.shared.clone();
-        move || shared.progress.lock().map(|p| (p.speaking, p.last_end)).unwrap_or((false, None))
+        move || {
+            shared
+                .progress
+                .lock()
+                .map(|p| {
+                    let waiting = p
+                        .last_queued
+                        .is_some_and(|q| q.elapsed() < QUEUED_SPEAKS_FOR && p.last_begin.is_none_or(|b| b < q));
+                    (p.speaking || waiting, p.last_end)
+                })
+                .unwrap_or((false, None))
+        }
     }
 
     /// Counts of begun, ended and stopped utterances.

@@ -60,6 +60,10 @@ pub struct Switches {
     pub stop: Arc<AtomicBool>,
 }
 
+/// The most audio fed again to a new recognizer: 10 s at 16 kHz (a longer
+/// utterance keeps the grammar it started with).
+const REPLAY_MAX: usize = 160_000;
+
 /// Feeds microphone chunks to recognizers until `samples` closes or the
 /// stop flag is set, sending each utterance's alternatives (text, score),
 /// best first.
@@ -75,6 +79,9 @@ pub fn listen_loop(
     let Ok(mut recognizer) = model.recognizer() else { return };
     let mut version = 0;
     let mut fed = false;
+    // The audio fed since the recognizer's last result, to feed again to a
+    // new recognizer when what the game expects changes mid-utterance.
+    let mut since_result: Vec<i16> = Vec::new();
     while !stop.load(Ordering::Relaxed) {
         let chunk = match samples.recv_timeout(Duration::from_millis(200)) {
             Ok(c) => c,
@@ -91,22 +98,40 @@ pub fn listen_loop(
                     return;
                 }
                 fed = false;
+                since_result.clear();
             }
             continue;
         }
-        // Between utterances, the grammar follows the game (cheap: under a
-        // millisecond for a few hundred phrases).
-        if !fed
+        // The grammar follows the game (cheap: under a millisecond for a few
+        // hundred phrases). The game changes it just after an utterance is
+        // heard, when the recognizer has already taken the next chunks: they
+        // are fed again to the new one (measured live: an answer said then
+        // was decoded with the moves' words, "네" as "넷").
+        if since_result.len() <= REPLAY_MAX
             && let Some((v, phrases)) = expected.newer_than(version)
-            && let Ok(r) = model.recognizer_expecting(&phrases)
+            && let Ok(mut r) = model.recognizer_expecting(&phrases)
         {
-            recognizer = r;
             version = v;
+            let replay = std::mem::take(&mut since_result);
+            let finalized = r.accept(&replay) == super::vosk::Decoding::Finalized;
+            recognizer = r;
+            if finalized {
+                let heard = recognizer.result();
+                if !heard.best().is_empty() && transcripts.send(heard.alternatives).is_err() {
+                    return;
+                }
+            } else {
+                since_result = replay;
+            }
         }
         fed = true;
+        if since_result.len() <= REPLAY_MAX {
+            since_result.extend_from_slice(&chunk);
+        }
         if recognizer.accept(&chunk) == super::vosk::Decoding::Finalized {
             let heard = recognizer.result();
             fed = false;
+            since_result.clear();
             if !heard.best().is_empty() && transcripts.send(heard.alternatives).is_err() {
                 return;
             }

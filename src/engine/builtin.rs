@@ -107,3 +107,46 @@ impl Engine for BuiltinEngine {
         Ok(scored[pick].1)
     }
 }
+
+impl super::analysis::Analyse for BuiltinEngine {
+    /// Each move searched to the full depth; a move that mates at once is
+    /// mate in one, a lost king further away is only "winning" (the search
+    /// does not count the moves to mate).
+    fn analyse(
+        &mut self,
+        pos: &Position,
+        lines: usize,
+        think: Duration,
+    ) -> Result<Vec<super::analysis::Line>, EngineError> {
+        use super::analysis::{Line, Score};
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Err(EngineError::NoMove);
+        }
+        let deadline = Instant::now() + think.min(Duration::from_secs(5));
+        let mut scored: Vec<(Score, i32, Move)> = moves
+            .iter()
+            .map(|m| {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                let s = -search(&next, 3, -MATE - 1, MATE + 1, deadline);
+                let score = if next.legal_moves().is_empty() && next.is_check() {
+                    Score::Mate(1)
+                } else {
+                    Score::Centipawns(s.clamp(-3000, 3000))
+                };
+                (score, s, *m)
+            })
+            .collect();
+        scored.sort_by_key(|(_, s, _)| -s);
+        Ok(scored
+            .into_iter()
+            .take(lines.max(1))
+            .map(|(score, _, m)| Line { score: score.for_white(pos.turn()), moves: vec![m] })
+            .collect())
+    }
+
+    fn analyst(&self) -> super::analysis::Analyst {
+        super::analysis::Analyst::Builtin
+    }
+}

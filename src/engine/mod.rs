@@ -2,6 +2,7 @@
 //! small built-in engine, so a game can always be played. Uses the rules
 //! core only.
 
+pub(crate) mod analysis;
 pub(crate) mod builtin;
 pub(crate) mod lazy;
 pub(crate) mod uci;

@@ -172,6 +172,41 @@ impl Engine for UciEngine {
     }
 }
 
+impl super::analysis::Analyse for UciEngine {
+    fn analyse(
+        &mut self,
+        pos: &crate::rules::Position,
+        lines: usize,
+        think: Duration,
+    ) -> Result<Vec<super::analysis::Line>, EngineError> {
+        use super::analysis::{Line, line_moves, parse_info};
+        if pos.legal_moves().is_empty() {
+            return Err(EngineError::NoMove);
+        }
+        let lines = lines.clamp(1, 8);
+        self.send(&format!("setoption name MultiPV value {lines}"))?;
+        self.send(&format!("position fen {}", pos.to_fen()))?;
+        self.send(&format!("go movetime {}", think.as_millis().max(10)))?;
+        let mut found: Vec<Option<Line>> = vec![None; lines];
+        self.wait_for("bestmove", think + Duration::from_secs(10), |l| {
+            if let Some(info) = parse_info(l)
+                && info.multipv <= lines
+            {
+                let moves = line_moves(pos, &info.pv);
+                if !moves.is_empty() {
+                    found[info.multipv - 1] = Some(Line { score: info.score.for_white(pos.turn()), moves });
+                }
+            }
+        })?;
+        let found: Vec<Line> = found.into_iter().flatten().collect();
+        if found.is_empty() { Err(EngineError::Broken("no line of moves".into())) } else { Ok(found) }
+    }
+
+    fn analyst(&self) -> super::analysis::Analyst {
+        super::analysis::Analyst::Full
+    }
+}
+
 impl Drop for UciEngine {
     fn drop(&mut self) {
         let _ = self.send("quit");

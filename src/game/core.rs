@@ -15,6 +15,7 @@ use super::autosave::WriteProblem;
 use super::opponent::OpponentFailure;
 use super::record::Player;
 use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
+use crate::engine::analysis::{Analyst, EngineQuestion, Line as AnalysisLine};
 use crate::rules::Color;
 use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
 use crate::rules::{DrawClaim, DrawReason, History, Move, Outcome, Position, WinReason};
@@ -87,6 +88,8 @@ pub enum Action {
     Replace(String),
     /// Time passed: the flag and the clock calls are checked.
     Tick,
+    /// The player asks the engine about the position.
+    AskEngine(EngineQuestion),
 }
 
 /// Something that happened, for the narrator (and for saving).
@@ -192,6 +195,27 @@ pub enum Event {
     GameKept,
     /// The game changed and should be saved.
     Changed,
+    /// Engine help is off in this game: the question is refused.
+    EngineHelpOff,
+    /// The engine may be asked: the front end runs it on `position` and
+    /// hands back `EngineAnswered`.
+    EngineWanted {
+        /// The question.
+        question: EngineQuestion,
+        /// The position it is about.
+        position: Position,
+    },
+    /// The front end's part: the engine's answer.
+    EngineAnswered {
+        /// The question.
+        question: EngineQuestion,
+        /// The position it is about.
+        position: Position,
+        /// Who answered.
+        analyst: Analyst,
+        /// The lines, best first, or why there are none.
+        lines: Result<Vec<AnalysisLine>, OpponentFailure>,
+    },
     /// The front end's part, after doing what `Changed` and `GameOver`
     /// asked: the score was written as a new file in the games folder.
     ScoreSaved {
@@ -245,6 +269,8 @@ pub struct GameSetup {
     pub clock: Option<ChessClock>,
     /// When the clock calls the time.
     pub schedule: Schedule,
+    /// Whether the engine may be asked about the positions.
+    pub engine_help: bool,
 }
 
 /// One game.
@@ -263,6 +289,7 @@ pub struct Game {
     called: CalledMarks,
     due_mark: Option<(Color, u64, u64)>,
     thinking: bool,
+    engine_help: bool,
 }
 
 impl Game {
@@ -298,6 +325,7 @@ impl Game {
             called: CalledMarks::default(),
             due_mark: None,
             thinking: false,
+            engine_help: setup.engine_help,
         }
     }
 
@@ -371,6 +399,12 @@ impl Game {
         }
         match action {
             Action::Tick => self.tick(now, &mut ev),
+            // Engine help is decided here, once: a game can be one without it.
+            Action::AskEngine(question) => ev.push(if self.engine_help {
+                Event::EngineWanted { question, position: *self.history.current() }
+            } else {
+                Event::EngineHelpOff
+            }),
             Action::Move { mv, channel: _ } => self.local_move(mv, now, &mut ev),
             Action::Refuse(why) => {
                 // After the game, the problem is that moves are over.
@@ -671,6 +705,7 @@ mod tests {
             controls: time.map(|t| t.parse().expect("control")),
             clock: None,
             schedule: Schedule::default(),
+            engine_help: true,
         }
     }
 

@@ -73,6 +73,14 @@ pub enum Command {
     Save,
     /// The position as FEN.
     Fen,
+    /// How the position stands, asked of the engine.
+    Eval,
+    /// The engine's best move here.
+    Best,
+    /// What the other side would play if it moved now.
+    Threat,
+    /// The engine's best N moves with their evaluations.
+    Top(u32),
 }
 
 /// The command as the English phrase that asks for it ("attackers e4"),
@@ -92,6 +100,7 @@ impl std::fmt::Display for Command {
             Command::Defenders(s) => write!(f, "defenders {s}"),
             Command::LegalMoves(s) => write!(f, "moves of {s}"),
             Command::LastMoves(n) => write!(f, "last {n} moves"),
+            Command::Top(n) => write!(f, "top {n}"),
             other => {
                 let name = format!("{other:?}");
                 let mut words = String::new();
@@ -241,6 +250,10 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "quit" => Ok(Command::Quit),
         "save" => Ok(Command::Save),
         "fen" => Ok(Command::Fen),
+        "eval" => Ok(Command::Eval),
+        "best" => Ok(Command::Best),
+        "threat" => Ok(Command::Threat),
+        "top" => Ok(Command::Top(args.number.unwrap_or(3).clamp(1, 5))),
         _ => return None,
     };
     Some(result)

@@ -8,6 +8,8 @@
 //! - `{x.gen}`: the word's form "gen";
 //! - `{x@y}`: x's form named by y's gender ("белая" for a white "пешка");
 //! - `{x|m|f|n}`: one of the literal choices, by x's gender ("Ни один|Ни одна");
+//! - `{x:a/b}`: x and a Korean particle, `a` after a final consonant, `b`
+//!   after a vowel ("{move:을/를}": "나이트 에프 삼을", "이 사를");
 //! - a leading `^` capitalises the result (`{^piece}`).
 //!
 //! So "{piece|Ни один|Ни одна|Ни одно} {side@piece} {piece} ..." says
@@ -130,7 +132,17 @@ fn expand<'a>(spec: &str, find: &dyn Fn(&str) -> Option<Arg<'a>>) -> Option<Stri
         Some(s) => (true, s),
         None => (false, spec),
     };
-    let text = if let Some((name, choices)) = spec.split_once('|') {
+    let text = if let Some((name, pair)) = spec.split_once(':') {
+        // A Korean particle chosen by the sound the argument ends with:
+        // "{move:을/를}" (after a final consonant / after a vowel).
+        let (after_consonant, after_vowel) = pair.split_once('/')?;
+        let plain = match find(name)? {
+            Arg::Text(t) => t.to_string(),
+            Arg::Word(w) => w.form("nom").to_string(),
+        };
+        let pair = [after_consonant.to_string(), after_vowel.to_string()];
+        with_particle(&plain, &pair, after_consonant == "으로")
+    } else if let Some((name, choices)) = spec.split_once('|') {
         let Arg::Word(w) = find(name)? else { return None };
         let choices: Vec<&str> = choices.split('|').collect();
         choices.get(w.gender.index()).or(choices.first())?.to_string()
@@ -170,5 +182,12 @@ mod tests {
         // A missing argument stays as written; a form the language lacks is the plain form.
         assert_eq!(render("{missing} {piece.zzz}", &args(&bishop)), "{missing} слон");
         assert_eq!(render("unclosed {", &[]), "unclosed {");
+        // Korean particles follow the last syllable.
+        let t = "{move:을/를} {to:으로/로}";
+        assert_eq!(
+            render(t, &[("move", Arg::Text("나이트 에프 삼")), ("to", Arg::Text("이 일"))]),
+            "나이트 에프 삼을 이 일로"
+        );
+        assert_eq!(render(t, &[("move", Arg::Text("이 사")), ("to", Arg::Text("디 삼"))]), "이 사를 디 삼으로");
     }
 }

@@ -126,6 +126,31 @@ fn space() -> String {
     " ".into()
 }
 
+/// What the engine says about a position (`[engine]`): evaluations by the
+/// thresholds in `ui::narrator::say_score`, best move, threat, top lines.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct EngineWords {
+    pub help_off: String,
+    pub builtin: String,
+    pub equal: String,
+    pub slightly: String,
+    pub better: String,
+    pub winning: String,
+    pub mate: String,
+    /// A number of pawns: "{pawns}" (singular, few, many).
+    pub pawn: [String; 3],
+    /// A number of moves to mate.
+    pub r#move: [String; 3],
+    pub best: String,
+    pub threat: String,
+    pub in_check: String,
+    pub top: String,
+    pub no_moves: String,
+    pub failed: String,
+}
+
 /// Sentences for input that is not understood.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -260,6 +285,11 @@ pub struct QuestionWords {
     pub choice: String,
     pub promotion: String,
     pub did_you_mean: String,
+    /// The words that number the choices, when digits would be said as
+    /// words that sound alike (Korean 일/이): the recognizer then expects
+    /// these as the answers.
+    #[serde(default)]
+    pub numbers: Vec<String>,
 }
 
 /// The talking clock's sentences; {placeholders} are filled in.
@@ -403,6 +433,7 @@ struct LangFile {
     questions: QuestionWords,
     clock: ClockWords,
     client: ClientWords,
+    engine: EngineWords,
     #[serde(rename = "in")]
     words_in: BTreeMap<String, Vec<String>>,
     commands: BTreeMap<String, String>,
@@ -489,6 +520,8 @@ pub struct Lexicon {
     pub clock: ClockWords,
     /// The game client's sentences.
     pub client: ClientWords,
+    /// What the engine says about a position.
+    pub engine: EngineWords,
     /// Understood words and phrases (lowercase), with their senses.
     pub words_in: BTreeMap<String, Vec<Sense>>,
     /// Command phrases (lowercase) and the command each names.
@@ -613,6 +646,7 @@ impl Lexicon {
             questions: file.questions,
             clock: file.clock,
             client: file.client,
+            engine: file.engine,
             words_in,
             commands,
             longest_phrase,

@@ -17,7 +17,7 @@
 use super::command::{Command, CommandError, parse_command};
 use super::explain::say_reason;
 use super::grammar::{Arg, render, sentence_case};
-use super::hear::{Heard, hear};
+use super::hear::{Heard, hear, words_of};
 use super::lang::{SpeechLang, Style};
 use super::lexicon::{Lexicon, Meaning};
 use super::say_move::say_move;
@@ -577,10 +577,8 @@ impl Resolver {
                 .iter()
                 .enumerate()
                 .map(|(i, m)| {
-                    render(
-                        &q.choice,
-                        &[("n", Arg::Text(&(i + 1).to_string())), ("move", Arg::Text(&self.named(pos, m)))],
-                    )
+                    let n = q.numbers.get(i).cloned().unwrap_or_else(|| (i + 1).to_string());
+                    render(&q.choice, &[("n", Arg::Text(&n)), ("move", Arg::Text(&self.named(pos, m)))])
                 })
                 .collect();
             render(&q.choose, &[("choices", Arg::Text(&items.join(", ")))])
@@ -840,6 +838,16 @@ impl Resolver {
         Refusal::NotUnderstood(text.join(" "))
     }
 
+    /// Whether a heard number answer is the word the questions number
+    /// choices with (always, in a language that numbers them by digits).
+    fn numbered_by_word(&self, transcript: &str, n: u32) -> bool {
+        let words = &self.lex.questions.numbers;
+        words.is_empty()
+            || n.checked_sub(1)
+                .and_then(|i| words.get(i as usize))
+                .is_some_and(|w| words_of(transcript).iter().any(|t| t == &w.to_lowercase()))
+    }
+
     /// Resolves the answer to a question: a number, yes, no, cancel, a
     /// piece for a promotion, or one of the choices said again.
     pub fn resolve_answer(&self, pos: &Position, question: &Question, transcript: &str, channel: Channel) -> Intent {
@@ -849,6 +857,10 @@ impl Resolver {
             Some(Answer::Yes) if question.choices.len() == 1 => {
                 return Intent::Move(question.choices[0]);
             }
+            // Where the question numbers its choices with words (Korean
+            // 하나, 둘), a heard number is only such a word: measured live,
+            // "에프 사" (f4) heard as "사" picked choice four, b4.
+            Some(Answer::Number(n)) if channel == Channel::Heard && !self.numbered_by_word(transcript, n) => {}
             Some(Answer::Number(n)) => {
                 if let Some(m) = n.checked_sub(1).and_then(|i| pick(i as usize)) {
                     return Intent::Move(m);
@@ -857,7 +869,11 @@ impl Resolver {
             Some(Answer::No) | Some(Answer::Cancel) => return Intent::Answer(Answer::Cancel),
             _ => {}
         }
-        // A piece name picks a promotion or the one choice with that piece.
+        // A piece name alone picks a promotion or the one choice with that
+        // piece; a piece said with squares is a move, read below (measured
+        // live: "비숍 지 오", a bishop to g5 misheard, once picked the
+        // offered bishop c5).
+        let meaningful = heard.iter().filter(|h| h.cost_of(&Meaning::Filler) != Some(0.0)).count();
         let roles: Vec<Role> = heard
             .iter()
             .filter_map(|h| {
@@ -867,7 +883,9 @@ impl Resolver {
                 })
             })
             .collect();
-        if let [role] = roles.as_slice() {
+        if let [role] = roles.as_slice()
+            && meaningful == 1
+        {
             let fits: Vec<Move> = question
                 .choices
                 .iter()

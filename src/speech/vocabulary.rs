@@ -41,20 +41,38 @@ pub fn vocabulary_json(lang: SpeechLang, with_unk: bool) -> String {
     format!("[{}]", quoted.join(", "))
 }
 
-/// What the player is likely to say next, as whole phrases for the
-/// recognizer's grammar: the answers while a question waits (yes, no,
-/// cancel, the numbers of the choices; not the choices themselves, or a
-/// short answer is heard as the move it answers about: measured, "아니요"
-/// was decoded as the choice "비 사"), else the legal moves in the
-/// session's style and the brief one, with and without the check word. A
-/// whole phrase in the grammar is decoded more reliably than the same
-/// words one by one (Korean model, start position: 27% of moves heard
-/// right as the best alternative with the legal moves added as phrases,
-/// 10% with words only); every word of the vocabulary stays in the
-/// grammar, so a move that is not legal can still be heard and refused
-/// with its reason.
-pub fn expected_phrases(lex: &Lexicon, pos: &Position, question: Option<&[Move]>, style: Style) -> Vec<String> {
-    let Some(choices) = question else { return move_phrases(lex, pos, style) };
+/// What the recognizer listens for next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expecting {
+    /// Moves and commands: these whole phrases on top of every word of the
+    /// vocabulary, so a move that is not legal is still heard, and refused
+    /// with its reason.
+    Moves(Vec<String>),
+    /// The answer to a question: only these words; other speech is unknown
+    /// (vosk's "[unk]"), never forced into a word. Measured live: with the
+    /// whole vocabulary in the grammar, a spoken "네" after voxchess's
+    /// question was decoded as "넷" or "이 수락".
+    Answers(Vec<String>),
+}
+
+impl Default for Expecting {
+    fn default() -> Self {
+        Expecting::Moves(Vec::new())
+    }
+}
+
+/// What the player is likely to say next, for the recognizer's grammar:
+/// the answers while a question waits (yes, no, cancel, the numbers of the
+/// choices; not the choices themselves, or a short answer is heard as the
+/// move it answers about: measured, "아니요" was decoded as the choice
+/// "비 사"), else the legal moves as whole phrases in the session's style
+/// and the brief one, with and without the check word. A whole phrase in
+/// the grammar is decoded more reliably than the same words one by one
+/// (Korean model, start position: 27% of moves heard right as the best
+/// alternative with the legal moves added as phrases, 10% with words only).
+pub fn expected_phrases(lex: &Lexicon, pos: &Position, question: Option<&[Move]>, style: Style) -> Expecting {
+    let Some(choices) = question else { return Expecting::Moves(move_phrases(lex, pos, style)) };
+    let numbered = !lex.questions.numbers.is_empty();
     let mut out: Vec<String> = lex
         .words_in
         .iter()
@@ -63,16 +81,18 @@ pub fn expected_phrases(lex: &Lexicon, pos: &Position, question: Option<&[Move]>
                 s.cost == 0.0
                     && match s.meaning {
                         Meaning::Yes | Meaning::No | Meaning::Cancel => true,
-                        Meaning::Number(n) => n >= 1 && (n as usize) <= choices.len(),
+                        Meaning::Number(n) => !numbered && n >= 1 && (n as usize) <= choices.len(),
                         _ => false,
                     }
             })
         })
         .map(|(word, _)| word.clone())
         .collect();
+    // The words the question numbered the choices with.
+    out.extend(lex.questions.numbers.iter().take(choices.len()).map(|w| w.to_lowercase()));
     out.sort();
     out.dedup();
-    out
+    Expecting::Answers(out)
 }
 
 /// The legal moves as the player would say them.
@@ -114,11 +134,11 @@ fn speakable(lex: &Lexicon, text: &str) -> String {
 /// (which sets them after each change) and the listening thread (which
 /// rebuilds its recognizer between utterances when they changed).
 #[derive(Clone, Default)]
-pub struct Expected(std::sync::Arc<std::sync::Mutex<(u64, Vec<String>)>>);
+pub struct Expected(std::sync::Arc<std::sync::Mutex<(u64, Expecting)>>);
 
 impl Expected {
     /// Sets the phrases (a new version).
-    pub fn set(&self, phrases: Vec<String>) {
+    pub fn set(&self, phrases: Expecting) {
         if let Ok(mut e) = self.0.lock()
             && e.1 != phrases
         {
@@ -128,7 +148,7 @@ impl Expected {
     }
 
     /// The phrases, if they changed since `version`, with their version.
-    pub fn newer_than(&self, version: u64) -> Option<(u64, Vec<String>)> {
+    pub fn newer_than(&self, version: u64) -> Option<(u64, Expecting)> {
         let e = self.0.lock().ok()?;
         (e.0 != version).then(|| (e.0, e.1.clone()))
     }

@@ -133,7 +133,7 @@ fn start_listening(
     let gate: Box<dyn SpeakingGate> = match speaker {
         Some(sp) => {
             let shared = sp.progress_reader();
-            Box::new(crate::audio::voice::SpeakerGate { state: shared, tail: std::time::Duration::from_millis(400) })
+            Box::new(crate::audio::voice::SpeakerGate { state: shared, tail: std::time::Duration::from_millis(900) })
         }
         None => Box::new(OpenGate),
     };

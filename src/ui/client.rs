@@ -13,6 +13,7 @@ use super::narrator::View;
 use crate::audio::models::installed as model_installed;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
+use crate::engine::analysis::{Analyse, Analyst, EngineQuestion, passed};
 use crate::game::{
     Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentFailure, OpponentMove, Pending, Player,
     SavedGame, Saving, Seat, WriteProblem, game_pgn, write_new_numbered,
@@ -53,6 +54,9 @@ pub struct Client {
     /// The opponent playing from elsewhere (an engine), when it is not
     /// thinking.
     opponent: Option<Box<dyn Opponent>>,
+    /// The engine that answers eval, best move, threat and top moves,
+    /// started on the first question.
+    analyst: Option<Box<dyn Analyse>>,
     resolver: Resolver,
     narrator: Narrator,
     lex: &'static Lexicon,
@@ -154,10 +158,12 @@ impl Client {
             controls,
             clock: game.clock,
             schedule,
+            engine_help: settings.engine_help,
         };
         Client {
             game: Game::new(setup, now),
             opponent: game.opponent,
+            analyst: None,
             lex,
             resolver,
             narrator: Narrator::new(lex, style),
@@ -199,7 +205,11 @@ impl Client {
         let pos = self.position();
         let phrases = match self.game.pending() {
             Pending::Choice(q) => expected_phrases(self.lex, pos, Some(&q.choices), self.resolver.style),
-            _ if self.game.outcome().is_some() => Vec::new(),
+            // Yes or no: resigning, going on with the built-in engine.
+            Pending::Resign | Pending::OpponentFailed => {
+                expected_phrases(self.lex, pos, Some(&[]), self.resolver.style)
+            }
+            _ if self.game.outcome().is_some() => Default::default(),
             _ => expected_phrases(self.lex, pos, None, self.resolver.style),
         };
         expected.set(phrases);
@@ -221,6 +231,10 @@ impl Client {
             match e {
                 Event::Changed => {
                     self.autosave(now);
+                }
+                Event::EngineWanted { question, position } => {
+                    let answer = self.ask_engine(question, position);
+                    self.said(answer);
                 }
                 Event::GameOver(_) => self.finished(now),
                 _ => {}
@@ -482,9 +496,24 @@ impl Client {
                 let answers = clean.iter().map(|(t, _)| self.resolver.resolve_answer(&pos, q, t, Channel::Heard));
                 let mut answers = answers.collect::<Vec<_>>().into_iter();
                 let first = answers.next();
+                let rest: Vec<Intent> = answers.collect();
                 let useful = |i: &Intent| !matches!(i, Intent::Refuse(_));
                 let safe_below = |i: &Intent| useful(i) && !matches!(i, Intent::Move(_));
-                first.clone().filter(useful).or_else(|| answers.find(safe_below)).or(first)
+                // An answer that plays a move is taken only when no other
+                // alternative answers differently (another choice, or no).
+                let doubted = |m: &Move| {
+                    rest.iter().any(|i| match i {
+                        Intent::Move(other) => other != m,
+                        Intent::Answer(_) => true,
+                        _ => false,
+                    })
+                };
+                match first {
+                    Some(Intent::Move(m)) if doubted(&m) => Some(Intent::Ask(q.clone())),
+                    first => {
+                        first.clone().filter(useful).or_else(|| rest.iter().find(|i| safe_below(i)).cloned()).or(first)
+                    }
+                }
             }
             _ => Some(self.resolver.resolve_heard(&pos, &clean)),
         };
@@ -565,9 +594,41 @@ impl Client {
             }
             Command::Quit => self.quit = true,
             Command::Save => self.save_command(),
+            Command::Eval => self.act(Action::AskEngine(EngineQuestion::Eval), now),
+            Command::Best => self.act(Action::AskEngine(EngineQuestion::Best), now),
+            Command::Threat => self.act(Action::AskEngine(EngineQuestion::Threat), now),
+            Command::Top(n) => self.act(Action::AskEngine(EngineQuestion::Top(n)), now),
             // Questions are answered by the narrator above.
             _ => {}
         }
+    }
+
+    /// Runs the engine for a question the game allowed: Stockfish (or the
+    /// chosen UCI engine) at full strength, started on the first question;
+    /// the built-in engine when there is none.
+    fn ask_engine(&mut self, question: EngineQuestion, position: Position) -> Event {
+        let at = if question == EngineQuestion::Threat { passed(&position) } else { Some(position) };
+        let Some(at) = at else {
+            return Event::EngineAnswered { question, position, analyst: Analyst::Full, lines: Ok(Vec::new()) };
+        };
+        let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
+        let engine_path = self.settings.engine.clone();
+        let analyst = self.analyst.get_or_insert_with(|| {
+            let started = engine_path
+                .or_else(crate::engine::uci::find_engine)
+                .and_then(|p| crate::engine::uci::UciEngine::start(&p, 20).ok());
+            match started {
+                Some(e) => Box::new(e) as Box<dyn Analyse>,
+                None => Box::new(crate::engine::builtin::BuiltinEngine::new(20)),
+            }
+        });
+        let who = analyst.analyst();
+        let lines = analyst.analyse(&at, count, ANALYSIS_TIME).map_err(|e| OpponentFailure::from(&e));
+        if lines.is_err() {
+            // A broken engine is started again on the next question.
+            self.analyst = None;
+        }
+        Event::EngineAnswered { question, position, analyst: who, lines }
     }
 
     /// Saves the score as PGN ("save").
@@ -675,6 +736,10 @@ impl Client {
         self.command(Command::LastMove, now);
     }
 }
+
+/// How long the engine thinks about a question (Stockfish at full strength
+/// on one thread reaches about depth 18 in this time here).
+const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// An opponent's name for the players line and the score: the built-in
 /// engine's in the session's language, any other engine's its own.

@@ -4,6 +4,7 @@
 
 use super::client::{Line, Urgency};
 use crate::clock::ChessClock;
+use crate::engine::analysis::{Analyst, EngineQuestion, Line as AnalysisLine, Score, passed};
 use crate::game::{Event, OpponentFailure, Saving, WriteProblem};
 use crate::notation::{SanOptions, write_san};
 use crate::rules::{Color, File, Move, Position, Rank, Role, Square};
@@ -48,6 +49,35 @@ fn failure_words(lex: &Lexicon, failure: &OpponentFailure) -> String {
     }
 }
 
+/// How a position stands, in words (White's view). Thresholds in hundredths
+/// of a pawn: under 30 equal; under 100 slightly better; under 300 better
+/// by about N pawns (N rounded, at least 1); from 300 winning; mate in N.
+pub(crate) fn say_score(lex: &Lexicon, score: Score) -> String {
+    let e = &lex.engine;
+    let side = |white: bool| color_name(lex, if white { Color::White } else { Color::Black }).to_string();
+    let count = |n: u32, forms: &[String; 3]| {
+        let form = crate::speech::lang::plural_form(lex.lang, u64::from(n));
+        format!("{n}{}{}", lex.time.unit_space, forms[form])
+    };
+    match score {
+        Score::Mate(0) => lex.engine.no_moves.clone(),
+        Score::Mate(n) => fill(&e.mate, &[("side", side(n > 0)), ("moves", count(n.unsigned_abs(), &e.r#move))]),
+        Score::Centipawns(cp) => {
+            let size = cp.unsigned_abs();
+            if size < 30 {
+                e.equal.clone()
+            } else if size < 100 {
+                fill(&e.slightly, &[("side", side(cp > 0))])
+            } else if size < 300 {
+                let pawns = ((size + 50) / 100).max(1);
+                fill(&e.better, &[("side", side(cp > 0)), ("pawns", count(pawns, &e.pawn))])
+            } else {
+                fill(&e.winning, &[("side", side(cp > 0))])
+            }
+        }
+    }
+}
+
 /// Says events in one language and style.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Narrator {
@@ -66,6 +96,47 @@ impl Narrator {
     }
 
     /// The lines for an event (none for events that only ask for saving).
+    /// The engine's answer to a question about `pos`, one line per item.
+    fn engine_answer(
+        &self,
+        question: EngineQuestion,
+        pos: &Position,
+        lines: &Result<Vec<AnalysisLine>, OpponentFailure>,
+    ) -> Vec<String> {
+        let lex = self.lex;
+        let e = &lex.engine;
+        if question == EngineQuestion::Threat && passed(pos).is_none() {
+            return vec![e.in_check.clone()];
+        }
+        let lines = match lines {
+            Ok(l) if !l.is_empty() => l,
+            Ok(_) | Err(OpponentFailure::NoMove) => return vec![e.no_moves.clone()],
+            Err(f) => return vec![fill(&e.failed, &[("error", failure_words(lex, f))])],
+        };
+        let first = |l: &AnalysisLine, at: &Position| l.moves.first().map(|m| say_move(lex, at, m, self.style));
+        match question {
+            EngineQuestion::Eval => vec![say_score(lex, lines[0].score)],
+            EngineQuestion::Best => {
+                let words = first(&lines[0], pos).unwrap_or_default();
+                vec![fill(&e.best, &[("move", words), ("eval", say_score(lex, lines[0].score))])]
+            }
+            EngineQuestion::Threat => {
+                let Some(other) = passed(pos) else { return vec![e.in_check.clone()] };
+                let words = first(&lines[0], &other).unwrap_or_default();
+                let side = color_name(lex, other.turn()).to_string();
+                vec![fill(&e.threat, &[("side", side), ("move", words), ("eval", say_score(lex, lines[0].score))])]
+            }
+            EngineQuestion::Top(_) => lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let words = first(l, pos).unwrap_or_default();
+                    fill(&e.top, &[("n", (i + 1).to_string()), ("move", words), ("eval", say_score(lex, l.score))])
+                })
+                .collect(),
+        }
+    }
+
     pub(crate) fn lines(&self, event: &Event) -> Vec<Line> {
         let lex = self.lex;
         let c = &lex.client;
@@ -130,6 +201,19 @@ impl Narrator {
                 one(fill(&lex.client.playing_on_with, &[("name", name.clone())]), Urgency::Info)
             }
             Event::GameKept => one(c.game_kept.clone(), Urgency::Info),
+            Event::EngineHelpOff => one(lex.engine.help_off.clone(), Urgency::Info),
+            Event::EngineWanted { .. } => Vec::new(),
+            Event::EngineAnswered { question, position, analyst, lines } => {
+                let mut out: Vec<Line> = self
+                    .engine_answer(*question, position, lines)
+                    .into_iter()
+                    .map(|t| line(t, Urgency::Info))
+                    .collect();
+                if *analyst == Analyst::Builtin && lines.is_ok() {
+                    out.push(line(lex.engine.builtin.clone(), Urgency::Info));
+                }
+                out
+            }
             Event::Changed => Vec::new(),
             Event::Refused(why) => one(why.words(lex), Urgency::Urgent),
             Event::ControlReached { side: s, added } => {
@@ -324,6 +408,7 @@ mod tests {
                 controls: None,
                 clock: None,
                 schedule: Default::default(),
+                engine_help: true,
             },
             0,
         )

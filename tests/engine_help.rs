@@ -1,0 +1,123 @@
+//! Asking the engine during a game, with the real Stockfish from Debian:
+//! the best move in mate-in-one and mate-in-two positions is a mating
+//! move and the evaluation says mate in N; the words are the session's
+//! language; a game without engine help refuses every question.
+
+#[allow(dead_code)] // each test binary uses a part of the shared helpers
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use voxchess::rules::{Move, Position};
+use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
+
+/// Plays a plain session with `lines` typed, in a fresh data folder;
+/// returns what was printed, rows joined by spaces.
+fn session(name: &str, args: &[&str], lines: &[&str]) -> String {
+    let dir = std::env::temp_dir().join(format!("voxchess-engine-help-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"])
+        .args(args)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("voxchess starts");
+    let out = common::collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    for l in lines {
+        writeln!(stdin, "{l}").expect("typed");
+    }
+    drop(stdin);
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(60), "the session did not end:\n{}", common::text(&out));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let _ = std::fs::remove_dir_all(&dir);
+    common::text(&out)
+}
+
+fn stockfish() {
+    assert!(
+        std::path::Path::new("/usr/games/stockfish").exists(),
+        "Stockfish is installed by setup.sh (Debian's stockfish package)"
+    );
+}
+
+/// The moves after which the side to move is checkmated at once, or, for
+/// `depth` 2, every reply allows such a move.
+fn mates(pos: &Position, depth: u32) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let mut next = *pos;
+            next.play_unchecked(m);
+            let replies = next.legal_moves();
+            if replies.is_empty() {
+                return next.is_check();
+            }
+            depth > 1
+                && replies.iter().all(|r| {
+                    let mut after = next;
+                    after.play_unchecked(r);
+                    !mates(&after, 1).is_empty()
+                })
+        })
+        .collect()
+}
+
+#[test]
+fn the_engine_finds_mate_in_one_and_in_two() {
+    stockfish();
+    let en = Lexicon::get(SpeechLang::English);
+    for (fen, n) in [("k7/8/1K6/8/8/8/8/7R w - - 0 1", 1), ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 2)] {
+        let pos = Position::from_fen(fen).expect("fen");
+        let out = session(&format!("mate{n}"), &["--fen", fen], &["best", "eval", "quit"]);
+        let moves = if n == 1 { "1 move" } else { "2 moves" };
+        assert!(out.contains(&format!("White mates in {moves}.")), "{out}");
+        let mating: Vec<String> = mates(&pos, n).iter().map(|m| say_move(en, &pos, m, Style::Brief)).collect();
+        assert!(!mating.is_empty());
+        assert!(
+            mating.iter().any(|w| out.contains(&format!("Best move: {w}."))),
+            "the best move is not one of the mating moves {mating:?}:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn the_engine_answers_in_the_session_language() {
+    stockfish();
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
+    let ru = session("ru", &["--lang", "ru", "--fen", fen], &["оценка", "лучший ход", "топ 2", "выход"]);
+    assert!(ru.contains("Белые ставят мат в 2 хода."), "{ru}");
+    assert!(ru.contains("Лучший ход: король"), "{ru}");
+    assert!(ru.contains("1: король") && ru.contains("2: "), "{ru}");
+    for word in ["mate", "White", "Best", "move"] {
+        assert!(!ru.contains(word), "English in a Russian session ({word}): {ru}");
+    }
+    let de = session("de", &["--lang", "de"], &["e4", "Bewertung", "Drohung", "beenden"]);
+    assert!(
+        ["Die Stellung ist ausgeglichen.", "steht etwas besser.", "besser."].iter().any(|s| de.contains(s)),
+        "{de}"
+    );
+    assert!(de.contains("droht"), "{de}");
+    // After 1. e4 e5 2. Qh5 Nc6 3. Bc4, Black to move, White threatens Qxf7 mate.
+    let threat = session("threat", &[], &["e4", "e5", "Qh5", "Nc6", "Bc4", "threat", "quit"]);
+    assert!(threat.contains("White threatens queen takes f7, checkmate."), "{threat}");
+    // In check, the threat is the check.
+    let check = session("check", &["--fen", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"], &["threat", "quit"]);
+    assert!(check.contains("It is check: the threat is the check itself."), "{check}");
+}
+
+#[test]
+fn a_game_without_engine_help_refuses_every_question() {
+    let out = session("off", &["--no-engine-help"], &["eval", "best move", "threat", "top 3", "quit"]);
+    assert_eq!(out.matches("Engine help is off in this game.").count(), 4, "{out}");
+    assert!(!out.contains("Best move"), "{out}");
+}
