@@ -121,3 +121,42 @@ fn a_game_without_engine_help_refuses_every_question() {
     assert_eq!(out.matches("Engine help is off in this game.").count(), 4, "{out}");
     assert!(!out.contains("Best move"), "{out}");
 }
+
+/// Looking back during a game: board questions read the position in view,
+/// nothing is taken back, a move waits for the return to the live position.
+#[test]
+fn looking_back_reads_earlier_positions_and_takes_nothing_back() {
+    let out = session(
+        "look",
+        &[],
+        &[
+            "e4",
+            "e5",
+            "Nf3",
+            "back",
+            "fen",
+            "what is on f3",
+            "Nc6",
+            "back",
+            "back",
+            "back",
+            "where am i",
+            "live",
+            "Nc6",
+            "fen",
+            "quit",
+        ],
+    );
+    assert!(out.contains("Looking back at move 1. Black played e5."), "{out}");
+    assert!(out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "{out}");
+    assert!(out.contains("f3: empty") || out.contains("f3 empty"), "{out}");
+    assert!(out.contains("You are looking back. Say live to return, then move."), "{out}");
+    assert!(out.contains("Looking back at the start position."), "{out}");
+    assert!(out.contains("This is the start: there is no earlier position."), "{out}");
+    assert!(out.contains("Back to the live position."), "{out}");
+    assert!(out.contains("Black: knight c6"), "{out}");
+    assert!(out.contains("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), "{out}");
+    let ru = session("look-ru", &["--lang", "ru"], &["e4", "d5", "назад", "где я", "вперёд", "выход"]);
+    assert!(ru.contains("Просмотр, ход 1. Белые — е четыре."), "{ru}");
+    assert!(ru.contains("Возврат к текущей позиции."), "{ru}");
+}

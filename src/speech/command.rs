@@ -81,6 +81,14 @@ pub enum Command {
     Threat,
     /// The engine's best N moves with their evaluations.
     Top(u32),
+    /// Look at the position one move earlier (nothing is taken back).
+    LookBack,
+    /// Look at the position one move later.
+    LookForward,
+    /// Back to the live position.
+    LookLive,
+    /// Which position is in view.
+    WhereAmI,
 }
 
 /// The command as the English phrase that asks for it ("attackers e4"),
@@ -250,6 +258,10 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "quit" => Ok(Command::Quit),
         "save" => Ok(Command::Save),
         "fen" => Ok(Command::Fen),
+        "look_back" => Ok(Command::LookBack),
+        "look_forward" => Ok(Command::LookForward),
+        "look_live" => Ok(Command::LookLive),
+        "look_where" => Ok(Command::WhereAmI),
         "eval" => Ok(Command::Eval),
         "best" => Ok(Command::Best),
         "threat" => Ok(Command::Threat),

@@ -336,6 +336,13 @@ pub struct ClientWords {
     pub human_black: String,
     /// The built-in engine as a player: "{level}".
     pub builtin_engine: String,
+    /// Looking back at the game: "{n}", "{side}", "{move}".
+    pub viewing: String,
+    pub viewing_start: String,
+    pub at_start: String,
+    pub at_live: String,
+    pub back_to_live: String,
+    pub move_while_looking: String,
     pub type_help: String,
     pub game_over_prompt: String,
     pub game_over: String,

@@ -57,6 +57,9 @@ pub struct Client {
     /// The engine that answers eval, best move, threat and top moves,
     /// started on the first question.
     analyst: Option<Box<dyn Analyse>>,
+    /// Looking back: how many moves are played in the position in view
+    /// (None: the live position).
+    looking: Option<usize>,
     resolver: Resolver,
     narrator: Narrator,
     lex: &'static Lexicon,
@@ -164,6 +167,7 @@ impl Client {
             game: Game::new(setup, now),
             opponent: game.opponent,
             analyst: None,
+            looking: None,
             lex,
             resolver,
             narrator: Narrator::new(lex, style),
@@ -226,6 +230,19 @@ impl Client {
                     }
                     continue;
                 }
+                // The opponent's move, a clock call or the end brings the
+                // player back to the live position, with the news.
+                Event::Moved { .. }
+                | Event::ClockCalled { .. }
+                | Event::Flag { .. }
+                | Event::GameOver(_)
+                | Event::TakenBack { .. }
+                    if self.looking.take().is_some() =>
+                {
+                    let text = self.lex.client.back_to_live.clone();
+                    self.say(text, Urgency::Info);
+                    self.said(e.clone());
+                }
                 _ => self.said(e.clone()),
             }
             match e {
@@ -233,6 +250,8 @@ impl Client {
                     self.autosave(now);
                 }
                 Event::EngineWanted { question, position } => {
+                    // About the position in view.
+                    let position = self.view(now).positions.last().copied().unwrap_or(position);
                     let answer = self.ask_engine(question, position);
                     self.said(answer);
                 }
@@ -522,6 +541,12 @@ impl Client {
     }
 
     fn carry_out(&mut self, intent: Intent, channel: Channel, now: u64) {
+        // A move is for the live position: not while another is in view.
+        if self.looking.is_some() && matches!(intent, Intent::Move(_) | Intent::Ask(_)) {
+            let text = self.lex.client.move_while_looking.clone();
+            self.say(text, Urgency::Info);
+            return;
+        }
         match intent {
             Intent::Answer(a) => self.answer(a, now),
             Intent::Command(c) => self.command(c, now),
@@ -543,12 +568,15 @@ impl Client {
         }
     }
 
-    /// The view for board questions: the live position.
+    /// The view for board questions: the position looked back at, or the
+    /// live one.
     fn view(&self, now: u64) -> View<'_> {
         let history = self.game.history();
+        let (positions, moves) = (history.positions(), history.moves());
+        let k = self.looking.unwrap_or(moves.len()).min(moves.len());
         View {
-            positions: history.positions(),
-            moves: history.moves(),
+            positions: &positions[..=k.min(positions.len().saturating_sub(1))],
+            moves: &moves[..k],
             clock: self.game.clock(),
             me: self.game.me(),
             flipped: self.flipped,
@@ -565,6 +593,7 @@ impl Client {
         }
         let lex = self.lex;
         match c {
+            Command::LookBack | Command::LookForward | Command::LookLive | Command::WhereAmI => self.look(c),
             Command::Repeat => {
                 let last = self.last_said.clone();
                 self.say(last, Urgency::Move);
@@ -600,6 +629,48 @@ impl Client {
             Command::Top(n) => self.act(Action::AskEngine(EngineQuestion::Top(n)), now),
             // Questions are answered by the narrator above.
             _ => {}
+        }
+    }
+
+    /// Steps through the positions so far without taking anything back.
+    fn look(&mut self, c: Command) {
+        let played = self.game.history().moves().len();
+        let now_at = self.looking.unwrap_or(played);
+        let c_words = &self.lex.client;
+        let text = match c {
+            Command::LookBack if now_at == 0 => c_words.at_start.clone(),
+            Command::LookBack => {
+                self.looking = Some(now_at - 1);
+                self.looking_words()
+            }
+            Command::LookForward | Command::LookLive if self.looking.is_none() => c_words.at_live.clone(),
+            Command::LookForward if now_at + 1 < played => {
+                self.looking = Some(now_at + 1);
+                self.looking_words()
+            }
+            Command::LookForward | Command::LookLive => {
+                self.looking = None;
+                c_words.back_to_live.clone()
+            }
+            _ => self.looking_words(),
+        };
+        self.say(text, Urgency::Info);
+    }
+
+    /// Which position is in view, in words: the move that led to it.
+    fn looking_words(&self) -> String {
+        let c = &self.lex.client;
+        let Some(k) = self.looking else { return c.at_live.clone() };
+        let history = self.game.history();
+        let (positions, moves) = (history.positions(), history.moves());
+        match k.checked_sub(1).and_then(|i| Some((positions.get(i)?, moves.get(i)?))) {
+            None => c.viewing_start.clone(),
+            Some((before, mv)) => {
+                let n = before.fullmoves().to_string();
+                let side = color_name(self.lex, before.turn()).to_string();
+                let words = crate::speech::say_move(self.lex, before, mv, self.resolver.style);
+                fill(&c.viewing, &[("n", n), ("side", side), ("move", words)])
+            }
         }
     }
 
