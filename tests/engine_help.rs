@@ -7,7 +7,6 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use voxchess::rules::{Move, Position};
 use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
@@ -17,14 +16,9 @@ use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
 fn session(name: &str, args: &[&str], lines: &[&str]) -> String {
     let dir = std::env::temp_dir().join(format!("voxchess-engine-help-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+    let mut child = common::voxchess(&dir)
         .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"])
         .args(args)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
         .spawn()
         .expect("voxchess starts");
     let out = common::collect(child.stdout.take().expect("stdout"));

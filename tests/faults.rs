@@ -5,6 +5,7 @@
 //! Mounting needs root (as CI runs); elsewhere a file stands in the way of
 //! the data folder instead.
 
+#[allow(dead_code)] // each test binary uses a part of the shared helpers
 mod common;
 
 use std::io::Write;

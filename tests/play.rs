@@ -32,16 +32,8 @@ impl Game {
 
     fn start_env(home: PathBuf, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Game {
         let home = home.as_path();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
-            .args(args)
-            .envs(env.iter().copied())
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
+        let mut child =
+            common::voxchess(home).args(args).envs(env.iter().copied()).stderr(Stdio::piped()).spawn().expect("starts");
         let stdin = child.stdin.take();
         let out = common::collect(child.stdout.take().expect("stdout"));
         Game { child, stdin, out }

@@ -197,15 +197,8 @@ fn a_korean_game_played_by_voice_with_real_audio() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let listener = Listener::start();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
-        .args(["play", "--plain", "--opponent", "human", "--lang", "ko"])
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child =
+        common::voxchess(&dir).args(["play", "--plain", "--opponent", "human", "--lang", "ko"]).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let out = common::collect(child.stdout.take().unwrap());
     common::wait_for(&out, "듣는 중입니다.", 0);

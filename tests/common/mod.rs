@@ -1,7 +1,8 @@
 //! Helpers shared by the tests that drive the voxchess binary.
 
 use std::io::Read;
-use std::process::ChildStdout;
+use std::path::Path;
+use std::process::{ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
 /// Collects everything a child prints on stdout, as it comes, into a shared
@@ -39,4 +40,16 @@ pub fn wait_for(out: &Mutex<String>, needle: &str, from: usize) -> usize {
         assert!(start.elapsed() < std::time::Duration::from_secs(30), "waited for {needle:?}; got:\n{t}");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+}
+
+/// The voxchess binary with its data and settings folders in `dir`, its
+/// input and output piped and its error output dropped.
+pub fn voxchess(dir: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_voxchess"));
+    c.env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    c
 }
