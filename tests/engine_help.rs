@@ -153,4 +153,7 @@ fn looking_back_reads_earlier_positions_and_takes_nothing_back() {
     let ru = session("look-ru", &["--lang", "ru"], &["e4", "d5", "назад", "где я", "вперёд", "выход"]);
     assert!(ru.contains("Просмотр, ход 1. Белые — е четыре."), "{ru}");
     assert!(ru.contains("Возврат к текущей позиции."), "{ru}");
+    let ko = session("look-ko", &["--lang", "ko"], &["e4", "d5", "뒤로", "지금 어디", "현재", "종료"]);
+    assert!(ko.matches("1수 돌아보기. 백 — 이 사.").count() == 2, "{ko}");
+    assert!(ko.contains("지금 국면으로 돌아왔습니다."), "{ko}");
 }
