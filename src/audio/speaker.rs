@@ -276,15 +276,20 @@ impl Speaker {
         Ok((Speaker { commands, shared }, ready_rx))
     }
 
+    /// Marks that a text was handed to speech (the listening gate closes).
+    fn queued(&self) {
+        self.shared.record(|p| p.last_queued = Some(Instant::now()));
+    }
+
     /// Says a text with a priority.
     pub fn say(&self, text: &str, priority: Priority) {
-        self.shared.record(|p| p.last_queued = Some(Instant::now()));
+        self.queued();
         let _ = self.commands.send(Command::Say(text.to_string(), priority));
     }
 
     /// Says the last announcement again.
     pub fn repeat(&self) {
-        self.shared.record(|p| p.last_queued = Some(Instant::now()));
+        self.queued();
         let _ = self.commands.send(Command::Repeat);
     }
 

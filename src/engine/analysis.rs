@@ -42,19 +42,6 @@ pub struct Line {
     pub moves: Vec<Move>,
 }
 
-/// What the player asks the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineQuestion {
-    /// How the position stands.
-    Eval,
-    /// The best move here.
-    Best,
-    /// What the other side would play if it moved now.
-    Threat,
-    /// The best N moves, each with its evaluation.
-    Top(u32),
-}
-
 /// Who answered: the strength is said with a weaker engine's answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Analyst {
@@ -130,21 +117,13 @@ pub(crate) fn line_moves(pos: &Position, pv: &[String]) -> Vec<Move> {
 }
 
 /// The position with the other side to move, to ask what it threatens;
-/// `None` when the side to move is in check (then there is no such question).
+/// `None` when the side to move is in check (the threat is the check) or
+/// the other side would have no move.
 pub(crate) fn passed(pos: &Position) -> Option<Position> {
     if pos.is_check() {
         return None;
     }
-    let fen = pos.to_fen();
-    let mut fields: Vec<&str> = fen.split(' ').collect();
-    if fields.len() < 4 {
-        return None;
-    }
-    let turn = if fields[1] == "w" { "b" } else { "w" };
-    fields[1] = turn;
-    fields[3] = "-";
-    let other = Position::from_fen(&fields.join(" ")).ok()?;
-    // The side that would move must not be able to take the king.
+    let other = pos.with_turn(!pos.turn());
     (!other.legal_moves().is_empty()).then_some(other)
 }
 

@@ -72,6 +72,21 @@ fn search(pos: &Position, depth: u32, mut alpha: i32, beta: i32, deadline: Insta
     alpha
 }
 
+/// Every move with its score for the side to move, searched `depth` plies
+/// further, best first.
+fn scored_moves(pos: &Position, moves: &[Move], depth: u32, deadline: Instant) -> Vec<(i32, Move)> {
+    let mut scored: Vec<(i32, Move)> = moves
+        .iter()
+        .map(|m| {
+            let mut next = *pos;
+            next.play_unchecked(m);
+            (-search(&next, depth, -MATE - 1, MATE + 1, deadline), *m)
+        })
+        .collect();
+    scored.sort_by_key(|(s, _)| -s);
+    scored
+}
+
 impl Engine for BuiltinEngine {
     fn name(&self) -> String {
         format!("voxchess built-in engine at level {}", self.level)
@@ -89,15 +104,7 @@ impl Engine for BuiltinEngine {
         }
         let depth = 1 + u32::from(self.level) / 5;
         let deadline = Instant::now() + think.min(Duration::from_secs(5));
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|m| {
-                let mut next = *pos;
-                next.play_unchecked(m);
-                (-search(&next, depth - 1, -MATE - 1, MATE + 1, deadline), *m)
-            })
-            .collect();
-        scored.sort_by_key(|(s, _)| -s);
+        let scored = scored_moves(pos, &moves, depth - 1, deadline);
         // Weak levels sometimes take the second-best move.
         self.seed ^= self.seed << 13;
         self.seed ^= self.seed >> 7;
@@ -124,26 +131,15 @@ impl super::analysis::Analyse for BuiltinEngine {
             return Err(EngineError::NoMove);
         }
         let deadline = Instant::now() + think.min(Duration::from_secs(5));
-        let mut scored: Vec<(Score, i32, Move)> = moves
-            .iter()
-            .map(|m| {
-                let mut next = *pos;
-                next.play_unchecked(m);
-                let s = -search(&next, 3, -MATE - 1, MATE + 1, deadline);
-                let score = if next.legal_moves().is_empty() && next.is_check() {
-                    Score::Mate(1)
-                } else {
-                    Score::Centipawns(s.clamp(-3000, 3000))
-                };
-                (score, s, *m)
-            })
-            .collect();
-        scored.sort_by_key(|(_, s, _)| -s);
-        Ok(scored
-            .into_iter()
-            .take(lines.max(1))
-            .map(|(score, _, m)| Line { score: score.for_white(pos.turn()), moves: vec![m] })
-            .collect())
+        let line = |(s, m): (i32, Move)| {
+            let score = if pos.play(&m).is_ok_and(|next| next.is_checkmate()) {
+                Score::Mate(1)
+            } else {
+                Score::Centipawns(s.clamp(-3000, 3000))
+            };
+            Line { score: score.for_white(pos.turn()), moves: vec![m] }
+        };
+        Ok(scored_moves(pos, &moves, 3, deadline).into_iter().take(lines.max(1)).map(line).collect())
     }
 
     fn analyst(&self) -> super::analysis::Analyst {

@@ -15,11 +15,11 @@ use super::autosave::WriteProblem;
 use super::opponent::OpponentFailure;
 use super::record::Player;
 use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
-use crate::engine::analysis::{Analyst, EngineQuestion, Line as AnalysisLine};
+use crate::engine::analysis::{Analyst, Line as AnalysisLine};
 use crate::rules::Color;
 use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
 use crate::rules::{DrawClaim, DrawReason, History, Move, Outcome, Position, WinReason};
-use crate::speech::{Answer, Channel, Question, Refusal};
+use crate::speech::{Answer, Channel, EngineQuestion, Question, Refusal};
 
 /// Where a side's moves come from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -197,19 +197,16 @@ pub enum Event {
     Changed,
     /// Engine help is off in this game: the question is refused.
     EngineHelpOff,
-    /// The engine may be asked: the front end runs it on `position` and
-    /// hands back `EngineAnswered`.
-    EngineWanted {
-        /// The question.
-        question: EngineQuestion,
-        /// The position it is about.
-        position: Position,
-    },
+    /// The engine may be asked: the front end runs it on the position in
+    /// view and hands back `EngineAnswered`.
+    EngineWanted(EngineQuestion),
     /// The front end's part: the engine's answer.
     EngineAnswered {
         /// The question.
         question: EngineQuestion,
-        /// The position it is about.
+        /// The position the lines start from (for a threat, the position
+        /// with the other side to move; when the player is in check there
+        /// is none, and this is the position asked about).
         position: Position,
         /// Who answered.
         analyst: Analyst,
@@ -400,11 +397,9 @@ impl Game {
         match action {
             Action::Tick => self.tick(now, &mut ev),
             // Engine help is decided here, once: a game can be one without it.
-            Action::AskEngine(question) => ev.push(if self.engine_help {
-                Event::EngineWanted { question, position: *self.history.current() }
-            } else {
-                Event::EngineHelpOff
-            }),
+            Action::AskEngine(question) => {
+                ev.push(if self.engine_help { Event::EngineWanted(question) } else { Event::EngineHelpOff })
+            }
             Action::Move { mv, channel: _ } => self.local_move(mv, now, &mut ev),
             Action::Refuse(why) => {
                 // After the game, the problem is that moves are over.

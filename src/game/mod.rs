@@ -7,7 +7,7 @@ pub(crate) mod core;
 pub(crate) mod opponent;
 pub(crate) mod record;
 
-pub use crate::engine::analysis::{Analyst, EngineQuestion, Line as AnalysisLine, Score};
+pub use crate::engine::analysis::{Analyst, Line as AnalysisLine, Score};
 pub use autosave::{
     DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
 };

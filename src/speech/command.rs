@@ -73,14 +73,8 @@ pub enum Command {
     Save,
     /// The position as FEN.
     Fen,
-    /// How the position stands, asked of the engine.
-    Eval,
-    /// The engine's best move here.
-    Best,
-    /// What the other side would play if it moved now.
-    Threat,
-    /// The engine's best N moves with their evaluations.
-    Top(u32),
+    /// A question to the engine about the position.
+    Engine(EngineQuestion),
     /// Look at the position one move earlier (nothing is taken back).
     LookBack,
     /// Look at the position one move later.
@@ -89,6 +83,19 @@ pub enum Command {
     LookLive,
     /// Which position is in view.
     WhereAmI,
+}
+
+/// What the player asks the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineQuestion {
+    /// How the position stands.
+    Eval,
+    /// The best move here.
+    Best,
+    /// What the other side would play if it moved now.
+    Threat,
+    /// The best N moves, each with its evaluation.
+    Top(u32),
 }
 
 /// The command as the English phrase that asks for it ("attackers e4"),
@@ -108,7 +115,10 @@ impl std::fmt::Display for Command {
             Command::Defenders(s) => write!(f, "defenders {s}"),
             Command::LegalMoves(s) => write!(f, "moves of {s}"),
             Command::LastMoves(n) => write!(f, "last {n} moves"),
-            Command::Top(n) => write!(f, "top {n}"),
+            Command::Engine(EngineQuestion::Eval) => f.write_str("eval"),
+            Command::Engine(EngineQuestion::Best) => f.write_str("best"),
+            Command::Engine(EngineQuestion::Threat) => f.write_str("threat"),
+            Command::Engine(EngineQuestion::Top(n)) => write!(f, "top {n}"),
             other => {
                 let name = format!("{other:?}");
                 let mut words = String::new();
@@ -262,10 +272,10 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "look_forward" => Ok(Command::LookForward),
         "look_live" => Ok(Command::LookLive),
         "look_where" => Ok(Command::WhereAmI),
-        "eval" => Ok(Command::Eval),
-        "best" => Ok(Command::Best),
-        "threat" => Ok(Command::Threat),
-        "top" => Ok(Command::Top(args.number.unwrap_or(3).clamp(1, 5))),
+        "eval" => Ok(Command::Engine(EngineQuestion::Eval)),
+        "best" => Ok(Command::Engine(EngineQuestion::Best)),
+        "threat" => Ok(Command::Engine(EngineQuestion::Threat)),
+        "top" => Ok(Command::Engine(EngineQuestion::Top(args.number.unwrap_or(3).clamp(1, 5)))),
         _ => return None,
     };
     Some(result)

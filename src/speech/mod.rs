@@ -17,7 +17,7 @@ pub(crate) mod say_move;
 pub(crate) mod say_time;
 pub mod vocabulary;
 
-pub use command::{Command, CommandError};
+pub use command::{Command, CommandError, EngineQuestion};
 pub use lang::{SpeechLang, Style};
 pub use lexicon::Lexicon;
 pub use resolver::{Answer, Channel, Confirm, Intent, Question, Refusal, Resolver};

@@ -4,7 +4,8 @@
 use super::lang::plural_form;
 use super::lexicon::Lexicon;
 
-fn unit(lex: &Lexicon, forms: &[String; 3], n: u64) -> String {
+/// A number with its unit in the right plural form ("5 минут", "5분").
+pub(crate) fn unit(lex: &Lexicon, forms: &[String; 3], n: u64) -> String {
     format!("{n}{}{}", lex.time.unit_space, forms[plural_form(lex.lang, n)])
 }
 

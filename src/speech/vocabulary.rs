@@ -48,10 +48,9 @@ pub enum Expecting {
     /// vocabulary, so a move that is not legal is still heard, and refused
     /// with its reason.
     Moves(Vec<String>),
-    /// The answer to a question: only these words; other speech is unknown
-    /// (vosk's "[unk]"), never forced into a word. Measured live: with the
-    /// whole vocabulary in the grammar, a spoken "네" after voxchess's
-    /// question was decoded as "넷" or "이 수락".
+    /// The answer to a question: these words, with "[unk]" for other
+    /// speech when the model has it, else with the whole vocabulary (see
+    /// `VoiceModel::recognizer_expecting`).
     Answers(Vec<String>),
 }
 
@@ -132,7 +131,8 @@ fn speakable(lex: &Lexicon, text: &str) -> String {
 
 /// The phrases the recognizer should expect, shared between the game
 /// (which sets them after each change) and the listening thread (which
-/// rebuilds its recognizer between utterances when they changed).
+/// rebuilds its recognizer when they changed, feeding it again the audio
+/// since the last result).
 #[derive(Clone, Default)]
 pub struct Expected(std::sync::Arc<std::sync::Mutex<(u64, Expecting)>>);
 

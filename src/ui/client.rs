@@ -13,7 +13,7 @@ use super::narrator::View;
 use crate::audio::models::installed as model_installed;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
-use crate::engine::analysis::{Analyse, Analyst, EngineQuestion, passed};
+use crate::engine::analysis::{Analyse, Analyst, passed};
 use crate::game::{
     Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentFailure, OpponentMove, Pending, Player,
     SavedGame, Saving, Seat, WriteProblem, game_pgn, write_new_numbered,
@@ -24,7 +24,7 @@ use crate::speech::lexicon::fill;
 use crate::speech::say_board::{say_file, say_legal_moves, say_square, say_to_move};
 use crate::speech::say_move::color_name;
 use crate::speech::vocabulary::expected_phrases;
-use crate::speech::{Answer, Channel, Command, Intent, Lexicon, Resolver};
+use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Lexicon, Resolver};
 use std::path::PathBuf;
 
 /// How urgent a line is (for speech: urgent interrupts, a move cuts stale
@@ -249,10 +249,8 @@ impl Client {
                 Event::Changed => {
                     self.autosave(now);
                 }
-                Event::EngineWanted { question, position } => {
-                    // About the position in view.
-                    let position = self.view(now).positions.last().copied().unwrap_or(position);
-                    let answer = self.ask_engine(question, position);
+                Event::EngineWanted(question) => {
+                    let answer = self.ask_engine(question, now);
                     self.said(answer);
                 }
                 Event::GameOver(_) => self.finished(now),
@@ -623,10 +621,7 @@ impl Client {
             }
             Command::Quit => self.quit = true,
             Command::Save => self.save_command(),
-            Command::Eval => self.act(Action::AskEngine(EngineQuestion::Eval), now),
-            Command::Best => self.act(Action::AskEngine(EngineQuestion::Best), now),
-            Command::Threat => self.act(Action::AskEngine(EngineQuestion::Threat), now),
-            Command::Top(n) => self.act(Action::AskEngine(EngineQuestion::Top(n)), now),
+            Command::Engine(question) => self.act(Action::AskEngine(question), now),
             // Questions are answered by the narrator above.
             _ => {}
         }
@@ -677,10 +672,12 @@ impl Client {
     /// Runs the engine for a question the game allowed: Stockfish (or the
     /// chosen UCI engine) at full strength, started on the first question;
     /// the built-in engine when there is none.
-    fn ask_engine(&mut self, question: EngineQuestion, position: Position) -> Event {
-        let at = if question == EngineQuestion::Threat { passed(&position) } else { Some(position) };
+    fn ask_engine(&mut self, question: EngineQuestion, now: u64) -> Event {
+        // About the position in view.
+        let asked = *self.view(now).pos();
+        let at = if question == EngineQuestion::Threat { passed(&asked) } else { Some(asked) };
         let Some(at) = at else {
-            return Event::EngineAnswered { question, position, analyst: Analyst::Full, lines: Ok(Vec::new()) };
+            return Event::EngineAnswered { question, position: asked, analyst: Analyst::Full, lines: Ok(Vec::new()) };
         };
         let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
         let engine_path = self.settings.engine.clone();
@@ -699,7 +696,7 @@ impl Client {
             // A broken engine is started again on the next question.
             self.analyst = None;
         }
-        Event::EngineAnswered { question, position, analyst: who, lines }
+        Event::EngineAnswered { question, position: at, analyst: who, lines }
     }
 
     /// Saves the score as PGN ("save").

@@ -4,7 +4,7 @@
 
 use super::client::{Line, Urgency};
 use crate::clock::ChessClock;
-use crate::engine::analysis::{Analyst, EngineQuestion, Line as AnalysisLine, Score, passed};
+use crate::engine::analysis::{Analyst, Line as AnalysisLine, Score};
 use crate::game::{Event, OpponentFailure, Saving, WriteProblem};
 use crate::notation::{SanOptions, write_san};
 use crate::rules::{Color, File, Move, Position, Rank, Role, Square};
@@ -16,7 +16,8 @@ use crate::speech::say_board::{
 };
 use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
-use crate::speech::{Command, Lexicon, Style, say_duration, say_move};
+use crate::speech::say_time::unit;
+use crate::speech::{Command, EngineQuestion, Lexicon, Style, say_duration, say_move};
 
 /// A saved file as the player is told it: its name, never the whole path.
 pub(crate) fn file_name(path: &std::path::Path) -> String {
@@ -55,10 +56,7 @@ fn failure_words(lex: &Lexicon, failure: &OpponentFailure) -> String {
 pub(crate) fn say_score(lex: &Lexicon, score: Score) -> String {
     let e = &lex.engine;
     let side = |white: bool| color_name(lex, if white { Color::White } else { Color::Black }).to_string();
-    let count = |n: u32, forms: &[String; 3]| {
-        let form = crate::speech::lang::plural_form(lex.lang, u64::from(n));
-        format!("{n}{}{}", lex.time.unit_space, forms[form])
-    };
+    let count = |n: u32, forms: &[String; 3]| unit(lex, forms, u64::from(n));
     match score {
         Score::Mate(0) => lex.engine.no_moves.clone(),
         Score::Mate(n) => fill(&e.mate, &[("side", side(n > 0)), ("moves", count(n.unsigned_abs(), &e.r#move))]),
@@ -96,7 +94,8 @@ impl Narrator {
     }
 
     /// The lines for an event (none for events that only ask for saving).
-    /// The engine's answer to a question about `pos`, one line per item.
+    /// The engine's answer, one line per item; `pos` is the position its
+    /// lines start from.
     fn engine_answer(
         &self,
         question: EngineQuestion,
@@ -105,7 +104,9 @@ impl Narrator {
     ) -> Vec<String> {
         let lex = self.lex;
         let e = &lex.engine;
-        if question == EngineQuestion::Threat && passed(pos).is_none() {
+        // A threat is asked with the other side to move, which never leaves
+        // a side in check: the player was in check.
+        if question == EngineQuestion::Threat && pos.is_check() {
             return vec![e.in_check.clone()];
         }
         let lines = match lines {
@@ -113,24 +114,22 @@ impl Narrator {
             Ok(_) | Err(OpponentFailure::NoMove) => return vec![e.no_moves.clone()],
             Err(f) => return vec![fill(&e.failed, &[("error", failure_words(lex, f))])],
         };
-        let first = |l: &AnalysisLine, at: &Position| l.moves.first().map(|m| say_move(lex, at, m, self.style));
+        let first = |l: &AnalysisLine| l.moves.first().map(|m| say_move(lex, pos, m, self.style)).unwrap_or_default();
         match question {
             EngineQuestion::Eval => vec![say_score(lex, lines[0].score)],
             EngineQuestion::Best => {
-                let words = first(&lines[0], pos).unwrap_or_default();
-                vec![fill(&e.best, &[("move", words), ("eval", say_score(lex, lines[0].score))])]
+                vec![fill(&e.best, &[("move", first(&lines[0])), ("eval", say_score(lex, lines[0].score))])]
             }
             EngineQuestion::Threat => {
-                let Some(other) = passed(pos) else { return vec![e.in_check.clone()] };
-                let words = first(&lines[0], &other).unwrap_or_default();
-                let side = color_name(lex, other.turn()).to_string();
-                vec![fill(&e.threat, &[("side", side), ("move", words), ("eval", say_score(lex, lines[0].score))])]
+                let side = color_name(lex, pos.turn()).to_string();
+                let eval = say_score(lex, lines[0].score);
+                vec![fill(&e.threat, &[("side", side), ("move", first(&lines[0])), ("eval", eval)])]
             }
             EngineQuestion::Top(_) => lines
                 .iter()
                 .enumerate()
                 .map(|(i, l)| {
-                    let words = first(l, pos).unwrap_or_default();
+                    let words = first(l);
                     fill(&e.top, &[("n", (i + 1).to_string()), ("move", words), ("eval", say_score(lex, l.score))])
                 })
                 .collect(),
@@ -254,7 +253,7 @@ pub(crate) struct View<'a> {
 }
 
 impl View<'_> {
-    fn pos(&self) -> &Position {
+    pub(crate) fn pos(&self) -> &Position {
         self.positions.last().unwrap_or_else(|| unreachable!("a view has a position"))
     }
 }
