@@ -33,6 +33,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Continue the unfinished game.
     Resume(ResumeArgs),
+    /// Step through a game of a PGN file, ask the engine, find the mistakes.
+    Review(ReviewArgs),
     /// Show the settings file's path and the effective settings.
     Config,
     /// Resolve spoken or typed words to a move, a question, a refusal or a command.
@@ -231,6 +233,28 @@ pub struct OutputArgs {
     /// No voice input.
     #[arg(long)]
     pub no_voice: bool,
+}
+
+/// `voxchess review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The PGN file (moves in any notation language voxchess reads).
+    pub file: PathBuf,
+    /// Which game of the file, from 1.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Language: en, ru, de, ko.
+    #[arg(long)]
+    pub lang: Option<SpeechLang>,
+    /// Announcements: brief, full, fide, nato.
+    #[arg(long)]
+    pub style: Option<Style>,
+    /// A UCI engine program for the analysis (default: Stockfish when installed).
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
+    /// Plain lines, speech and voice.
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// `voxchess resume`.

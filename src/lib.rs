@@ -17,4 +17,5 @@ pub mod game;
 pub mod notation;
 pub mod rules;
 pub mod speech;
+pub(crate) mod study;
 pub mod ui;

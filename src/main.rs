@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use voxchess::clock::{Controls, Schedule, StartRule};
 use voxchess::notation::pgn::{read_pgn, write_pgn};
-use voxchess::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
+use voxchess::notation::{NotationLang, SanOptions, describe_position, read_move, read_movetext, write_san};
 use voxchess::rules::Color;
 use voxchess::rules::{Position, divide, perft};
 use voxchess::speech::{Channel, Intent, Lexicon, Resolver, say_move};
@@ -127,6 +127,53 @@ fn play(a: cli::PlayArgs) -> Result<()> {
     Ok(())
 }
 
+/// `voxchess review FILE`: the file is read in the session's notation
+/// language first, then in each other one voxchess reads.
+fn review(a: cli::ReviewArgs) -> Result<()> {
+    let mut settings = load_settings();
+    if let Some(l) = a.lang {
+        settings.lang = l;
+    }
+    if let Some(st) = a.style {
+        settings.style = st;
+    }
+    if let Some(e) = &a.engine {
+        settings.engine = Some(e.clone());
+    }
+    apply_output(&mut settings, a.output);
+    let text = read_file(&a.file)?;
+    let first = settings.lang.notation();
+    let others = NotationLang::ALL.into_iter().filter(|l| *l != first);
+    let mut games = Err(None);
+    for lang in std::iter::once(first).chain(others) {
+        match read_pgn(&text, lang, None) {
+            Ok(g) => {
+                games = Ok(g);
+                break;
+            }
+            Err(e) => {
+                if let Err(None) = games {
+                    games = Err(Some(e));
+                }
+            }
+        }
+    }
+    let games = match games {
+        Ok(g) => g,
+        Err(e) => bail!("{}: {}", a.file.display(), e.map_or("no game found".to_string(), |e| e.to_string())),
+    };
+    if games.is_empty() {
+        bail!("{}: no game found", a.file.display());
+    }
+    if a.game == 0 || a.game > games.len() {
+        bail!("{}: there is no game {}; the file has {}", a.file.display(), a.game, games.len());
+    }
+    let stem = a.file.file_stem().map_or("review".to_string(), |s| s.to_string_lossy().to_string());
+    let plain = settings.plain || plain_terminal();
+    voxchess::ui::app::run_review(settings, games, a.game, &stem, plain)?;
+    Ok(())
+}
+
 fn resume(a: cli::ResumeArgs) -> Result<()> {
     let _lock = voxchess::game::DataLock::take(&voxchess::config::data_dir())?;
     let path = voxchess::game::SavedGame::path();
@@ -241,6 +288,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             println!("{}", describe_position(&pos, a.lang));
         }
         Command::Play(a) => play(a)?,
+        Command::Review(a) => review(a)?,
         Command::Resume(a) => resume(a)?,
         Command::Parse(a) => return parse(a),
         Command::Say(a) => {

@@ -725,7 +725,7 @@ fn a_russian_session_speaks_only_russian() {
             "сохранить, выход,",
             "«ходы»: нужно поле, например е4.",
             "Партия окончена: Сдача. Черные выигрывают.",
-            "Партия окончена. Команды: запись, доска, выход.",
+            "Партия окончена. Команды: запись, доска, анализ, выход.",
             "До свидания.",
         ],
     );
@@ -781,7 +781,7 @@ fn a_german_session_speaks_only_german() {
             "-1.pgn im Ordner der Partien.",
             "wiederholen, speichern, beenden,",
             "Schwarz gewinnt.",
-            "Die Partie ist beendet. Partie, Brett oder beenden.",
+            "Die Partie ist beendet. Partie, Brett, Analyse oder beenden.",
         ],
     );
 }

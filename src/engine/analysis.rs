@@ -51,10 +51,20 @@ pub enum Analyst {
     Builtin,
 }
 
+/// How long an engine looks at a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Limit {
+    /// About this long (a question during a game).
+    Time(Duration),
+    /// To this depth in half-moves: the same strength on any machine (the
+    /// analysis of a whole game).
+    Depth(u32),
+}
+
 /// Something that can look at a position.
 pub(crate) trait Analyse: Send {
-    /// The best `lines` lines in `pos`, best first, thinking about `think`.
-    fn analyse(&mut self, pos: &Position, lines: usize, think: Duration) -> Result<Vec<Line>, EngineError>;
+    /// The best `lines` lines in `pos`, best first, searched to `limit`.
+    fn analyse(&mut self, pos: &Position, lines: usize, limit: Limit) -> Result<Vec<Line>, EngineError>;
     /// Who answers.
     fn analyst(&self) -> Analyst;
 }

@@ -123,13 +123,18 @@ impl super::analysis::Analyse for BuiltinEngine {
         &mut self,
         pos: &Position,
         lines: usize,
-        think: Duration,
+        limit: super::analysis::Limit,
     ) -> Result<Vec<super::analysis::Line>, EngineError> {
-        use super::analysis::{Line, Score};
+        use super::analysis::{Limit, Line, Score};
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return Err(EngineError::NoMove);
         }
+        // Its own depth is fixed: a depth asked for gives it a second.
+        let think = match limit {
+            Limit::Time(t) => t,
+            Limit::Depth(_) => Duration::from_secs(1),
+        };
         let deadline = Instant::now() + think.min(Duration::from_secs(5));
         let line = |(s, m): (i32, Move)| {
             let score = if pos.play(&m).is_ok_and(|next| next.is_checkmate()) {

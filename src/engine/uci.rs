@@ -177,18 +177,29 @@ impl super::analysis::Analyse for UciEngine {
         &mut self,
         pos: &crate::rules::Position,
         lines: usize,
-        think: Duration,
+        limit: super::analysis::Limit,
     ) -> Result<Vec<super::analysis::Line>, EngineError> {
-        use super::analysis::{Line, line_moves, parse_info};
+        use super::analysis::{Limit, Line, line_moves, parse_info};
         if pos.legal_moves().is_empty() {
             return Err(EngineError::NoMove);
         }
         let lines = lines.clamp(1, 8);
         self.send(&format!("setoption name MultiPV value {lines}"))?;
         self.send(&format!("position fen {}", pos.to_fen()))?;
-        self.send(&format!("go movetime {}", think.as_millis().max(10)))?;
+        // A search to a depth is given a minute before the engine counts
+        // as not answering.
+        let wait = match limit {
+            Limit::Time(think) => {
+                self.send(&format!("go movetime {}", think.as_millis().max(10)))?;
+                think + Duration::from_secs(10)
+            }
+            Limit::Depth(depth) => {
+                self.send(&format!("go depth {}", depth.clamp(1, 40)))?;
+                Duration::from_secs(60)
+            }
+        };
         let mut found: Vec<Option<Line>> = vec![None; lines];
-        self.wait_for("bestmove", think + Duration::from_secs(10), |l| {
+        self.wait_for("bestmove", wait, |l| {
             if let Some(info) = parse_info(l)
                 && info.multipv <= lines
             {

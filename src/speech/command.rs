@@ -83,6 +83,31 @@ pub enum Command {
     LookLive,
     /// Which position is in view.
     WhereAmI,
+    /// The start of the game (in review).
+    GoStart,
+    /// The end of the line (in review; the live position in a game).
+    GoEnd,
+    /// The position after move `number` of `color` (White when None).
+    GoTo {
+        /// The move's number.
+        number: u32,
+        /// Whose move.
+        color: Option<Color>,
+    },
+    /// The variations of the next move.
+    Variations,
+    /// Into variation N of the next move.
+    Variation(u32),
+    /// Out of the variation, back to where it began.
+    MainLine,
+    /// The comment of the move in view again.
+    Comment,
+    /// Find the mistakes of the game.
+    Analyse,
+    /// The next move marked by the analysis.
+    NextMistake,
+    /// The previous move marked by the analysis.
+    PreviousMistake,
 }
 
 /// What the player asks the engine.
@@ -115,6 +140,9 @@ impl std::fmt::Display for Command {
             Command::Defenders(s) => write!(f, "defenders {s}"),
             Command::LegalMoves(s) => write!(f, "moves of {s}"),
             Command::LastMoves(n) => write!(f, "last {n} moves"),
+            Command::GoTo { number, color: Some(c) } => write!(f, "go to move {number} of {}", c.name().to_lowercase()),
+            Command::GoTo { number, color: None } => write!(f, "go to move {number}"),
+            Command::Variation(n) => write!(f, "variation {n}"),
             Command::Engine(EngineQuestion::Eval) => f.write_str("eval"),
             Command::Engine(EngineQuestion::Best) => f.write_str("best"),
             Command::Engine(EngineQuestion::Threat) => f.write_str("threat"),
@@ -146,6 +174,16 @@ pub enum CommandError {
     /// A piece kind is missing.
     #[error("'{0}' needs a kind of piece, like knights")]
     NeedsPiece(String),
+    /// A move number is missing.
+    #[error("'{0}' needs a move number, like 20")]
+    NeedsNumber(String),
+}
+
+/// The number written in a word: its leading digits ("20", "20th",
+/// "20-й", "20수").
+fn written_number(word: &str) -> Option<u32> {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
 }
 
 struct Args {
@@ -276,6 +314,26 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "best" => Ok(Command::Engine(EngineQuestion::Best)),
         "threat" => Ok(Command::Engine(EngineQuestion::Threat)),
         "top" => Ok(Command::Engine(EngineQuestion::Top(args.number.unwrap_or(3).clamp(1, 5)))),
+        "review_start" => Ok(Command::GoStart),
+        "review_end" => Ok(Command::GoEnd),
+        "goto" | "goto_white" | "goto_black" => {
+            let color = match name {
+                "goto_white" => Some(Color::White),
+                "goto_black" => Some(Color::Black),
+                _ => args.color,
+            };
+            let number = words[len..].iter().find_map(|w| written_number(w)).or(args.number);
+            number.map(|number| Command::GoTo { number, color }).ok_or(CommandError::NeedsNumber(phrase.clone()))
+        }
+        "variation" => {
+            let number = words[len..].iter().find_map(|w| written_number(w)).or(args.number);
+            Ok(number.map_or(Command::Variations, Command::Variation))
+        }
+        "main_line" => Ok(Command::MainLine),
+        "comment" => Ok(Command::Comment),
+        "analyse" => Ok(Command::Analyse),
+        "next_mistake" => Ok(Command::NextMistake),
+        "previous_mistake" => Ok(Command::PreviousMistake),
         _ => return None,
     };
     Some(result)

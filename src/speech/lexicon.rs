@@ -162,6 +162,7 @@ pub struct ExplainWords {
     pub needs_square: String,
     pub needs_line: String,
     pub needs_piece: String,
+    pub needs_number: String,
 }
 
 /// One word per kind of piece.
@@ -418,6 +419,63 @@ pub struct ClientWords {
     pub board_keys: Vec<String>,
 }
 
+/// Reviewing a game and finding its mistakes (`[study]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct StudyWords {
+    pub opened: String,
+    pub event: String,
+    pub game_of: String,
+    pub result_white: String,
+    pub result_black: String,
+    pub result_draw: String,
+    pub result_open: String,
+    pub start: String,
+    pub step: String,
+    pub end_of_game: String,
+    pub end_of_variation: String,
+    pub comment: String,
+    pub variation: [String; 3],
+    pub variations_here: String,
+    pub variations_list: String,
+    pub no_variations: String,
+    pub entered: String,
+    pub left_main: String,
+    pub left_variation: String,
+    pub in_main: String,
+    pub no_variation: String,
+    pub where_main: String,
+    pub where_variation: String,
+    pub no_such_move: String,
+    pub not_next: String,
+    pub review_only: String,
+    pub not_in_game: String,
+    pub after_game: String,
+    pub help: Vec<String>,
+    /// Annotation glyphs in words: "1" = "A good move." ...
+    pub nags: BTreeMap<String, String>,
+    pub nag_other: String,
+    pub analyse_start: String,
+    pub progress: String,
+    pub analyse_done: String,
+    pub analyse_stopped: String,
+    pub analyse_running: String,
+    pub not_running: String,
+    pub deferred: String,
+    pub summary: String,
+    pub inaccuracy: [String; 3],
+    pub mistake: [String; 3],
+    pub blunder: [String; 3],
+    /// A mark as a sentence: [inaccuracy, mistake, blunder].
+    pub marks: [String; 3],
+    pub mistake_at: String,
+    pub no_next_mistake: String,
+    pub no_previous_mistake: String,
+    pub not_analysed: String,
+    pub pgn_comment: String,
+}
+
 #[derive(Debug, Deserialize)]
 struct LangFile {
     code: String,
@@ -441,6 +499,7 @@ struct LangFile {
     clock: ClockWords,
     client: ClientWords,
     engine: EngineWords,
+    study: StudyWords,
     #[serde(rename = "in")]
     words_in: BTreeMap<String, Vec<String>>,
     commands: BTreeMap<String, String>,
@@ -529,6 +588,8 @@ pub struct Lexicon {
     pub client: ClientWords,
     /// What the engine says about a position.
     pub engine: EngineWords,
+    /// Reviewing a game and its mistakes.
+    pub study: StudyWords,
     /// Understood words and phrases (lowercase), with their senses.
     pub words_in: BTreeMap<String, Vec<Sense>>,
     /// Command phrases (lowercase) and the command each names.
@@ -654,6 +715,7 @@ impl Lexicon {
             clock: file.clock,
             client: file.client,
             engine: file.engine,
+            study: file.study,
             words_in,
             commands,
             longest_phrase,

@@ -159,6 +159,7 @@ impl Refusal {
                     CommandError::NeedsSquare(t) => (&e.needs_square, t),
                     CommandError::NeedsLine(t) => (&e.needs_line, t),
                     CommandError::NeedsPiece(t) => (&e.needs_piece, t),
+                    CommandError::NeedsNumber(t) => (&e.needs_number, t),
                 };
                 render(template, &[("text", Arg::Text(text))])
             }

@@ -4,7 +4,7 @@
 
 use super::client::{Client, NewGame};
 use super::plain::{PlainScreen, read_input};
-use super::session::{Msg, Mute, Screen, Voice, run_session};
+use super::session::{Front, Msg, Mute, Screen, Voice, run_session};
 use super::terminal::{InputLine, TermScreen, read_keys};
 use crate::clock::{Monotonic, TimeSource};
 use crate::config::{ColorChoice, OpponentKind, Settings};
@@ -271,15 +271,132 @@ fn quit_on_signals(tx: std::sync::mpsc::Sender<Msg>) {
     }
 }
 
+/// What every front needs around it: the loop's channel, the time,
+/// speech, voice input, and the lines to say before it starts.
+struct Io {
+    tx: std::sync::mpsc::Sender<Msg>,
+    rx: std::sync::mpsc::Receiver<Msg>,
+    time: Monotonic,
+    notes: Vec<String>,
+    #[cfg(feature = "tts")]
+    speaker: Option<crate::audio::speaker::Speaker>,
+    talk: Option<Arc<std::sync::atomic::AtomicBool>>,
+    expected: crate::speech::vocabulary::Expected,
+}
+
+impl Io {
+    /// Signals, speech and voice input for a session in `settings`'s language.
+    fn open(settings: &Settings) -> Io {
+        let (tx, rx) = channel::<Msg>();
+        // SIGTERM, SIGHUP and SIGINT end the session as "quit" does (a game
+        // is saved with the clock as it stands). Blocked here, before any
+        // thread starts (the engine's handshake, speech), so that only the
+        // waiting thread takes them.
+        quit_on_signals(tx.clone());
+        #[allow(unused_mut)]
+        let mut notes: Vec<String> = Vec::new();
+        #[cfg(feature = "tts")]
+        let speaker = start_voice(settings, tx.clone());
+        let expected = crate::speech::vocabulary::Expected::default();
+        #[cfg(all(feature = "voice", feature = "tts"))]
+        let talk = start_listening(settings, settings.lang, speaker.as_ref(), expected.clone(), tx.clone(), &mut notes);
+        #[cfg(not(all(feature = "voice", feature = "tts")))]
+        let talk: Option<Arc<std::sync::atomic::AtomicBool>> = None;
+        #[cfg(not(all(feature = "voice", feature = "tts")))]
+        if settings.voice {
+            notice(&mut notes, "This voxchess was built without voice input.");
+        }
+        Io {
+            tx,
+            rx,
+            time: Monotonic::new(),
+            notes,
+            #[cfg(feature = "tts")]
+            speaker,
+            talk,
+            expected,
+        }
+    }
+
+    /// Runs `front` on the plain lines or the terminal until the player
+    /// leaves; `leave` gives the last line (said after the loop ends).
+    fn run<F: Front>(
+        mut self,
+        front: F,
+        plain: bool,
+        leave: impl FnOnce(&mut F, u64) -> Option<super::client::Line>,
+    ) -> std::io::Result<()> {
+        let state = Arc::new(Mutex::new(InputLine::with_talk(self.talk.clone())));
+        let mut plain_screen;
+        let mut term_screen;
+        let mut edited_screen;
+        // The terminal's settings, restored at the end whatever the editor does.
+        let _term = plain.then(super::edited::TermGuard::save);
+        use std::io::IsTerminal;
+        let edited = if plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+            super::edited::start(self.tx.clone())
+        } else {
+            None
+        };
+        let editing = edited.is_some();
+        let screen: &mut dyn Screen = if let Some(e) = edited {
+            edited_screen = e;
+            &mut edited_screen
+        } else if plain {
+            read_input(std::io::BufReader::new(std::io::stdin()), self.tx.clone());
+            plain_screen = PlainScreen::new(std::io::stdout());
+            &mut plain_screen
+        } else {
+            crossterm::terminal::enable_raw_mode()?;
+            read_keys(state.clone(), self.tx.clone());
+            term_screen = TermScreen::new(state);
+            &mut term_screen
+        };
+        let mut mute = Mute;
+        #[cfg(feature = "tts")]
+        let voice: &mut dyn Voice = match self.speaker.as_mut() {
+            Some(s) => s,
+            None => &mut mute,
+        };
+        #[cfg(not(feature = "tts"))]
+        let voice: &mut dyn Voice = &mut mute;
+        // What is missing is said before the session starts, on screen and aloud.
+        let lines: Vec<super::client::Line> = std::mem::take(&mut self.notes)
+            .into_iter()
+            .map(|text| super::client::Line { text, urgency: super::client::Urgency::Info })
+            .collect();
+        if !lines.is_empty() {
+            screen.show(&lines);
+            for l in &lines {
+                voice.say(l);
+            }
+        }
+        let mut front = run_session(front, &self.time, &self.rx, &self.tx, screen, voice);
+        if let Some(last) = leave(&mut front, self.time.now_ms()) {
+            if editing {
+                // The editor may still wait for a key: the terminal is given
+                // back first and the last line written directly, so it is
+                // never lost.
+                drop(_term);
+                let mut out = PlainScreen::new(std::io::stdout());
+                println!();
+                out.show(std::slice::from_ref(&last));
+            } else {
+                screen.show(std::slice::from_ref(&last));
+            }
+            voice.say(&last);
+        }
+        if !plain {
+            crossterm::terminal::disable_raw_mode()?;
+            println!();
+        }
+        Ok(())
+    }
+}
+
 /// Plays a game with the given settings. `plain` chooses the line mode.
 pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
-    let (tx, rx) = channel::<Msg>();
-    // SIGTERM, SIGHUP and SIGINT end the game as "quit" does: saved, with
-    // the clock as it stands. Blocked here, before any thread starts (the
-    // engine's handshake, speech), so that only the waiting thread takes them.
-    quit_on_signals(tx.clone());
-    let mut notes: Vec<String> = Vec::new();
-    let time = Monotonic::new();
+    let mut io = Io::open(&settings);
     let lang = settings.lang;
     let lex = Lexicon::get(lang);
     let save_path: PathBuf = SavedGame::path();
@@ -296,7 +413,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
             };
             let n = history.moves().len();
             let moves = format!("{n} {}", lex.clock.moves[crate::speech::lang::plural_form(lang, n as u64)]);
-            notice(&mut notes, fill(&lex.client.continuing, &[("count", n.to_string()), ("moves", moves)]));
+            notice(&mut io.notes, fill(&lex.client.continuing, &[("count", n.to_string()), ("moves", moves)]));
             (me, history.moves().to_vec(), saved.clock.clone(), Some(saved.date.clone()), *history.start())
         }
         None => {
@@ -308,90 +425,37 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         }
     };
     let opponent: Option<Box<dyn crate::game::Opponent>> = if me.is_some() {
-        Some(Box::new(crate::game::EngineOpponent(make_engine(&settings, lex, &mut notes))))
+        Some(Box::new(crate::game::EngineOpponent(make_engine(&settings, lex, &mut io.notes))))
     } else {
         None
     };
-    #[cfg(feature = "tts")]
-    let mut speaker = start_voice(&settings, tx.clone());
-    let expected = crate::speech::vocabulary::Expected::default();
-    #[cfg(all(feature = "voice", feature = "tts"))]
-    let talk = start_listening(&settings, lang, speaker.as_ref(), expected.clone(), tx.clone(), &mut notes);
-    #[cfg(not(all(feature = "voice", feature = "tts")))]
-    let talk: Option<Arc<std::sync::atomic::AtomicBool>> = None;
-    #[cfg(not(all(feature = "voice", feature = "tts")))]
-    if settings.voice {
-        notice(&mut notes, "This voxchess was built without voice input.");
-    }
     let mut client = Client::new(
         NewGame { settings: settings.clone(), start, moves, me, opponent, clock, save_path, date },
-        time.now_ms(),
+        io.time.now_ms(),
     );
-    if talk.is_some() {
-        client.expected = Some(expected);
+    if io.talk.is_some() {
+        client.expected = Some(io.expected.clone());
         client.expect_next();
     }
-    client.listening = talk.clone();
-    let state = Arc::new(Mutex::new(InputLine::with_talk(talk)));
-    let mut plain_screen;
-    let mut term_screen;
-    let mut edited_screen;
-    // The terminal's settings, restored at the end whatever the editor does.
-    let _term = plain.then(super::edited::TermGuard::save);
-    use std::io::IsTerminal;
-    let edited = if plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-        super::edited::start(tx.clone())
-    } else {
-        None
-    };
-    let editing = edited.is_some();
-    let screen: &mut dyn Screen = if let Some(e) = edited {
-        edited_screen = e;
-        &mut edited_screen
-    } else if plain {
-        read_input(std::io::BufReader::new(std::io::stdin()), tx.clone());
-        plain_screen = PlainScreen::new(std::io::stdout());
-        &mut plain_screen
-    } else {
-        crossterm::terminal::enable_raw_mode()?;
-        read_keys(state.clone(), tx.clone());
-        term_screen = TermScreen::new(state);
-        &mut term_screen
-    };
-    let mut mute = Mute;
-    #[cfg(feature = "tts")]
-    let voice: &mut dyn Voice = match speaker.as_mut() {
-        Some(s) => s,
-        None => &mut mute,
-    };
-    #[cfg(not(feature = "tts"))]
-    let voice: &mut dyn Voice = &mut mute;
-    // What is missing is said before the game starts, on screen and aloud.
-    let lines: Vec<super::client::Line> =
-        notes.into_iter().map(|text| super::client::Line { text, urgency: super::client::Urgency::Info }).collect();
-    if !lines.is_empty() {
-        screen.show(&lines);
-        for l in &lines {
-            voice.say(l);
-        }
-    }
-    let mut client = run_session(client, &time, &rx, &tx, screen, voice);
+    client.listening = io.talk.clone();
     // Saved again on leaving, with the time used on the current move.
-    let last = client.leave(time.now_ms());
-    if editing {
-        // The editor may still wait for a key: the terminal is given back
-        // first and the last line written directly, so it is never lost.
-        drop(_term);
-        let mut out = PlainScreen::new(std::io::stdout());
-        println!();
-        out.show(std::slice::from_ref(&last));
-    } else {
-        screen.show(std::slice::from_ref(&last));
-    }
-    voice.say(&last);
-    if !plain {
-        crossterm::terminal::disable_raw_mode()?;
-        println!();
-    }
-    Ok(())
+    io.run(client, plain, |client, now| Some(client.leave(now)))
+}
+
+/// Reviews game `number` (from 1) of a PGN file read into `games`; `stem`
+/// names saved copies. `plain` chooses the line mode.
+pub fn run_review(
+    settings: Settings,
+    games: Vec<crate::notation::pgn::PgnGame>,
+    number: usize,
+    stem: &str,
+    plain: bool,
+) -> std::io::Result<()> {
+    let total = games.len();
+    let Some(game) = games.into_iter().nth(number.saturating_sub(1)) else {
+        return Err(std::io::Error::other(format!("there is no game {number}: the file has {total}")));
+    };
+    let io = Io::open(&settings);
+    let reviewer = super::review::Reviewer::new(game, &settings, number, total, stem);
+    io.run(reviewer, plain, |_, _| None)
 }

@@ -10,18 +10,20 @@
 
 use super::narrator::Narrator;
 use super::narrator::View;
-use crate::audio::models::installed as model_installed;
+use super::review::Reviewer;
+use super::session::{BoardKey, Done, Front, Job, Msg};
+use super::walk::Walker;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
-use crate::engine::analysis::{Analyse, Analyst, passed};
+use crate::engine::analysis::{Analyse, Analyst, Limit, passed};
 use crate::game::{
     Action, EngineOpponent, Event, Game, GameSetup, Opponent, OpponentFailure, OpponentMove, Pending, Player,
     SavedGame, Saving, Seat, WriteProblem, game_pgn, write_new_numbered,
 };
-use crate::rules::{Color, File, History, Move, Outcome, Position, Rank, Role, Square};
+use crate::rules::{Color, Move, Outcome, Position};
 use crate::speech::grammar::render;
 use crate::speech::lexicon::fill;
-use crate::speech::say_board::{say_file, say_legal_moves, say_square, say_to_move};
+use crate::speech::say_board::say_to_move;
 use crate::speech::say_move::color_name;
 use crate::speech::vocabulary::expected_phrases;
 use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Lexicon, Resolver};
@@ -49,7 +51,7 @@ pub struct Line {
 }
 
 /// One game in progress, with its front-end state.
-pub struct Client {
+pub(crate) struct Client {
     game: Game,
     /// The opponent playing from elsewhere (an engine), when it is not
     /// thinking.
@@ -64,19 +66,19 @@ pub struct Client {
     narrator: Narrator,
     lex: &'static Lexicon,
     last_said: String,
-    /// The board is read from Black's side.
-    pub flipped: bool,
-    /// The cursor of the terminal's board walk.
-    pub cursor: Square,
+    /// The terminal's board walk.
+    walker: Walker,
+    /// The study of the game once it has ended.
+    review: Option<Reviewer>,
     settings: Settings,
     /// Voice input's switch, when it runs.
-    pub listening: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    pub(crate) listening: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// What the recognizer should expect next, when voice input runs.
-    pub expected: Option<crate::speech::vocabulary::Expected>,
+    pub(crate) expected: Option<crate::speech::vocabulary::Expected>,
     /// Speech should be cut short (the "stop" command).
-    pub silence: bool,
+    pub(crate) silence: bool,
     /// The player asked to leave (the game is kept).
-    pub quit: bool,
+    pub(crate) quit: bool,
     date: String,
     save_path: PathBuf,
     /// When the game was last saved (ms).
@@ -103,28 +105,28 @@ fn today() -> String {
 }
 
 /// How a client starts.
-pub struct NewGame {
+pub(crate) struct NewGame {
     /// The settings (file and command line merged).
-    pub settings: Settings,
+    pub(crate) settings: Settings,
     /// The start position.
-    pub start: Position,
+    pub(crate) start: Position,
     /// Moves already played (a continued PGN).
-    pub moves: Vec<Move>,
+    pub(crate) moves: Vec<Move>,
     /// The player's colour (None: two people).
-    pub me: Option<Color>,
+    pub(crate) me: Option<Color>,
     /// The opponent from elsewhere (an engine), if one plays.
-    pub opponent: Option<Box<dyn Opponent>>,
+    pub(crate) opponent: Option<Box<dyn Opponent>>,
     /// A saved clock to continue.
-    pub clock: Option<ChessClock>,
+    pub(crate) clock: Option<ChessClock>,
     /// Where to autosave.
-    pub save_path: PathBuf,
+    pub(crate) save_path: PathBuf,
     /// The game's date (kept when resuming).
-    pub date: Option<String>,
+    pub(crate) date: Option<String>,
 }
 
 impl Client {
     /// A game ready to play; `now` is the clock time in ms.
-    pub fn new(game: NewGame, now: u64) -> Client {
+    pub(crate) fn new(game: NewGame, now: u64) -> Client {
         let settings = game.settings;
         let lang = settings.lang;
         let style = settings.style;
@@ -172,8 +174,8 @@ impl Client {
             resolver,
             narrator: Narrator::new(lex, style),
             last_said: String::new(),
-            flipped: game.me == Some(Color::Black),
-            cursor: Square::parse("e2").unwrap_or(Square::from_coords(File::ALL[4], Rank::ALL[1])),
+            walker: Walker::new(game.me.unwrap_or(Color::White)),
+            review: None,
             settings,
             listening: None,
             expected: None,
@@ -186,13 +188,8 @@ impl Client {
         }
     }
 
-    /// The game core.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
     /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
 
@@ -204,7 +201,7 @@ impl Client {
 
     /// Tells voice input what the player is likely to say next: the
     /// answers while a question waits, else the legal moves.
-    pub fn expect_next(&self) {
+    pub(crate) fn expect_next(&self) {
         let Some(expected) = &self.expected else { return };
         let pos = self.position();
         let phrases = match self.game.pending() {
@@ -271,34 +268,13 @@ impl Client {
         self.out.push(Line { text, urgency });
     }
 
-    /// Lines produced since the last call.
-    pub fn take_output(&mut self) -> Vec<Line> {
-        std::mem::take(&mut self.out)
-    }
-
-    /// The language data in use.
-    pub fn lexicon(&self) -> &'static Lexicon {
-        self.lex
-    }
-
     /// The position now.
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         self.game.position()
     }
 
-    /// Takes the opponent out for a thinking thread when it is to move;
-    /// returns it with the game and how long to think.
-    pub fn start_opponent(&mut self, now: u64) -> Option<(Box<dyn Opponent>, History, std::time::Duration)> {
-        if !self.game.opponent_to_move() {
-            return None;
-        }
-        let engine = self.opponent.take()?;
-        let think_ms = self.game.opponent_thinks(now);
-        Some((engine, self.game.history().clone(), std::time::Duration::from_millis(think_ms)))
-    }
-
     /// The prompt: move number and side to move ("12. White>").
-    pub fn prompt(&self) -> String {
+    pub(crate) fn prompt(&self) -> String {
         let pos = self.position();
         if self.outcome().is_some() {
             return self.lex.client.game_over_prompt.clone();
@@ -319,7 +295,7 @@ impl Client {
     }
 
     /// Opening lines.
-    pub fn greet(&mut self, now: u64) {
+    pub(crate) fn greet(&mut self, now: u64) {
         let lex = self.lex;
         let [white, black] = self.game.players().clone();
         self.say(
@@ -372,7 +348,7 @@ impl Client {
 
     /// Leaving the game: it is saved with the clock as it stands, and the
     /// line says so (or why it could not be).
-    pub fn leave(&mut self, now: u64) -> Line {
+    pub(crate) fn leave(&mut self, now: u64) -> Line {
         // A finished game is kept as its score; a game without a move has
         // nothing to keep (and saying "saved" would not be true).
         let event = if self.outcome().is_some() || self.game.history().moves().is_empty() {
@@ -388,7 +364,7 @@ impl Client {
     }
 
     /// The game as PGN.
-    pub fn pgn(&self) -> String {
+    pub(crate) fn pgn(&self) -> String {
         let [white, black] = self.game.players();
         let outcome = self.game.outcome();
         game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date)
@@ -396,7 +372,7 @@ impl Client {
 
     /// Writes the PGN as a new file in the games folder (never over
     /// another), synced to disk; returns its path.
-    pub fn save_pgn(&self) -> std::io::Result<PathBuf> {
+    pub(crate) fn save_pgn(&self) -> std::io::Result<PathBuf> {
         let dir = crate::config::data_dir().join("games");
         write_new_numbered(&dir, &self.date.replace('.', "-"), "pgn", &self.pgn())
     }
@@ -433,15 +409,18 @@ impl Client {
         } else {
             self.autosave(now);
         }
+        // The game can now be studied: stepping, the engine, the mistakes.
+        let read = crate::notation::pgn::read_pgn(&self.pgn(), crate::notation::NotationLang::English, None);
+        if let Some(game) = read.ok().and_then(|g| g.into_iter().next()) {
+            let stem = self.date.replace('.', "-");
+            self.review = Some(Reviewer::new(game, &self.settings, 1, 1, &stem).at_end());
+            let text = self.lex.study.after_game.clone();
+            self.say(text, Urgency::Info);
+        }
     }
 
     /// The opponent's answer.
-    pub fn opponent_done(
-        &mut self,
-        opponent: Box<dyn Opponent>,
-        result: Result<OpponentMove, OpponentFailure>,
-        now: u64,
-    ) {
+    fn opponent_done(&mut self, opponent: Box<dyn Opponent>, result: Result<OpponentMove, OpponentFailure>, now: u64) {
         match result {
             Ok(OpponentMove { mv, clocks }) => {
                 self.opponent = Some(opponent);
@@ -455,7 +434,7 @@ impl Client {
     }
 
     /// When the clock next needs attention (ms), if it runs.
-    pub fn next_wake(&mut self, now: u64) -> Option<u64> {
+    pub(crate) fn next_wake(&mut self, now: u64) -> Option<u64> {
         let clock = self.game.next_wake(now);
         [clock, self.periodic_save_due()].into_iter().flatten().min()
     }
@@ -468,7 +447,7 @@ impl Client {
     }
 
     /// The clock's time has come: a flag, an announcement, or a save.
-    pub fn on_timer(&mut self, now: u64) {
+    pub(crate) fn on_timer(&mut self, now: u64) {
         self.act(Action::Tick, now);
         if self.periodic_save_due().is_some_and(|due| now >= due) {
             self.autosave(now);
@@ -476,7 +455,7 @@ impl Client {
     }
 
     /// Handles a typed or spoken line.
-    pub fn handle_line(&mut self, text: &str, channel: Channel, now: u64) {
+    pub(crate) fn handle_line(&mut self, text: &str, channel: Channel, now: u64) {
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let text = text.trim();
         if text.chars().count() > 200 {
@@ -501,7 +480,7 @@ impl Client {
     /// ask again, but never plays the move (a yes found only below the
     /// best is no yes). Anything else goes to the resolver, which weighs
     /// the alternatives.
-    pub fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64) {
+    pub(crate) fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64) {
         let clean: Vec<(String, f32)> = alternatives
             .iter()
             .map(|(t, s)| (t.chars().filter(|c| !c.is_control()).take(200).collect::<String>(), *s))
@@ -577,7 +556,7 @@ impl Client {
             moves: &moves[..k],
             clock: self.game.clock(),
             me: self.game.me(),
-            flipped: self.flipped,
+            flipped: self.walker.flipped,
             now,
         }
     }
@@ -615,8 +594,8 @@ impl Client {
             }
             Command::Silence => self.silence = true,
             Command::Flip => {
-                self.flipped = !self.flipped;
-                let side = if self.flipped { Color::Black } else { Color::White };
+                self.walker.flipped = !self.walker.flipped;
+                let side = if self.walker.flipped { Color::Black } else { Color::White };
                 self.say(render(&lex.client.board_from, &[("side", lex.side(side))]), Urgency::Info);
             }
             Command::Quit => self.quit = true,
@@ -669,145 +648,199 @@ impl Client {
         }
     }
 
-    /// Runs the engine for a question the game allowed: Stockfish (or the
-    /// chosen UCI engine) at full strength, started on the first question;
-    /// the built-in engine when there is none.
+    /// Runs the engine for a question the game allowed, about the
+    /// position in view.
     fn ask_engine(&mut self, question: EngineQuestion, now: u64) -> Event {
-        // About the position in view.
         let asked = *self.view(now).pos();
-        let at = if question == EngineQuestion::Threat { passed(&asked) } else { Some(asked) };
-        let Some(at) = at else {
-            return Event::EngineAnswered { question, position: asked, analyst: Analyst::Full, lines: Ok(Vec::new()) };
-        };
-        let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
-        let engine_path = self.settings.engine.clone();
-        let analyst = self.analyst.get_or_insert_with(|| {
-            let started = engine_path
-                .or_else(crate::engine::uci::find_engine)
-                .and_then(|p| crate::engine::uci::UciEngine::start(&p, 20).ok());
-            match started {
-                Some(e) => Box::new(e) as Box<dyn Analyse>,
-                None => Box::new(crate::engine::builtin::BuiltinEngine::new(20)),
-            }
-        });
-        let who = analyst.analyst();
-        let lines = analyst.analyse(&at, count, ANALYSIS_TIME).map_err(|e| OpponentFailure::from(&e));
-        if lines.is_err() {
-            // A broken engine is started again on the next question.
-            self.analyst = None;
-        }
-        Event::EngineAnswered { question, position: at, analyst: who, lines }
+        answer_engine(&mut self.analyst, self.settings.engine.clone(), question, asked)
     }
 
     /// Saves the score as PGN ("save").
-    pub fn save_command(&mut self) {
+    pub(crate) fn save_command(&mut self) {
         self.write_score(Saving::Score);
     }
+}
 
-    /// Whether voice input can start: a model for the language, if any.
-    pub fn voice_model(&self) -> Option<PathBuf> {
-        model_installed(self.lex.lang.code())
+impl Front for Client {
+    fn greet(&mut self, now: u64) {
+        Client::greet(self, now);
     }
 
-    /// Walks the board cursor and says what stands there.
-    pub fn walk(&mut self, df: i32, dr: i32) {
-        let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
-        let (f, r) = (self.cursor.file().index() as i32 + df, self.cursor.rank().index() as i32 + dr);
-        if !(0..8).contains(&f) || !(0..8).contains(&r) {
-            // Past the edge: said, and the cursor stays.
-            let text = self.lex.client.edge.clone();
-            self.say(text, Urgency::Move);
+    /// Once the game is over, commands study it; a move is refused by the
+    /// game ("the game is over").
+    fn handle_line(&mut self, text: &str, channel: Channel, now: u64) {
+        let pos = *self.position();
+        if let Some(r) = &mut self.review
+            && matches!(self.resolver.resolve(&pos, text, channel), Intent::Command(_))
+        {
+            r.handle_line(text, channel, now);
+            self.quit |= r.wants_quit();
             return;
         }
-        if let (Some(f), Some(r)) = (File::new(f as u32), Rank::new(r as u32)) {
-            self.cursor = Square::from_coords(f, r);
-        }
-        let text = say_square(self.lex, self.position(), self.cursor);
-        self.say(text, Urgency::Move);
+        Client::handle_line(self, text, channel, now);
     }
 
-    /// Reads the squares from the cursor in one direction, up to and
-    /// including the first piece ("e3 empty, e4 empty, e5 black pawn").
-    pub fn ray(&mut self, df: i32, dr: i32) {
-        let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
+    fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64) {
         let pos = *self.position();
-        let mut parts = Vec::new();
-        let (mut f, mut r) = (self.cursor.file().index() as i32, self.cursor.rank().index() as i32);
-        loop {
-            f += df;
-            r += dr;
-            let (Some(file), Some(rank)) = (File::new(f as u32), Rank::new(r as u32)) else { break };
-            if !(0..8).contains(&f) || !(0..8).contains(&r) {
-                break;
-            }
-            let sq = Square::from_coords(file, rank);
-            parts.push(say_square(self.lex, &pos, sq).replacen(':', "", 1));
-            if pos.piece_at(sq).is_some() {
-                break;
-            }
+        if let Some(r) = &mut self.review
+            && matches!(self.resolver.resolve_heard(&pos, alternatives), Intent::Command(_))
+        {
+            r.handle_heard(alternatives, now);
+            self.quit |= r.wants_quit();
+            return;
         }
-        let text = if parts.is_empty() { self.lex.client.edge.clone() } else { parts.join(", ") };
-        self.say(text, Urgency::Move);
+        Client::handle_heard(self, alternatives, now);
     }
 
-    /// Jumps the cursor to the next piece of a kind and says where it is.
-    pub fn jump(&mut self, role: Role) {
-        let pos = *self.position();
-        // The player's own pieces first, then the opponent's.
-        let own = self.game.me().unwrap_or(pos.turn());
-        let mut squares: Vec<Square> = Square::all().filter(|s| pos.board().role_at(*s) == Some(role)).collect();
-        squares.sort_by_key(|s| (pos.board().color_at(*s) != Some(own), s.index()));
-        let at = squares.iter().position(|s| *s == self.cursor);
-        let next = match at {
-            Some(i) => squares.get(i + 1).or(squares.first()).copied(),
-            None => squares.first().copied(),
+    fn key(&mut self, key: BoardKey, now: u64) {
+        if let Some(r) = &mut self.review {
+            return r.key(key, now);
+        }
+        let command = match key {
+            BoardKey::Back => Command::LookBack,
+            BoardKey::Forward => Command::LookForward,
+            BoardKey::First => Command::GoStart,
+            BoardKey::Last => Command::LookLive,
+            BoardKey::LastMove => Command::LastMove,
+            BoardKey::Time => Command::Time,
+            BoardKey::Silence => Command::Silence,
+            BoardKey::Help => {
+                for l in self.lex.client.board_keys.clone() {
+                    self.say(l, Urgency::Move);
+                }
+                return;
+            }
+            BoardKey::Talk(on) => {
+                let c = &self.lex.client;
+                let text = match on {
+                    Some(true) => c.listening.clone(),
+                    Some(false) => c.not_listening.clone(),
+                    None => c.voice_off.clone(),
+                };
+                self.say(text, Urgency::Info);
+                return;
+            }
+            other => {
+                let pos = *self.view(now).pos();
+                let own = self.game.me().unwrap_or(pos.turn());
+                if let Some(text) = self.walker.key(self.lex, &pos, own, other) {
+                    self.say(text, Urgency::Move);
+                }
+                return;
+            }
         };
-        match next {
-            Some(s) => {
-                self.cursor = s;
-                let text = say_square(self.lex, &pos, s);
-                self.say(text, Urgency::Move);
-            }
-            None => {
-                let text = format!("{}: {}", self.lex.piece(role, 1), self.lex.out.none);
-                self.say(text, Urgency::Move);
+        self.command(command, now);
+    }
+
+    fn work(&mut self, now: u64) -> Option<Job> {
+        if let Some(r) = &mut self.review {
+            return r.work(now);
+        }
+        if !self.game.opponent_to_move() {
+            return None;
+        }
+        let mut engine = self.opponent.take()?;
+        let think = std::time::Duration::from_millis(self.game.opponent_thinks(now));
+        let history = self.game.history().clone();
+        Some(Box::new(move |tx: &std::sync::mpsc::Sender<Msg>| {
+            let result = engine.next_move(&history, think);
+            let _ = tx.send(Msg::Done(Done::Opponent(engine, result)));
+        }))
+    }
+
+    fn done(&mut self, done: Done, now: u64) {
+        match done {
+            Done::Opponent(opponent, result) => self.opponent_done(opponent, result, now),
+            other => {
+                if let Some(r) = &mut self.review {
+                    r.done(other, now);
+                }
             }
         }
     }
 
-    /// Legal moves of the piece under the cursor.
-    pub fn cursor_moves(&mut self) {
-        let text = say_legal_moves(self.lex, self.position(), self.cursor);
-        self.say(text, Urgency::Move);
+    fn next_wake(&mut self, now: u64) -> Option<u64> {
+        Client::next_wake(self, now)
     }
 
-    /// Reads the cursor's file.
-    pub fn cursor_file(&mut self) {
-        let text = say_file(self.lex, self.position(), self.cursor.file());
-        self.say(text, Urgency::Move);
+    fn on_timer(&mut self, now: u64) {
+        Client::on_timer(self, now);
     }
 
-    /// The board mode's keys (the h key).
-    pub fn board_help(&mut self) {
-        for l in self.lex.client.board_keys.clone() {
-            self.say(l, Urgency::Move);
+    fn take_output(&mut self) -> Vec<Line> {
+        let mut out = std::mem::take(&mut self.out);
+        if let Some(r) = &mut self.review {
+            out.extend(r.take_output());
+        }
+        out
+    }
+
+    fn prompt(&self) -> String {
+        Client::prompt(self)
+    }
+
+    fn take_silence(&mut self) -> bool {
+        let review = self.review.as_mut().is_some_and(|r| r.take_silence());
+        std::mem::take(&mut self.silence) | review
+    }
+
+    fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    fn busy(&self) -> bool {
+        self.review.as_ref().is_some_and(|r| r.busy())
+    }
+
+    fn handle_eof(&mut self) {
+        if self.outcome().is_none() {
+            let text = self.lex.client.input_ended.clone();
+            self.say(text, Urgency::Info);
         }
     }
 
-    /// The clocks (the t key).
-    pub fn tell_time(&mut self, now: u64) {
-        self.command(Command::Time, now);
-    }
-
-    /// The last move (the l key).
-    pub fn tell_last_move(&mut self, now: u64) {
-        self.command(Command::LastMove, now);
+    fn lexicon(&self) -> &'static Lexicon {
+        self.lex
     }
 }
 
 /// How long the engine thinks about a question (Stockfish at full strength
 /// on one thread reaches about depth 18 in this time here).
 const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The engine that answers questions and analyses: Stockfish (or the
+/// chosen UCI engine) at full strength; the built-in engine when there is
+/// none.
+pub(crate) fn start_analyst(path: Option<PathBuf>) -> Box<dyn Analyse> {
+    let started =
+        path.or_else(crate::engine::uci::find_engine).and_then(|p| crate::engine::uci::UciEngine::start(&p, 20).ok());
+    match started {
+        Some(e) => Box::new(e),
+        None => Box::new(crate::engine::builtin::BuiltinEngine::new(20)),
+    }
+}
+
+/// Answers an engine question about `asked`, starting the engine on the
+/// first question; a broken engine is started again on the next one.
+pub(crate) fn answer_engine(
+    analyst: &mut Option<Box<dyn Analyse>>,
+    engine_path: Option<PathBuf>,
+    question: EngineQuestion,
+    asked: Position,
+) -> Event {
+    let at = if question == EngineQuestion::Threat { passed(&asked) } else { Some(asked) };
+    let Some(at) = at else {
+        return Event::EngineAnswered { question, position: asked, analyst: Analyst::Full, lines: Ok(Vec::new()) };
+    };
+    let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
+    let engine = analyst.get_or_insert_with(|| start_analyst(engine_path));
+    let who = engine.analyst();
+    let lines = engine.analyse(&at, count, Limit::Time(ANALYSIS_TIME)).map_err(|e| OpponentFailure::from(&e));
+    if lines.is_err() {
+        *analyst = None;
+    }
+    Event::EngineAnswered { question, position: at, analyst: who, lines }
+}
 
 /// An opponent's name for the players line and the score: the built-in
 /// engine's in the session's language, any other engine's its own.

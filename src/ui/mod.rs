@@ -10,5 +10,7 @@ pub mod clock_keys;
 pub(crate) mod edited;
 pub(crate) mod narrator;
 pub(crate) mod plain;
+pub(crate) mod review;
 pub mod session;
 pub(crate) mod terminal;
+pub(crate) mod walk;

@@ -1,8 +1,8 @@
-//! Runs a client: one loop takes typed lines, spoken transcripts, keys and
+//! Runs a game or a review: one loop takes typed lines, spoken transcripts, keys and
 //! the engine's answers from a channel, wakes for the clock when it is due
 //! (no polling), and hands every line to the screen and the voice.
 
-use super::client::{Client, Line, Urgency};
+use super::client::{Line, Urgency};
 use crate::clock::{Monotonic, TimeSource};
 use crate::game::{Opponent, OpponentFailure, OpponentMove};
 use crate::rules::Role;
@@ -32,10 +32,20 @@ pub enum BoardKey {
     Silence,
     /// The board mode's keys.
     Help,
+    /// One move back (a game: look back; a review: back).
+    Back,
+    /// One move on.
+    Forward,
+    /// The start of the game.
+    First,
+    /// The end of the line (a game: the live position).
+    Last,
+    /// Push-to-talk was switched (on or off) with Tab.
+    Talk(Option<bool>),
 }
 
 /// What reaches the loop.
-pub enum Msg {
+pub(crate) enum Msg {
     /// A line typed by the player.
     Typed(String),
     /// A transcript from voice input.
@@ -44,12 +54,60 @@ pub enum Msg {
     Key(BoardKey),
     /// A notice from a helper thread (microphone, model).
     Notice(String),
-    /// The opponent's answer (an engine's move, or why there is none).
-    OpponentDone(Box<dyn Opponent>, Result<OpponentMove, OpponentFailure>),
+    /// Work done in the background (the opponent's move, an analysis).
+    Done(Done),
     /// Input ended.
     Eof,
     /// The player leaves.
     Quit,
+}
+
+/// What background work reports.
+pub(crate) enum Done {
+    /// The opponent's answer (an engine's move, or why there is none).
+    Opponent(Box<dyn Opponent>, Result<OpponentMove, OpponentFailure>),
+    /// The analysis of a game: one position evaluated.
+    Evaluated(usize, Result<Vec<crate::engine::analysis::Line>, OpponentFailure>),
+    /// The analysis ended (done or stopped); the engine comes back.
+    AnalysisEnded(Box<dyn crate::engine::analysis::Analyse>),
+}
+
+/// Work for a thread of its own; it reports through the sender.
+pub(crate) type Job = Box<dyn FnOnce(&Sender<Msg>) + Send>;
+
+/// What the loop runs: a game, or a review. Both take typed and heard
+/// input and keys, may hand out background work, and produce lines.
+pub(crate) trait Front {
+    /// Opening lines.
+    fn greet(&mut self, now: u64);
+    /// A typed or spoken line.
+    fn handle_line(&mut self, text: &str, channel: Channel, now: u64);
+    /// What the recognizer heard, best first.
+    fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64);
+    /// A key of the terminal.
+    fn key(&mut self, key: BoardKey, now: u64);
+    /// Work to start in the background now, if any.
+    fn work(&mut self, now: u64) -> Option<Job>;
+    /// Background work reported.
+    fn done(&mut self, done: Done, now: u64);
+    /// When the front needs the loop again without input (ms).
+    fn next_wake(&mut self, now: u64) -> Option<u64>;
+    /// That time has come.
+    fn on_timer(&mut self, now: u64);
+    /// Lines produced since the last call.
+    fn take_output(&mut self) -> Vec<Line>;
+    /// The prompt.
+    fn prompt(&self) -> String;
+    /// Speech should be cut short (taken once).
+    fn take_silence(&mut self) -> bool;
+    /// The player asked to leave.
+    fn wants_quit(&self) -> bool;
+    /// Background work runs that the end of input should wait for.
+    fn busy(&self) -> bool;
+    /// Input ended (what is said about it).
+    fn handle_eof(&mut self);
+    /// The language data in use.
+    fn lexicon(&self) -> &'static crate::speech::Lexicon;
 }
 
 /// Where lines go: the screen (and, through `speak`, the voice).
@@ -92,20 +150,21 @@ impl Voice for crate::audio::speaker::Speaker {
     }
 }
 
-/// Runs the game until the player quits or input ends. Returns the client.
-pub fn run_session(
-    mut client: Client,
+/// Runs a game or a review until the player quits or input ends (after
+/// background work the end of input waits for). Returns the front.
+pub(crate) fn run_session<F: Front>(
+    mut front: F,
     time: &Monotonic,
     inbox: &Receiver<Msg>,
     outbox: &Sender<Msg>,
     screen: &mut dyn Screen,
     voice: &mut dyn Voice,
-) -> Client {
-    let flush = |client: &mut Client, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool| {
-        if std::mem::take(&mut client.silence) {
+) -> F {
+    let flush = |front: &mut F, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool| {
+        if front.take_silence() {
             voice.silence();
         }
-        let lines = client.take_output();
+        let lines = front.take_output();
         if !lines.is_empty() {
             screen.show(&lines);
             for l in &lines {
@@ -113,21 +172,22 @@ pub fn run_session(
             }
         }
         if !lines.is_empty() || force_prompt {
-            screen.prompt(&client.prompt());
+            screen.prompt(&front.prompt());
         }
     };
-    client.greet(time.now_ms());
-    flush(&mut client, screen, voice, true);
+    front.greet(time.now_ms());
+    flush(&mut front, screen, voice, true);
+    let mut input_ended = false;
     loop {
         let now = time.now_ms();
-        if let Some((mut opponent, history, think)) = client.start_opponent(now) {
+        if let Some(job) = front.work(now) {
             let tx = outbox.clone();
-            std::thread::spawn(move || {
-                let result = opponent.next_move(&history, think);
-                let _ = tx.send(Msg::OpponentDone(opponent, result));
-            });
+            std::thread::spawn(move || job(&tx));
         }
-        let msg = match client.next_wake(now) {
+        if input_ended && !front.busy() {
+            break;
+        }
+        let msg = match front.next_wake(now) {
             Some(due) => match inbox.recv_timeout(Duration::from_millis(due.saturating_sub(now))) {
                 Ok(m) => Some(m),
                 Err(RecvTimeoutError::Timeout) => None,
@@ -140,42 +200,33 @@ pub fn run_session(
         };
         let now = time.now_ms();
         match msg {
-            None => client.on_timer(now),
-            Some(Msg::Typed(text)) => client.handle_line(&text, Channel::Typed, now),
+            None => front.on_timer(now),
+            Some(Msg::Typed(text)) => front.handle_line(&text, Channel::Typed, now),
             Some(Msg::Heard(alternatives)) => {
                 let best = alternatives.first().map_or(String::new(), |(t, _)| t.clone());
-                let heard = fill(&client.lexicon().client.heard, &[("text", best)]);
+                let heard = fill(&front.lexicon().client.heard, &[("text", best)]);
                 screen.show(&[Line { text: heard, urgency: Urgency::Info }]);
-                client.handle_heard(&alternatives, now);
+                front.handle_heard(&alternatives, now);
             }
-            Some(Msg::Key(k)) => match k {
-                BoardKey::Walk(df, dr) => client.walk(df, dr),
-                BoardKey::Ray(df, dr) => client.ray(df, dr),
-                BoardKey::Jump(r) => client.jump(r),
-                BoardKey::Moves => client.cursor_moves(),
-                BoardKey::File => client.cursor_file(),
-                BoardKey::LastMove => client.tell_last_move(now),
-                BoardKey::Time => client.tell_time(now),
-                BoardKey::Silence => voice.silence(),
-                BoardKey::Help => client.board_help(),
-            },
+            Some(Msg::Key(BoardKey::Silence)) => voice.silence(),
+            Some(Msg::Key(k)) => front.key(k, now),
             Some(Msg::Notice(text)) => {
                 screen.show(&[Line { text, urgency: Urgency::Info }]);
             }
-            Some(Msg::OpponentDone(opponent, result)) => client.opponent_done(opponent, result, now),
+            Some(Msg::Done(done)) => front.done(done, now),
             Some(Msg::Eof) => {
-                if client.outcome().is_none() {
-                    let text = client.lexicon().client.input_ended.clone();
-                    screen.show(&[Line { text, urgency: Urgency::Info }]);
-                }
-                break;
+                // Input ended: what runs in the background is finished
+                // first (a scripted review waits for its analysis).
+                input_ended = true;
+                front.handle_eof();
             }
             Some(Msg::Quit) => break,
         }
-        if client.quit {
+        if front.wants_quit() {
             break;
         }
-        flush(&mut client, screen, voice, false);
+        flush(&mut front, screen, voice, false);
     }
-    client
+    flush(&mut front, screen, voice, false);
+    front
 }

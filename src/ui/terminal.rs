@@ -92,6 +92,14 @@ fn board_key(key: &KeyEvent) -> Option<BoardKey> {
         KeyCode::Char('t') => BoardKey::Time,
         KeyCode::Char('.') => BoardKey::Silence,
         KeyCode::Char('h') | KeyCode::Char('?') | KeyCode::F(1) => BoardKey::Help,
+        // Stepping through the moves, as lichess's blind mode does with
+        // shift+A and shift+D; Home and End for the start and the end.
+        KeyCode::Char('A') => BoardKey::Back,
+        KeyCode::Char('D') => BoardKey::Forward,
+        KeyCode::Home => BoardKey::First,
+        KeyCode::PageUp => BoardKey::Back,
+        KeyCode::PageDown => BoardKey::Forward,
+        KeyCode::End => BoardKey::Last,
         _ => return None,
     })
 }
@@ -100,7 +108,9 @@ fn board_key(key: &KeyEvent) -> Option<BoardKey> {
 /// between the input line and board mode (k q r b n p jump to pieces, m
 /// legal moves, s scan the file, l last move, t clocks, . silence);
 /// arrows walk the board in both modes, shift+arrows read a ray from the
-/// cursor; Tab toggles push-to-talk.
+/// cursor; shift+A and shift+D (board mode) or Page Up and Page Down step
+/// back and forward through the moves, Home and End go to the start and
+/// the end; Tab toggles push-to-talk.
 pub(crate) fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
     std::thread::spawn(move || {
         loop {
@@ -129,18 +139,23 @@ pub(crate) fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
                 }
                 KeyCode::Tab => {
                     use std::sync::atomic::Ordering;
-                    let note = match &s.talk {
-                        Some(t) => {
-                            let on = !t.load(Ordering::Relaxed);
-                            t.store(on, Ordering::Relaxed);
-                            if on { "Listening." } else { "Not listening." }
-                        }
-                        None => "Voice input is off.",
-                    };
+                    // Said by the front in the session's language.
+                    let switched = s.talk.as_ref().map(|t| {
+                        let on = !t.load(Ordering::Relaxed);
+                        t.store(on, Ordering::Relaxed);
+                        on
+                    });
                     drop(s);
-                    let _ = tx.send(Msg::Notice(note.into()));
+                    let _ = tx.send(Msg::Key(BoardKey::Talk(switched)));
                 }
-                KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                KeyCode::Up
+                | KeyCode::Down
+                | KeyCode::Left
+                | KeyCode::Right
+                | KeyCode::Home
+                | KeyCode::End
+                | KeyCode::PageUp
+                | KeyCode::PageDown => {
                     if let Some(k) = board_key(&key) {
                         let _ = tx.send(Msg::Key(k));
                     }

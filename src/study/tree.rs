@@ -1,0 +1,249 @@
+//! A game with its variations as a tree of lines, and a cursor that walks
+//! it: next, back, start, end, a move by number, into a variation and out.
+//! Every step is a typed result; the words are said elsewhere.
+
+use crate::notation::pgn::{PgnGame, PgnNode};
+use crate::rules::{Color, Move, Position};
+
+/// One move of a line, with what was written around it.
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    /// The position before the move.
+    pub(crate) before: Position,
+    pub(crate) mv: Move,
+    pub(crate) comments_before: Vec<String>,
+    pub(crate) nags: Vec<u8>,
+    pub(crate) comments: Vec<String>,
+    /// Lines that may be played instead of this move (ids in the tree).
+    pub(crate) variations: Vec<usize>,
+}
+
+/// A line of moves: the main line, or a variation of a move of another line.
+#[derive(Clone, Debug)]
+pub(crate) struct Branch {
+    /// The line and the index of the move this line replaces (None: the
+    /// main line).
+    pub(crate) parent: Option<(usize, usize)>,
+    pub(crate) nodes: Vec<Node>,
+}
+
+/// Where the cursor stands: in `line`, after `at` of its moves. In a
+/// variation `at` is at least 1 (before its first move, the position is
+/// its parent's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cursor {
+    pub(crate) line: usize,
+    pub(crate) at: usize,
+}
+
+/// Why a step could not be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// Already at the start of the game.
+    AtStart,
+    /// No move follows in this line.
+    AtEnd,
+    /// The main line has no variation to leave.
+    InMainLine,
+    /// No variation with this number here.
+    NoVariation(usize),
+    /// No move with this number and side on the way here or in this line.
+    NoSuchMove(u32, Option<Color>),
+}
+
+/// A game as a tree of lines; line 0 is the main line.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree {
+    pub(crate) start: Position,
+    pub(crate) lines: Vec<Branch>,
+    /// Comments of the game with no move to stand with.
+    pub(crate) comments: Vec<String>,
+}
+
+impl Tree {
+    /// The tree of a PGN game.
+    pub(crate) fn of(game: &PgnGame) -> Tree {
+        let mut tree = Tree { start: game.start, lines: Vec::new(), comments: game.comments.clone() };
+        tree.add(&game.moves, game.start, None);
+        tree
+    }
+
+    fn add(&mut self, nodes: &[PgnNode], start: Position, parent: Option<(usize, usize)>) -> usize {
+        let id = self.lines.len();
+        self.lines.push(Branch { parent, nodes: Vec::new() });
+        let mut pos = start;
+        for (i, n) in nodes.iter().enumerate() {
+            let variations = n.variations.iter().map(|v| self.add(v, pos, Some((id, i)))).collect();
+            self.lines[id].nodes.push(Node {
+                before: pos,
+                mv: n.mv,
+                comments_before: n.comments_before.clone(),
+                nags: n.nags.clone(),
+                comments: n.comments.clone(),
+                variations,
+            });
+            pos.play_unchecked(&n.mv);
+        }
+        id
+    }
+
+    /// The start of the game.
+    pub(crate) fn root(&self) -> Cursor {
+        Cursor { line: 0, at: 0 }
+    }
+
+    /// The move that led to the cursor's position (None at the start).
+    pub(crate) fn last_node(&self, c: Cursor) -> Option<&Node> {
+        let branch = self.lines.get(c.line)?;
+        match c.at.checked_sub(1) {
+            Some(i) => branch.nodes.get(i),
+            None => branch.parent.and_then(|(l, i)| self.last_node(Cursor { line: l, at: i })),
+        }
+    }
+
+    /// The move that comes next in the cursor's line, if any.
+    pub(crate) fn next_node(&self, c: Cursor) -> Option<&Node> {
+        self.lines.get(c.line)?.nodes.get(c.at)
+    }
+
+    /// The moves from the start to the cursor, with the positions (one
+    /// more than the moves).
+    pub(crate) fn path(&self, c: Cursor) -> (Vec<Position>, Vec<Move>) {
+        let mut chain = Vec::new();
+        let mut at = Some(c);
+        while let Some(cur) = at {
+            let Some(branch) = self.lines.get(cur.line) else { break };
+            chain.push((cur.line, cur.at.min(branch.nodes.len())));
+            at = branch.parent.map(|(l, i)| Cursor { line: l, at: i });
+        }
+        let mut moves = Vec::new();
+        for (line, upto) in chain.into_iter().rev() {
+            moves.extend(self.lines[line].nodes[..upto].iter().map(|n| n.mv));
+        }
+        let mut positions = vec![self.start];
+        let mut pos = self.start;
+        for m in &moves {
+            pos.play_unchecked(m);
+            positions.push(pos);
+        }
+        (positions, moves)
+    }
+
+    /// The position at the cursor.
+    pub(crate) fn position(&self, c: Cursor) -> Position {
+        let (positions, _) = self.path(c);
+        positions.last().copied().unwrap_or(self.start)
+    }
+
+    /// One move on in the cursor's line.
+    pub(crate) fn next(&self, c: Cursor) -> Result<Cursor, Stop> {
+        self.next_node(c).map(|_| Cursor { line: c.line, at: c.at + 1 }).ok_or(Stop::AtEnd)
+    }
+
+    /// One move back; from a variation's first move, back into its parent.
+    pub(crate) fn back(&self, c: Cursor) -> Result<Cursor, Stop> {
+        if c.at > 1 || (c.at == 1 && c.line == 0) {
+            return Ok(Cursor { line: c.line, at: c.at - 1 });
+        }
+        match self.lines.get(c.line).and_then(|b| b.parent) {
+            Some((line, at)) => Ok(Cursor { line, at }),
+            None => Err(Stop::AtStart),
+        }
+    }
+
+    /// The end of the cursor's line.
+    pub(crate) fn end(&self, c: Cursor) -> Cursor {
+        Cursor { line: c.line, at: self.lines.get(c.line).map_or(0, |b| b.nodes.len()) }
+    }
+
+    /// Into variation `n` (from 1) of the next move: its first move played.
+    pub(crate) fn enter(&self, c: Cursor, n: usize) -> Result<Cursor, Stop> {
+        let line = self
+            .next_node(c)
+            .and_then(|node| n.checked_sub(1).and_then(|i| node.variations.get(i)))
+            .ok_or(Stop::NoVariation(n))?;
+        Ok(Cursor { line: *line, at: 1 })
+    }
+
+    /// Out of the variation the cursor is in, back to where it began.
+    pub(crate) fn leave(&self, c: Cursor) -> Result<Cursor, Stop> {
+        match self.lines.get(c.line).and_then(|b| b.parent) {
+            Some((line, at)) => Ok(Cursor { line, at }),
+            None => Err(Stop::InMainLine),
+        }
+    }
+
+    /// How deep in variations the cursor is (0: the main line), and which
+    /// number its line has among its siblings.
+    pub(crate) fn depth(&self, c: Cursor) -> (usize, usize) {
+        let mut depth = 0;
+        let mut line = c.line;
+        let mut number = 0;
+        while let Some((parent, at)) = self.lines.get(line).and_then(|b| b.parent) {
+            if depth == 0 {
+                number = self.lines[parent].nodes[at].variations.iter().position(|v| *v == line).map_or(0, |i| i + 1);
+            }
+            depth += 1;
+            line = parent;
+        }
+        (depth, number)
+    }
+
+    /// The position after move `number` of `color` (White when None): on
+    /// the way to the cursor or further along its line.
+    pub(crate) fn go_to(&self, c: Cursor, number: u32, color: Option<Color>) -> Result<Cursor, Stop> {
+        let color_wanted = color.unwrap_or(Color::White);
+        let wanted = |n: &Node| n.before.fullmoves() == number && n.before.turn() == color_wanted;
+        // The lines from the cursor's up to the main line, each with how far
+        // it counts: the whole cursor line, each parent up to the branch.
+        let mut at = Some((c.line, usize::MAX));
+        while let Some((line, upto)) = at {
+            let Some(branch) = self.lines.get(line) else { break };
+            let first = usize::from(branch.parent.is_some());
+            if let Some(i) = branch.nodes.iter().take(upto).position(wanted) {
+                return Ok(Cursor { line, at: (i + 1).max(first) });
+            }
+            at = branch.parent;
+        }
+        // Not on the way here: anywhere in the main line.
+        match self.lines.first().and_then(|b| b.nodes.iter().position(wanted)) {
+            Some(i) => Ok(Cursor { line: 0, at: i + 1 }),
+            None => Err(Stop::NoSuchMove(number, color)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::NotationLang;
+    use crate::notation::pgn::read_pgn;
+
+    fn tree(pgn: &str) -> Tree {
+        Tree::of(&read_pgn(pgn, NotationLang::English, None).expect("pgn")[0])
+    }
+
+    #[test]
+    fn steps_through_variations_and_back() {
+        let t = tree("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 *");
+        let c = t.next(t.root()).unwrap();
+        assert_eq!(t.next_node(c).unwrap().variations.len(), 1);
+        let v = t.enter(c, 1).unwrap();
+        assert_eq!(t.position(v).to_fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        let v = t.next(v).unwrap();
+        let inner = t.enter(v, 1);
+        assert_eq!(inner, Err(Stop::NoVariation(1)));
+        let back = t.back(v).unwrap();
+        let nested = t.enter(back, 1).unwrap();
+        assert_eq!(t.depth(nested), (2, 1));
+        assert_eq!(t.leave(nested).unwrap(), back);
+        assert_eq!(t.back(Cursor { line: v.line, at: 1 }).unwrap(), c);
+        assert_eq!(t.back(t.root()), Err(Stop::AtStart));
+        assert_eq!(t.end(t.root()), Cursor { line: 0, at: 3 });
+        let black2 = t.go_to(nested, 2, Some(Color::Black)).unwrap();
+        assert_eq!(black2, Cursor { line: nested.line, at: 2 });
+        assert_eq!(t.go_to(nested, 9, None), Err(Stop::NoSuchMove(9, None)));
+        let white1 = t.go_to(nested, 1, None).unwrap();
+        assert_eq!(white1, Cursor { line: 0, at: 1 });
+    }
+}
