@@ -163,15 +163,15 @@ fn the_appendix_c_game_is_reviewed_in_russian() {
     assert!(!out.contains("White") && !out.contains("Black"), "English in a Russian session:\n{out}");
 }
 
-const ANNOTATED: &str = r#"[Event "Club study"]
-[White "Anna"]
-[Black "Boris"]
-[Result "0-1"]
+const ANNOTATED: &str = "[Event \"Club study\"]
+[White \"Anna\"]
+[Black \"Boris\"]
+[Result \"0-1\"]
 
-{An open game.} 1. e4 e5 2. Nf3 $1 {The main move.} Nc6 (2... d6 {Philidor.} 3. d4 (3. Bc4 $5 Be7) 3... Nf6)
+{An open game.} 1. e4 e5 2. Nf3 $1 {The main\u{1b}[31m move.} Nc6 (2... d6 {Philidor.} 3. d4 (3. Bc4 $5 Be7) 3... Nf6)
 (2... Nf6 $14) 3. Bc4 Nd4 $2 {[%clk 0:03:00] A trap,
 but a bad one.} 4. Nxe5 Qg5 5. Nxf7 $4 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1
-"#;
+";
 
 /// Comments (PGN commands left out), annotation glyphs in words, nested
 /// variations entered and left by number; positions checked by FEN.
@@ -213,7 +213,7 @@ fn comments_glyphs_and_nested_variations_are_said() {
             "Club study.".into(),
             "Comment: An open game.".into(),
             "1. White: e4.".into(),
-            "2. White: knight f3. A good move. Comment: The main move.".into(),
+            "2. White: knight f3. A good move. Comment: The main [31m move.".into(),
             "2 variations here: say variations.".into(),
             "Next move: knight c6. Variations: 1: d6, 2: knight f6.".into(),
             "Variation 1.".into(),
@@ -243,6 +243,7 @@ fn comments_glyphs_and_nested_variations_are_said() {
         ],
     );
     assert!(!out.contains("%clk"), "a PGN command was read out:\n{out}");
+    assert!(!out.contains('\u{1b}'), "a control character from the file reached the screen:\n{out}");
 }
 
 /// The same file in a Russian session: every word Russian.

@@ -461,3 +461,52 @@ fn a_heard_rank_word_is_not_a_choice_number() {
     assert!(matches!(ko.resolve_answer(&pos, &q, "둘", Channel::Heard), Intent::Move(_)));
     assert!(matches!(ko.resolve_answer(&pos, &q, "2", Channel::Typed), Intent::Move(_)));
 }
+
+/// The review's commands in every language: a move by number and side, a
+/// variation by number, and a clear refusal when the number is missing.
+#[test]
+fn review_commands_are_read_in_every_language() {
+    use voxchess::speech::Lexicon;
+    let start = Position::start();
+    let cases: [(SpeechLang, &str, Command); 14] = [
+        (SpeechLang::English, "White's 20th move", Command::GoTo { number: 20, color: Some(Color::White) }),
+        (SpeechLang::English, "black's 12th move", Command::GoTo { number: 12, color: Some(Color::Black) }),
+        (SpeechLang::English, "go to move 7", Command::GoTo { number: 7, color: None }),
+        (SpeechLang::English, "go to move 7 black", Command::GoTo { number: 7, color: Some(Color::Black) }),
+        (SpeechLang::English, "variation 2", Command::Variation(2)),
+        (SpeechLang::English, "variations", Command::Variations),
+        (SpeechLang::English, "next mistake", Command::NextMistake),
+        (SpeechLang::Russian, "ход чёрных 12", Command::GoTo { number: 12, color: Some(Color::Black) }),
+        (SpeechLang::Russian, "к ходу 20-му", Command::GoTo { number: 20, color: None }),
+        (SpeechLang::Russian, "главная линия", Command::MainLine),
+        (SpeechLang::German, "gehe zu Zug 20 Schwarz", Command::GoTo { number: 20, color: Some(Color::Black) }),
+        (SpeechLang::German, "vorheriger Fehler", Command::PreviousMistake),
+        (SpeechLang::Korean, "흑 이동 12", Command::GoTo { number: 12, color: Some(Color::Black) }),
+        (SpeechLang::Korean, "분석", Command::Analyse),
+    ];
+    for (lang, text, want) in cases {
+        let got = Resolver::new(lang).resolve(&start, text, Channel::Typed);
+        assert_eq!(got, Intent::Command(want), "{lang:?} {text}");
+    }
+    let r = Resolver::new(SpeechLang::English);
+    match r.resolve(&start, "go to move", Channel::Typed) {
+        Intent::Refuse(why) => assert!(why.words(Lexicon::get(SpeechLang::English)).contains("needs a move number")),
+        other => panic!("{other:?}"),
+    }
+}
+
+proptest! {
+    #[test]
+    fn review_command_words_never_panic(
+        head in "(go to|go to move|white's|black's|variation|к ходу|ход белых|gehe zu zug|이동|흑 이동) ",
+        rest in ".{0,24}",
+    ) {
+        let text = format!("{head}{rest}");
+        for lang in SpeechLang::ALL {
+            let intent = Resolver::new(lang).resolve(&Position::start(), &text, Channel::Typed);
+            if let Intent::Command(Command::GoTo { number, .. }) = intent {
+                prop_assert!(number.to_string().len() <= 10);
+            }
+        }
+    }
+}

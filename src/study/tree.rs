@@ -246,4 +246,38 @@ mod tests {
         let white1 = t.go_to(nested, 1, None).unwrap();
         assert_eq!(white1, Cursor { line: 0, at: 1 });
     }
+
+    proptest::proptest! {
+        /// Any walk through a game with nested variations stays on a
+        /// position reached by playing the path from the start, and never
+        /// panics.
+        #[test]
+        fn any_walk_stays_on_the_path(steps in proptest::collection::vec(0u8..8, 0..60)) {
+            let t = tree("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5 (2... Nf6)) 2... d6) (1... e6) 2. Nf3 Nc6 3. Bb5 *");
+            let mut c = t.root();
+            for s in steps {
+                let next = match s {
+                    0 => t.next(c),
+                    1 => t.back(c),
+                    2 => Ok(t.end(c)),
+                    3 => t.enter(c, 1),
+                    4 => t.enter(c, 2),
+                    5 => t.leave(c),
+                    6 => t.go_to(c, 2, Some(Color::Black)),
+                    _ => t.go_to(c, 1, None),
+                };
+                if let Ok(n) = next {
+                    c = n;
+                }
+                let (positions, moves) = t.path(c);
+                let mut pos = t.start;
+                for m in &moves {
+                    proptest::prop_assert!(pos.play(m).is_ok());
+                    pos.play_unchecked(m);
+                }
+                proptest::prop_assert_eq!(positions.len(), moves.len() + 1);
+                proptest::prop_assert_eq!(t.position(c), pos);
+            }
+        }
+    }
 }

@@ -21,7 +21,7 @@ use crate::game::{
     SavedGame, Saving, Seat, WriteProblem, game_pgn, write_new_numbered,
 };
 use crate::rules::{Color, Move, Outcome, Position};
-use crate::speech::grammar::render;
+use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_board::say_to_move;
 use crate::speech::say_move::color_name;
@@ -570,7 +570,20 @@ impl Client {
         }
         let lex = self.lex;
         match c {
-            Command::LookBack | Command::LookForward | Command::LookLive | Command::WhereAmI => self.look(c),
+            Command::LookBack
+            | Command::LookForward
+            | Command::LookLive
+            | Command::WhereAmI
+            | Command::GoStart
+            | Command::GoEnd
+            | Command::GoTo { .. } => self.look(c),
+            Command::Variations
+            | Command::Variation(_)
+            | Command::MainLine
+            | Command::Comment
+            | Command::Analyse
+            | Command::NextMistake
+            | Command::PreviousMistake => self.say(lex.study.review_only.clone(), Urgency::Info),
             Command::Repeat => {
                 let last = self.last_said.clone();
                 self.say(last, Urgency::Move);
@@ -611,7 +624,37 @@ impl Client {
         let played = self.game.history().moves().len();
         let now_at = self.looking.unwrap_or(played);
         let c_words = &self.lex.client;
+        // Move N of a side: the position after it, if it was played.
+        let goto = |number: u32, color: Option<Color>| {
+            let color = color.unwrap_or(Color::White);
+            let positions = self.game.history().positions();
+            positions.iter().take(played).position(|p| p.fullmoves() == number && p.turn() == color).map(|i| i + 1)
+        };
         let text = match c {
+            Command::GoStart if played == 0 => c_words.at_start.clone(),
+            Command::GoStart => {
+                self.looking = Some(0);
+                self.looking_words()
+            }
+            Command::GoEnd if self.looking.is_none() => c_words.at_live.clone(),
+            Command::GoEnd => {
+                self.looking = None;
+                c_words.back_to_live.clone()
+            }
+            Command::GoTo { number, color } => match goto(number, color) {
+                Some(k) if k == played => {
+                    let was_looking = self.looking.take().is_some();
+                    if was_looking { c_words.back_to_live.clone() } else { c_words.at_live.clone() }
+                }
+                Some(k) => {
+                    self.looking = Some(k);
+                    self.looking_words()
+                }
+                None => render(
+                    &self.lex.study.no_such_move,
+                    &[("n", Arg::Text(&number.to_string())), ("side", self.lex.side(color.unwrap_or(Color::White)))],
+                ),
+            },
             Command::LookBack if now_at == 0 => c_words.at_start.clone(),
             Command::LookBack => {
                 self.looking = Some(now_at - 1);

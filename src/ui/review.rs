@@ -558,7 +558,7 @@ impl Reviewer {
             Err(e) => Event::SaveFailed { what: Saving::Score, problem: WriteProblem::of(&e) },
         };
         for l in self.narrator.lines(&event) {
-            self.out.push(l);
+            self.out.push(Line { text: super::plain::clean(&l.text), urgency: l.urgency });
         }
     }
 
@@ -800,5 +800,25 @@ impl Front for Reviewer {
 
     fn lexicon(&self) -> &'static Lexicon {
         self.lex
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comment_text;
+
+    #[test]
+    fn pgn_commands_are_left_out_of_comments() {
+        assert_eq!(comment_text("[%clk 0:03:00] A trap,\n  but bad. [%eval 0.3]"), "A trap, but bad.");
+        assert_eq!(comment_text("an open [% bracket"), "an open");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_comment_is_read_without_commands_or_line_ends(s in ".{0,80}") {
+            let out = comment_text(&s);
+            proptest::prop_assert!(!out.contains("[%"));
+            proptest::prop_assert!(!out.contains('\n'));
+        }
     }
 }

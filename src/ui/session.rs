@@ -49,10 +49,12 @@ pub(crate) enum Msg {
     /// A line typed by the player.
     Typed(String),
     /// A transcript from voice input.
+    #[cfg_attr(not(all(feature = "voice", feature = "tts")), allow(dead_code))]
     Heard(Vec<(String, f32)>),
     /// A board key.
     Key(BoardKey),
-    /// A notice from a helper thread (microphone, model).
+    /// A notice from a helper thread (speech, microphone, model).
+    #[cfg_attr(not(feature = "tts"), allow(dead_code))]
     Notice(String),
     /// Work done in the background (the opponent's move, an analysis).
     Done(Done),
