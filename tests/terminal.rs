@@ -160,3 +160,57 @@ fn plain_mode_in_a_terminal_edits_lines_with_history() {
     assert!(!screen.contains("[A") && !screen.contains("^["), "no escape codes:\n{screen}");
     assert!(screen.contains("Game saved."), "{screen}");
 }
+
+/// `voxchess review` in the terminal: Page Down and Page Up step through
+/// the moves, End and Home go to the end and the start, and in board mode
+/// shift+D steps as in lichess's blind mode.
+#[test]
+fn review_keys_step_through_a_game() {
+    let session = format!("voxreview{}", std::process::id());
+    let home = std::env::temp_dir().join(format!("voxchess-review-keys-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).expect("temp folder");
+    let game = home.join("game.pgn");
+    std::fs::write(&game, "1. e4 e5 2. Nf3 Nc6 *").expect("game file");
+    let bin = env!("CARGO_BIN_EXE_voxchess");
+    let cmd = format!(
+        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} review {1} --no-speech --no-voice; echo EXITED; sleep 5",
+        home.display(),
+        game.display()
+    );
+    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    wait_for_screen(&session, "Type help for commands.");
+    let keys: &[&[&str]] = &[&["PageDown"], &["PageDown"], &["PageUp"], &["End"], &["Home"], &["Escape"], &["D"]];
+    send_keys(&session, keys);
+    // Shift+D after Home is the third "1. White: e4." (at most 15 s).
+    let start = std::time::Instant::now();
+    let mut screen = String::new();
+    while start.elapsed() < Duration::from_secs(15) {
+        screen = tmux(&["capture-pane", "-t", &session, "-p"]);
+        if screen.matches("1. White: e4.").count() >= 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux(&["kill-session", "-t", &session]);
+    let _ = std::fs::remove_dir_all(&home);
+    let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
+    let said: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.ends_with('.') && (l.starts_with(char::is_numeric) || l.starts_with("Start")))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "Start of the game. White to move.",
+            "1. White: e4.",
+            "1. Black: e5.",
+            "1. White: e4.",
+            "2. Black: knight c6.",
+            "Start of the game. White to move.",
+            "1. White: e4.",
+        ],
+        "{screen}"
+    );
+}
