@@ -75,12 +75,7 @@ fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     if let Some(t) = &a.time {
         s.time = Some(t.clone());
     }
-    if let Some(l) = a.lang {
-        s.lang = l;
-    }
-    if let Some(st) = a.style {
-        s.style = st;
-    }
+    language_and_style(&mut s, a.lang, a.style);
     if let Some(c) = a.confirm {
         s.confirm = c;
     }
@@ -91,6 +86,20 @@ fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     apply_output(&mut s, a.output);
     s.check().map_err(|e| anyhow::anyhow!(e))?;
     Ok(s)
+}
+
+/// --lang and --style on top of the settings.
+fn language_and_style(
+    s: &mut voxchess::config::Settings,
+    lang: Option<voxchess::speech::SpeechLang>,
+    style: Option<voxchess::speech::Style>,
+) {
+    if let Some(l) = lang {
+        s.lang = l;
+    }
+    if let Some(st) = style {
+        s.style = st;
+    }
 }
 
 /// --plain, --no-speech and --no-voice on top of the settings.
@@ -131,12 +140,7 @@ fn play(a: cli::PlayArgs) -> Result<()> {
 /// language first, then in each other one voxchess reads.
 fn review(a: cli::ReviewArgs) -> Result<()> {
     let mut settings = load_settings();
-    if let Some(l) = a.lang {
-        settings.lang = l;
-    }
-    if let Some(st) = a.style {
-        settings.style = st;
-    }
+    language_and_style(&mut settings, a.lang, a.style);
     if let Some(e) = &a.engine {
         settings.engine = Some(e.clone());
     }

@@ -6,8 +6,7 @@
 #[allow(dead_code)] // each test binary uses a part of the shared helpers
 mod common;
 
-use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use voxchess::rules::{Move, Position};
 use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
 
@@ -21,20 +20,9 @@ fn session(name: &str, args: &[&str], lines: &[&str]) -> String {
         .args(args)
         .spawn()
         .expect("voxchess starts");
-    let out = common::collect(child.stdout.take().expect("stdout"));
-    let mut stdin = child.stdin.take().expect("stdin");
-    for l in lines {
-        writeln!(stdin, "{l}").expect("typed");
-    }
-    drop(stdin);
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        assert!(start.elapsed() < Duration::from_secs(60), "the session did not end:\n{}", common::text(&out));
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(100));
+    let out = common::type_and_finish(&mut child, lines, Duration::from_secs(60));
     let _ = std::fs::remove_dir_all(&dir);
-    common::text(&out)
+    out
 }
 
 fn stockfish() {

@@ -1,6 +1,7 @@
 //! Black-box tests of `voxchess play` in plain mode: scripted stdin,
 //! checking the lines a screen reader or Braille display would get.
 
+#[allow(dead_code)] // each test binary uses a part of the shared helpers
 mod common;
 
 use std::io::{Read, Write};

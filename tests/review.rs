@@ -7,9 +7,8 @@
 #[allow(dead_code)] // each test binary uses a part of the shared helpers
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use voxchess::notation::{NotationLang, read_movetext};
 use voxchess::rules::Position;
 
@@ -25,21 +24,10 @@ fn run(name: &str, args: &[&str], files: &[(&str, &str)], lines: &[&str]) -> (St
     }
     let args: Vec<String> = args.iter().map(|a| a.replace("$DIR", &dir.display().to_string())).collect();
     let mut child = common::voxchess(&dir).args(&args).spawn().expect("voxchess starts");
-    let out = common::collect(child.stdout.take().expect("stdout"));
-    let mut stdin = child.stdin.take().expect("stdin");
-    for l in lines {
-        writeln!(stdin, "{l}").expect("typed");
-    }
-    drop(stdin);
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        assert!(start.elapsed() < Duration::from_secs(120), "voxchess did not end:\n{}", common::text(&out));
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(100));
+    let out = common::type_and_finish(&mut child, lines, Duration::from_secs(120));
     let games = saved_games(&dir.join("data/voxchess/games"));
     let _ = std::fs::remove_dir_all(&dir);
-    (common::text(&out), games)
+    (out, games)
 }
 
 fn saved_games(dir: &Path) -> Vec<String> {

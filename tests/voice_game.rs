@@ -13,6 +13,7 @@
 
 #![cfg(all(feature = "voice", feature = "tts"))]
 
+#[allow(dead_code)] // each test binary uses a part of the shared helpers
 mod common;
 
 use std::io::{Read, Write};

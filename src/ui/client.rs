@@ -746,7 +746,7 @@ impl Front for Client {
             BoardKey::Last => Command::LookLive,
             BoardKey::LastMove => Command::LastMove,
             BoardKey::Time => Command::Time,
-            BoardKey::Silence => Command::Silence,
+            BoardKey::Silence | BoardKey::Stop => Command::Silence,
             BoardKey::Help => {
                 for l in self.lex.client.board_keys.clone() {
                     self.say(l, Urgency::Move);

@@ -732,7 +732,7 @@ impl Front for Reviewer {
             BoardKey::Last => Some(Command::GoEnd),
             BoardKey::LastMove => Some(Command::LastMove),
             BoardKey::Time => Some(Command::WhereAmI),
-            BoardKey::Silence => Some(Command::Silence),
+            BoardKey::Silence | BoardKey::Stop => Some(Command::Silence),
             BoardKey::Help => {
                 let keys = self.lex.client.board_keys.clone();
                 self.say_all(keys);

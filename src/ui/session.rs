@@ -28,8 +28,10 @@ pub enum BoardKey {
     LastMove,
     /// The clocks.
     Time,
-    /// Cut speech short.
+    /// Cut speech short (any key does).
     Silence,
+    /// Stop: cut speech short and stop long work (an analysis); the `.` key.
+    Stop,
     /// The board mode's keys.
     Help,
     /// One move back (a game: look back; a review: back).
@@ -211,6 +213,10 @@ pub(crate) fn run_session<F: Front>(
                 front.handle_heard(&alternatives, now);
             }
             Some(Msg::Key(BoardKey::Silence)) => voice.silence(),
+            Some(Msg::Key(BoardKey::Stop)) => {
+                voice.silence();
+                front.key(BoardKey::Stop, now);
+            }
             Some(Msg::Key(k)) => front.key(k, now),
             Some(Msg::Notice(text)) => {
                 screen.show(&[Line { text, urgency: Urgency::Info }]);

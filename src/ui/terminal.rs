@@ -90,7 +90,7 @@ fn board_key(key: &KeyEvent) -> Option<BoardKey> {
         KeyCode::Char('s') => BoardKey::File,
         KeyCode::Char('l') => BoardKey::LastMove,
         KeyCode::Char('t') => BoardKey::Time,
-        KeyCode::Char('.') => BoardKey::Silence,
+        KeyCode::Char('.') => BoardKey::Stop,
         KeyCode::Char('h') | KeyCode::Char('?') | KeyCode::F(1) => BoardKey::Help,
         // Stepping through the moves, as lichess's blind mode does with
         // shift+A and shift+D; Home and End for the start and the end.

@@ -53,3 +53,22 @@ pub fn voxchess(dir: &Path) -> Command {
         .stderr(Stdio::null());
     c
 }
+
+/// Types `lines` into a started voxchess, closes its input and waits (at
+/// most `limit`) for it to end; returns what it printed, rows joined.
+pub fn type_and_finish(child: &mut std::process::Child, lines: &[&str], limit: std::time::Duration) -> String {
+    use std::io::Write;
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    for l in lines {
+        writeln!(stdin, "{l}").expect("typed");
+    }
+    drop(stdin);
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start.elapsed() < limit, "voxchess did not end:\n{}", text(&out));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    text(&out)
+}
