@@ -457,5 +457,7 @@ pub fn run_review(
     };
     let io = Io::open(&settings);
     let reviewer = super::review::Reviewer::new(game, &settings, number, total, stem);
-    io.run(reviewer, plain, |_, _| None)
+    io.run(reviewer, plain, |r, _| {
+        Some(super::client::Line { text: r.lexicon().client.goodbye.clone(), urgency: super::client::Urgency::Info })
+    })
 }
