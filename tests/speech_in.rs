@@ -443,8 +443,12 @@ fn a_piece_with_other_squares_does_not_pick_the_offered_move() {
             let again = r.resolve_answer(&pos, &q, said, channel);
             assert!(!matches!(again, Intent::Move(_)), "{said} ({channel:?}) played: {again:?}");
         }
-        // The piece alone still picks the one choice with it.
+        // Typed, the piece alone still picks the one choice with it; heard,
+        // a question about one move takes only yes or no (measured live: a
+        // spoken 네 heard as "비숍" confirmed bishop c5).
         assert!(matches!(r.resolve_answer(&pos, &q, piece, Channel::Typed), Intent::Move(_)));
+        let heard = r.resolve_answer(&pos, &q, piece, Channel::Heard);
+        assert!(!matches!(heard, Intent::Move(_)), "{piece} heard confirmed: {heard:?}");
     }
 }
 

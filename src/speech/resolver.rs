@@ -884,8 +884,13 @@ impl Resolver {
                 })
             })
             .collect();
+        // A question about one move is answered by voice only with yes or
+        // no: measured live, a spoken 네 heard as "비숍" once confirmed the
+        // offered bishop c5.
+        let confirm_by_voice = channel == Channel::Heard && question.choices.len() == 1;
         if let [role] = roles.as_slice()
             && meaningful == 1
+            && !confirm_by_voice
         {
             let fits: Vec<Move> = question
                 .choices
