@@ -188,14 +188,13 @@ impl Reviewer {
             None => {
                 let to_move = say_to_move(self.lex, self.tree.start.turn());
                 lines.push(fill(&s.start, &[("to_move", to_move)]));
-                lines.extend(self.tree.comments.iter().map(|c| fill(&s.comment, &[("text", comment_text(c))])));
+                lines.extend(self.tree.comments.iter().filter_map(|c| self.comment_words(c)));
             }
             Some(node) => {
-                let comment = |c: &String| fill(&s.comment, &[("text", comment_text(c))]);
-                lines.extend(node.comments_before.iter().map(comment));
+                lines.extend(node.comments_before.iter().filter_map(|c| self.comment_words(c)));
                 lines.push(self.step_words(&node.before, &node.mv));
                 lines.extend(node.nags.iter().map(|n| self.nag_words(*n)));
-                lines.extend(node.comments.iter().map(comment));
+                lines.extend(node.comments.iter().filter_map(|c| self.comment_words(c)));
                 if self.tree.next_node(self.cursor).is_none() {
                     let end = if self.cursor.line == 0 { &s.end_of_game } else { &s.end_of_variation };
                     lines.push(end.clone());
@@ -209,6 +208,13 @@ impl Reviewer {
             lines.push(fill(&s.variations_here, &[("count", count)]));
         }
         lines
+    }
+
+    /// A comment as said ("Comment: ..."); None when nothing is left of
+    /// it (a comment of PGN commands only).
+    fn comment_words(&self, text: &str) -> Option<String> {
+        let text = comment_text(text);
+        (!text.is_empty()).then(|| fill(&self.lex.study.comment, &[("text", text)]))
     }
 
     fn nag_words(&self, nag: u8) -> String {
