@@ -568,6 +568,14 @@ impl Reviewer {
         }
     }
 
+    /// Whether a move is the next one here or starts a variation of it.
+    fn is_step(&self, mv: &Move) -> bool {
+        self.tree.next_node(self.cursor).is_some_and(|next| {
+            next.mv == *mv
+                || next.variations.iter().any(|l| self.tree.lines[*l].nodes.first().is_some_and(|n| n.mv == *mv))
+        })
+    }
+
     /// A move typed or said in review: the next move, or the first move of
     /// a variation, steps there; any other is not played.
     fn moved(&mut self, mv: Move) {
@@ -593,15 +601,18 @@ impl Reviewer {
         match intent {
             Intent::Command(c) => self.command(c, channel),
             Intent::Move(mv) => self.moved(mv),
-            Intent::Ask(q) => match q.choices.first() {
-                Some(mv) => {
-                    let pos = self.tree.position(self.cursor);
-                    let words = say_move(self.lex, &pos, mv, self.style);
-                    let text = fill(&self.lex.study.not_next, &[("move", words)]);
-                    self.say(text);
+            // A move the resolver would ask about (heard by sound, or a
+            // language that confirms every heard move): nothing is played in
+            // a review, so the one choice that is a step here is taken, and
+            // said, as a step.
+            Intent::Ask(q) => {
+                let steps: Vec<Move> = q.choices.iter().copied().filter(|m| self.is_step(m)).collect();
+                match (steps.as_slice(), q.choices.first()) {
+                    ([m], _) | ([], Some(m)) => self.moved(*m),
+                    // More than one fits: the choices here, by number.
+                    _ => self.variations(),
                 }
-                None => self.say(self.lex.client.empty.clone()),
-            },
+            }
             Intent::Answer(_) => {
                 let text = self.lex.client.empty.clone();
                 self.say(text);
@@ -812,6 +823,23 @@ impl Front for Reviewer {
 #[cfg(test)]
 mod tests {
     use super::comment_text;
+
+    /// Korean asks about every heard move; in a review the move heard is
+    /// the next one, so it is a step (nothing is played).
+    #[test]
+    fn a_heard_next_move_steps_in_a_korean_review() {
+        use super::{Front, Reviewer};
+        use crate::notation::{NotationLang, pgn::read_pgn};
+        let game = read_pgn("1. e4 e5 *", NotationLang::English, None).expect("pgn").remove(0);
+        let settings = crate::config::Settings { lang: crate::speech::SpeechLang::Korean, ..Default::default() };
+        let mut r = Reviewer::new(game, &settings, 1, 1, "game");
+        r.handle_heard(&[("이 사".to_string(), 1.0)], 0);
+        let said: Vec<String> = r.take_output().into_iter().map(|l| l.text).collect();
+        assert_eq!(said.first().map(String::as_str), Some("1. 백: 이 사."), "{said:?}");
+        r.handle_heard(&[("디 오".to_string(), 1.0)], 0);
+        let said: Vec<String> = r.take_output().into_iter().map(|l| l.text).collect();
+        assert!(said.iter().any(|l| l.contains("다음 수가 아닙니다")), "{said:?}");
+    }
 
     #[test]
     fn pgn_commands_are_left_out_of_comments() {
