@@ -73,7 +73,9 @@ impl Tree {
         self.lines.push(Branch { parent, nodes: Vec::new() });
         let mut pos = start;
         for (i, n) in nodes.iter().enumerate() {
-            let variations = n.variations.iter().map(|v| self.add(v, pos, Some((id, i)))).collect();
+            // An empty variation ("( )") has nothing to step into.
+            let variations =
+                n.variations.iter().filter(|v| !v.is_empty()).map(|v| self.add(v, pos, Some((id, i)))).collect();
             self.lines[id].nodes.push(Node {
                 before: pos,
                 mv: n.mv,
@@ -225,7 +227,7 @@ mod tests {
 
     #[test]
     fn steps_through_variations_and_back() {
-        let t = tree("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 *");
+        let t = tree("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) ( ) 2. Nf3 *");
         let c = t.next(t.root()).unwrap();
         assert_eq!(t.next_node(c).unwrap().variations.len(), 1);
         let v = t.enter(c, 1).unwrap();
