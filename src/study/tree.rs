@@ -158,6 +158,18 @@ impl Tree {
         Cursor { line: c.line, at: self.lines.get(c.line).map_or(0, |b| b.nodes.len()) }
     }
 
+    /// Where `mv` leads from the cursor: `Some(0)` when it is the next move
+    /// of the cursor's line, `Some(n)` when it starts variation n (from 1)
+    /// of that move, None when it is neither.
+    pub(crate) fn step_with(&self, c: Cursor, mv: &Move) -> Option<usize> {
+        let next = self.next_node(c)?;
+        if next.mv == *mv {
+            return Some(0);
+        }
+        let starts = |line: &usize| self.lines.get(*line).and_then(|b| b.nodes.first()).is_some_and(|n| n.mv == *mv);
+        next.variations.iter().position(starts).map(|i| i + 1)
+    }
+
     /// Into variation `n` (from 1) of the next move: its first move played.
     pub(crate) fn enter(&self, c: Cursor, n: usize) -> Result<Cursor, Stop> {
         let line = self

@@ -326,8 +326,7 @@ impl Reviewer {
                     self.defer(c, channel);
                     return;
                 }
-                let (positions, _) = self.tree.path(self.cursor);
-                let asked = positions.last().copied().unwrap_or(self.tree.start);
+                let asked = self.tree.position(self.cursor);
                 let event = answer_engine(&mut self.analyst, self.engine_path.clone(), question, asked);
                 for l in self.narrator.lines(&event) {
                     self.say(l.text);
@@ -568,28 +567,13 @@ impl Reviewer {
         }
     }
 
-    /// Whether a move is the next one here or starts a variation of it.
-    fn is_step(&self, mv: &Move) -> bool {
-        self.tree.next_node(self.cursor).is_some_and(|next| {
-            next.mv == *mv
-                || next.variations.iter().any(|l| self.tree.lines[*l].nodes.first().is_some_and(|n| n.mv == *mv))
-        })
-    }
-
     /// A move typed or said in review: the next move, or the first move of
     /// a variation, steps there; any other is not played.
     fn moved(&mut self, mv: Move) {
-        if let Some(next) = self.tree.next_node(self.cursor) {
-            if next.mv == mv {
-                self.go(self.tree.next(self.cursor));
-                return;
-            }
-            let hit =
-                next.variations.iter().position(|l| self.tree.lines[*l].nodes.first().is_some_and(|n| n.mv == mv));
-            if let Some(i) = hit {
-                self.command(Command::Variation(i as u32 + 1), Channel::Typed);
-                return;
-            }
+        match self.tree.step_with(self.cursor, &mv) {
+            Some(0) => return self.go(self.tree.next(self.cursor)),
+            Some(n) => return self.command(Command::Variation(n as u32), Channel::Typed),
+            None => {}
         }
         let pos = self.tree.position(self.cursor);
         let words = say_move(self.lex, &pos, &mv, self.style);
@@ -606,7 +590,8 @@ impl Reviewer {
             // a review, so the one choice that is a step here is taken, and
             // said, as a step.
             Intent::Ask(q) => {
-                let steps: Vec<Move> = q.choices.iter().copied().filter(|m| self.is_step(m)).collect();
+                let steps: Vec<Move> =
+                    q.choices.iter().copied().filter(|m| self.tree.step_with(self.cursor, m).is_some()).collect();
                 match (steps.as_slice(), q.choices.first()) {
                     ([m], _) | ([], Some(m)) => self.moved(*m),
                     // More than one fits: the choices here, by number.
