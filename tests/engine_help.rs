@@ -105,7 +105,8 @@ fn a_game_without_engine_help_refuses_every_question() {
 }
 
 /// Looking back during a game: board questions read the position in view,
-/// nothing is taken back, a move waits for the return to the live position.
+/// nothing is taken back, a move said meanwhile is not played and brings the
+/// view back to the live position.
 #[test]
 fn looking_back_reads_earlier_positions_and_takes_nothing_back() {
     let out = session(
@@ -119,12 +120,14 @@ fn looking_back_reads_earlier_positions_and_takes_nothing_back() {
             "fen",
             "what is on f3",
             "Nc6",
+            "Nc6",
+            "back",
+            "back",
             "back",
             "back",
             "back",
             "where am i",
             "live",
-            "Nc6",
             "fen",
             "quit",
         ],
@@ -132,7 +135,8 @@ fn looking_back_reads_earlier_positions_and_takes_nothing_back() {
     assert!(out.contains("Looking back at move 1. Black played e5."), "{out}");
     assert!(out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "{out}");
     assert!(out.contains("f3: empty") || out.contains("f3 empty"), "{out}");
-    assert!(out.contains("You are looking back. Say live to return, then move."), "{out}");
+    // The move said while looking back is not played; the view is live again.
+    assert!(out.contains("You were looking back: this is the live position again. Say your move again."), "{out}");
     assert!(out.contains("Looking back at the start position."), "{out}");
     assert!(out.contains("This is the start: there is no earlier position."), "{out}");
     assert!(out.contains("Back to the live position."), "{out}");

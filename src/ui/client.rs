@@ -497,10 +497,13 @@ impl Client {
                 let safe_below = |i: &Intent| useful(i) && !matches!(i, Intent::Move(_));
                 // An answer that plays a move is taken only when no other
                 // alternative answers differently (another choice, or no).
+                // An alternative that answers nothing here (a number with
+                // no such choice: measured live, "네" comes with "넷" as
+                // its alternative more often than not) is no doubt.
                 let doubted = |m: &Move| {
                     rest.iter().any(|i| match i {
                         Intent::Move(other) => other != m,
-                        Intent::Answer(_) => true,
+                        Intent::Answer(a) => matches!(a, Answer::No | Answer::Cancel),
                         _ => false,
                     })
                 };
@@ -518,8 +521,13 @@ impl Client {
     }
 
     fn carry_out(&mut self, intent: Intent, channel: Channel, now: u64) {
-        // A move is for the live position: not while another is in view.
+        // A move is for the live position: one said while another is in
+        // view is not played, and the view goes back to the live position,
+        // so the move said again is for it (measured live: a misheard
+        // "뒤로" left every later move refused until the player found the
+        // word for "live").
         if self.looking.is_some() && matches!(intent, Intent::Move(_) | Intent::Ask(_)) {
+            self.looking = None;
             let text = self.lex.client.move_while_looking.clone();
             self.say(text, Urgency::Info);
             return;
@@ -891,5 +899,63 @@ fn opponent_name(lex: &Lexicon, opponent: &dyn Opponent) -> String {
     match opponent.builtin_level() {
         Some(level) => fill(&lex.client.builtin_engine, &[("level", level.to_string())]),
         None => opponent.name(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Client, Front, NewGame};
+    use crate::rules::Position;
+
+    fn korean_game() -> Client {
+        let settings = crate::config::Settings { lang: crate::speech::SpeechLang::Korean, ..Default::default() };
+        let game = NewGame {
+            settings,
+            start: Position::start(),
+            moves: Vec::new(),
+            me: None,
+            opponent: None,
+            clock: None,
+            save_path: std::env::temp_dir().join("voxchess-client-unit-never-written.pgn"),
+            date: None,
+        };
+        Client::new(game, 0)
+    }
+
+    fn heard(c: &mut Client, alternatives: &[(&str, f32)]) -> Vec<String> {
+        let list: Vec<(String, f32)> = alternatives.iter().map(|(t, s)| (t.to_string(), *s)).collect();
+        c.handle_heard(&list, 0);
+        c.take_output().into_iter().map(|l| l.text).collect()
+    }
+
+    /// A spoken yes comes with "넷" (four) as its alternative more often
+    /// than not (measured live): a number that picks nothing is no doubt,
+    /// a no among the alternatives is.
+    #[test]
+    fn a_yes_whose_alternative_answers_nothing_plays_and_a_no_among_them_asks() {
+        let mut c = korean_game();
+        let said = heard(&mut c, &[("이 사", 100.0)]);
+        assert!(said.iter().any(|l| l.starts_with("이 사?")), "{said:?}");
+        let said = heard(&mut c, &[("네", 90.0), ("아니요", 89.5)]);
+        assert!(said.iter().any(|l| l.starts_with("이 사?")), "asked again: {said:?}");
+        assert_eq!(c.position(), &Position::start());
+        let said = heard(&mut c, &[("네", 90.0), ("넷", 89.5)]);
+        assert!(said.iter().any(|l| l.starts_with("백: 이 사")), "{said:?}");
+        assert_ne!(c.position(), &Position::start());
+    }
+
+    /// A move heard while an earlier position is in view is not played,
+    /// and the view is live again, so the move said again is asked about.
+    #[test]
+    fn a_move_heard_while_looking_back_brings_the_view_back() {
+        let mut c = korean_game();
+        heard(&mut c, &[("이 사", 100.0)]);
+        heard(&mut c, &[("네", 90.0)]);
+        let said = heard(&mut c, &[("뒤로", 90.0)]);
+        assert!(said.iter().any(|l| l.contains("돌아보기")), "{said:?}");
+        let said = heard(&mut c, &[("이 오", 90.0)]);
+        assert!(said.iter().any(|l| l.contains("지금 국면으로 돌아왔습니다")), "{said:?}");
+        let said = heard(&mut c, &[("이 오", 90.0)]);
+        assert!(said.iter().any(|l| l.starts_with("이 오?")), "{said:?}");
     }
 }
