@@ -11,16 +11,15 @@
 //! brief style's).
 
 use std::path::PathBuf;
-use std::process::Command;
 use voxchess::audio::listen::listen_wav;
 use voxchess::audio::recognizer::VoiceModel;
 use voxchess::notation::{NotationLang, read_move, write_san};
 use voxchess::rules::Position;
 use voxchess::speech::{Intent, Resolver, SpeechLang, Style, say_move};
 
-/// The ways of `tests/voice_game.rs`: rate (words a minute), gap (10 ms).
-const WAYS: [(&str, &str); 8] =
-    [("190", "0"), ("150", "0"), ("190", "20"), ("170", "0"), ("210", "0"), ("120", "0"), ("170", "20"), ("230", "0")];
+#[path = "../tests/common/espeak.rs"]
+mod espeak;
+use espeak::{WAYS, korean_wav};
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -31,7 +30,6 @@ fn main() {
     let all = std::env::var_os("ALL").is_some();
     let dir = std::env::temp_dir().join(format!("voxchess-korean-moves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let (raw, wav) = (dir.join("raw.wav"), dir.join("padded.wav"));
     let mut pos = Position::start();
     for (ply, arg) in std::env::args().skip(1).enumerate() {
         let (san, said) = arg.split_once('=').map_or((arg.as_str(), None), |(m, w)| (m, Some(w)));
@@ -45,20 +43,8 @@ fn main() {
             };
             let mut right = 0;
             let mut log = Vec::new();
-            for (rate, gap) in WAYS {
-                let spoke = Command::new("espeak-ng")
-                    .args(["-v", "ko", "-s", rate, "-g", gap, "-w"])
-                    .arg(&raw)
-                    .arg(&words)
-                    .status()
-                    .is_ok_and(|s| s.success());
-                let padded = Command::new("sox")
-                    .arg(&raw)
-                    .arg(&wav)
-                    .args(["pad", "0.5", "0.3"])
-                    .status()
-                    .is_ok_and(|s| s.success());
-                assert!(spoke && padded, "espeak-ng and sox are installed by setup.sh");
+            for way in 0..WAYS.len() {
+                let wav = korean_wav(&dir, &words, way);
                 let heard = listen_wav(&wav, &model, &resolver, &pos).expect("decodes");
                 let tag = match &heard.intent {
                     Intent::Ask(q) if q.choices == [m] => {

@@ -135,34 +135,12 @@ impl Drop for Listener {
     }
 }
 
-/// Says `text` with espeak-ng's Korean voice into the default sink, with
-/// half a second of silence before it (the null sink's monitor loses the
-/// first part of a new playback stream: measured, "이 사" was captured as
-/// "사" without it). `way` picks the speech rate and the gap between words:
-/// a refused move is said again another way, as a player would say it
-/// again more slowly or more clearly. Returns when the audio has been
-/// played.
+/// Says `text` with espeak-ng's Korean voice into the default sink, the
+/// `way`-th way (`common::espeak::WAYS`): a refused move is said again
+/// another way, as a player would say it again more slowly or more
+/// clearly. Returns when the audio has been played.
 fn say(dir: &Path, text: &str, way: usize) {
-    // Rate (words a minute) and gap between words (10 ms units); the
-    // first is the way this model hears espeak-ng best (measured with
-    // every move of this game, docs/performance.md "Korean voice").
-    const WAYS: [(&str, &str); 8] = [
-        ("190", "0"),
-        ("150", "0"),
-        ("190", "20"),
-        ("170", "0"),
-        ("210", "0"),
-        ("120", "0"),
-        ("170", "20"),
-        ("230", "0"),
-    ];
-    let (rate, gap) = WAYS[way % WAYS.len()];
-    let raw = dir.join("espeak.wav");
-    let wav = dir.join("say.wav");
-    let ok = Command::new("espeak-ng").args(["-v", "ko", "-s", rate, "-g", gap, "-w"]).arg(&raw).arg(text).status();
-    assert!(ok.is_ok_and(|s| s.success()), "espeak-ng speaks Korean (installed by setup.sh)");
-    let ok = Command::new("sox").arg(&raw).arg(&wav).args(["pad", "0.5", "0.3"]).status();
-    assert!(ok.is_ok_and(|s| s.success()), "sox is installed by setup.sh");
+    let wav = common::espeak::korean_wav(dir, text, way);
     let ok = Command::new("paplay").arg(&wav).status();
     assert!(ok.is_ok_and(|s| s.success()), "paplay plays into the null sink");
 }

@@ -481,11 +481,7 @@ impl Client {
     /// best is no yes). Anything else goes to the resolver, which weighs
     /// the alternatives.
     pub(crate) fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64) {
-        let clean: Vec<(String, f32)> = alternatives
-            .iter()
-            .map(|(t, s)| (t.chars().filter(|c| !c.is_control()).take(200).collect::<String>(), *s))
-            .filter(|(t, _)| !t.trim().is_empty())
-            .collect();
+        let clean = super::session::clean_heard(alternatives);
         let pos = *self.position();
         let intent = match self.game.pending() {
             Pending::Choice(q) => {
@@ -907,7 +903,9 @@ mod tests {
     use super::{Client, Front, NewGame};
     use crate::rules::Position;
 
-    fn korean_game() -> Client {
+    /// A Korean game for two people, autosaved to a file of its own
+    /// (a move played is saved), removed by `done`.
+    fn korean_game(name: &str) -> Client {
         let settings = crate::config::Settings { lang: crate::speech::SpeechLang::Korean, ..Default::default() };
         let game = NewGame {
             settings,
@@ -916,10 +914,14 @@ mod tests {
             me: None,
             opponent: None,
             clock: None,
-            save_path: std::env::temp_dir().join("voxchess-client-unit-never-written.pgn"),
+            save_path: std::env::temp_dir().join(format!("voxchess-client-{name}-{}.pgn", std::process::id())),
             date: None,
         };
         Client::new(game, 0)
+    }
+
+    fn done(c: Client) {
+        let _ = std::fs::remove_file(&c.save_path);
     }
 
     fn heard(c: &mut Client, alternatives: &[(&str, f32)]) -> Vec<String> {
@@ -933,7 +935,7 @@ mod tests {
     /// a no among the alternatives is.
     #[test]
     fn a_yes_whose_alternative_answers_nothing_plays_and_a_no_among_them_asks() {
-        let mut c = korean_game();
+        let mut c = korean_game("doubt");
         let said = heard(&mut c, &[("이 사", 100.0)]);
         assert!(said.iter().any(|l| l.starts_with("이 사?")), "{said:?}");
         let said = heard(&mut c, &[("네", 90.0), ("아니요", 89.5)]);
@@ -942,13 +944,14 @@ mod tests {
         let said = heard(&mut c, &[("네", 90.0), ("넷", 89.5)]);
         assert!(said.iter().any(|l| l.starts_with("백: 이 사")), "{said:?}");
         assert_ne!(c.position(), &Position::start());
+        done(c);
     }
 
     /// A move heard while an earlier position is in view is not played,
     /// and the view is live again, so the move said again is asked about.
     #[test]
     fn a_move_heard_while_looking_back_brings_the_view_back() {
-        let mut c = korean_game();
+        let mut c = korean_game("looking");
         heard(&mut c, &[("이 사", 100.0)]);
         heard(&mut c, &[("네", 90.0)]);
         let said = heard(&mut c, &[("뒤로", 90.0)]);
@@ -957,5 +960,6 @@ mod tests {
         assert!(said.iter().any(|l| l.contains("지금 국면으로 돌아왔습니다")), "{said:?}");
         let said = heard(&mut c, &[("이 오", 90.0)]);
         assert!(said.iter().any(|l| l.starts_with("이 오?")), "{said:?}");
+        done(c);
     }
 }

@@ -716,11 +716,7 @@ impl Front for Reviewer {
     }
 
     fn handle_heard(&mut self, alternatives: &[(String, f32)], _now: u64) {
-        let clean: Vec<(String, f32)> = alternatives
-            .iter()
-            .map(|(t, s)| (t.chars().filter(|c| !c.is_control()).take(200).collect::<String>(), *s))
-            .filter(|(t, _)| !t.trim().is_empty())
-            .collect();
+        let clean = super::session::clean_heard(alternatives);
         let pos = self.tree.position(self.cursor);
         let intent = self.resolver.resolve_heard(&pos, &clean);
         self.carry_out(intent, Channel::Heard);

@@ -79,6 +79,16 @@ pub(crate) enum Done {
 /// Work for a thread of its own; it reports through the sender.
 pub(crate) type Job = Box<dyn FnOnce(&Sender<Msg>) + Send>;
 
+/// What the recognizer heard, made safe to read: control characters
+/// dropped, each alternative cut to 200 characters, empty ones left out.
+pub(crate) fn clean_heard(alternatives: &[(String, f32)]) -> Vec<(String, f32)> {
+    alternatives
+        .iter()
+        .map(|(t, s)| (t.chars().filter(|c| !c.is_control()).take(200).collect::<String>(), *s))
+        .filter(|(t, _)| !t.trim().is_empty())
+        .collect()
+}
+
 /// What the loop runs: a game, or a review. Both take typed and heard
 /// input and keys, may hand out background work, and produce lines.
 pub(crate) trait Front {

@@ -1,5 +1,7 @@
 //! Helpers shared by the tests that drive the voxchess binary.
 
+pub mod espeak;
+
 use std::io::Read;
 use std::path::Path;
 use std::process::{ChildStdout, Command, Stdio};
