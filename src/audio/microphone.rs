@@ -6,6 +6,9 @@ use super::pcm::{RECOGNIZER_RATE, StreamResampler, to_i16, to_mono};
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
+/// How many chunks of audio a second the microphone delivers (20 ms each).
+const CHUNKS_PER_SECOND: u32 = 50;
+
 /// No usable microphone.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MicError {
@@ -74,7 +77,13 @@ impl Microphone {
             None => device.default_input_config().map_err(not_available)?,
         };
         let format = supported.sample_format();
-        let config = supported.config();
+        let mut config = supported.config();
+        // Short periods: the ALSA pulse plugin's default is 128 ms, and a
+        // heard move can end only at a period's end (audio/endpoint.rs).
+        if let cpal::SupportedBufferSize::Range { min, max } = supported.buffer_size() {
+            let frames = (config.sample_rate / CHUNKS_PER_SECOND).clamp(*min, *max);
+            config.buffer_size = cpal::BufferSize::Fixed(frames);
+        }
         let device_rate = config.sample_rate;
         let (tx, rx) = channel();
         let stream = match format {

@@ -3,6 +3,8 @@
 //! Uses the speech layer for words and vocabulary; nothing above it.
 
 #[cfg(feature = "voice")]
+pub(crate) mod endpoint;
+#[cfg(feature = "voice")]
 pub mod listen;
 #[cfg(feature = "voice")]
 pub mod microphone;

@@ -2,6 +2,7 @@
 //! utterance limited to the closed vocabulary of the language. vosk's
 //! grammar is not strict, so every result goes through the resolver.
 
+use super::endpoint::EarlyEnd;
 use super::vosk::{Decoding, Heard, Model, Recognizer};
 use crate::speech::vocabulary::Expecting;
 use std::path::{Path, PathBuf};
@@ -61,14 +62,10 @@ impl VoiceModel {
     }
 
     /// A recognizer limited to the known vocabulary (with "[unk]" when the
-    /// model has it); when the model knows none of it (a model of another
-    /// language), an open recognizer.
-    pub fn recognizer(&self) -> Result<Recognizer, ModelError> {
-        self.recognizer_expecting(&Expecting::default())
-    }
-
-    /// The same, for what the player is likely to say next: moves as whole
-    /// phrases added to the vocabulary, or only the answers to a question
+    /// model has it; when the model knows none of it, a model of another
+    /// language, an open recognizer), for what the player is likely to say
+    /// next: moves as whole phrases added to the vocabulary (none:
+    /// `Expecting::default()`), or only the answers to a question
     /// with "[unk]" for anything else. A model without "[unk]" (the Korean
     /// one) keeps its whole vocabulary with the answers: measured live, an
     /// answers-only grammar forced silence and noise into "예" and "네".
@@ -108,29 +105,153 @@ pub fn result_text(result: &Heard) -> String {
     result.best().to_string()
 }
 
-/// Feeds 16 kHz mono samples; returns what vosk finished on a pause, each
-/// utterance with its alternatives (the last one stays open until `finish`).
-pub fn feed(recognizer: &mut Recognizer, samples: &[i16]) -> Vec<Heard> {
-    let mut heard = Vec::new();
-    for chunk in samples.chunks(4000) {
-        if recognizer.accept(chunk) == Decoding::Finalized {
-            let h = recognizer.result();
-            if !h.best().is_empty() {
-                heard.push(h);
-            }
-        }
+/// The most audio of one utterance kept to be fed again to a new
+/// recognizer: 10 s at 16 kHz (a longer utterance keeps the grammar it
+/// started with, and ends only by vosk's own rule).
+const REPLAY_MAX: usize = 160_000;
+
+/// A stream of 16 kHz audio cut into utterances, each with its
+/// alternatives: by vosk's own end (0.5 s of silence), or earlier, after a
+/// short quiet, when the result is a whole phrase the game expects
+/// (`endpoint`). The open utterance's audio is kept, so a new recognizer
+/// can take it again: when what the game expects changes in the middle of
+/// an utterance, and when an early try found only part of a phrase.
+pub(crate) struct Utterances {
+    model: VoiceModel,
+    recognizer: Recognizer,
+    expecting: Expecting,
+    /// What the game expects now, when it changed during a long utterance.
+    next: Option<Expecting>,
+    /// The open utterance's audio (up to `REPLAY_MAX`).
+    audio: Vec<i16>,
+    /// Whether audio was fed since the last utterance ended.
+    open: bool,
+    early: EarlyEnd,
+    /// The last 200 ms of the quiet not heard after an early end.
+    preroll: Vec<i16>,
+}
+
+/// How much of the quiet after an early end is fed before new speech.
+const PREROLL: usize = super::pcm::RECOGNIZER_RATE as usize / 5;
+
+impl Utterances {
+    /// A stream listening for `expecting`.
+    pub(crate) fn new(model: &VoiceModel, expecting: Expecting) -> Result<Utterances, ModelError> {
+        Ok(Utterances {
+            recognizer: model.recognizer_expecting(&expecting)?,
+            model: model.clone(),
+            expecting,
+            next: None,
+            audio: Vec::new(),
+            open: false,
+            early: EarlyEnd::default(),
+            preroll: Vec::new(),
+        })
     }
-    heard
+
+    /// Listens for `expecting` from now on. The open utterance's audio is
+    /// fed again to the new recognizer (measured live: the game changes
+    /// what it expects just after an utterance, when the next one has
+    /// begun; "네" was decoded with the moves' words as "넷"); which may end
+    /// that utterance.
+    pub(crate) fn expect(&mut self, expecting: Expecting) -> Option<Heard> {
+        if self.audio.len() > REPLAY_MAX {
+            self.next = Some(expecting);
+            return None;
+        }
+        self.expecting = expecting;
+        self.restart()
+    }
+
+    /// A new recognizer for `expecting`, fed the open utterance's audio.
+    fn restart(&mut self) -> Option<Heard> {
+        let Ok(mut recognizer) = self.model.recognizer_expecting(&self.expecting) else { return None };
+        let finalized = !self.audio.is_empty() && recognizer.accept(&self.audio) == Decoding::Finalized;
+        self.recognizer = recognizer;
+        if finalized {
+            let heard = self.recognizer.result();
+            return self.ended(heard, false);
+        }
+        None
+    }
+
+    /// Feeds a chunk; returns the utterance it ended, if one ended with
+    /// words.
+    pub(crate) fn accept(&mut self, chunk: &[i16]) -> Option<Heard> {
+        // After an early end the quiet that follows is not heard until
+        // speech comes; then with the 200 ms before it (a soft first sound).
+        if !self.early.wakes(chunk) {
+            self.preroll.extend_from_slice(chunk);
+            let excess = self.preroll.len().saturating_sub(PREROLL);
+            self.preroll.drain(..excess);
+            return None;
+        }
+        if self.preroll.is_empty() {
+            return self.hear(chunk);
+        }
+        let mut audio = std::mem::take(&mut self.preroll);
+        audio.extend_from_slice(chunk);
+        self.hear(&audio)
+    }
+
+    fn hear(&mut self, chunk: &[i16]) -> Option<Heard> {
+        self.open = true;
+        if self.audio.len() <= REPLAY_MAX {
+            self.audio.extend_from_slice(chunk);
+        }
+        match self.recognizer.accept(chunk) {
+            Decoding::Finalized => {
+                let heard = self.recognizer.result();
+                return self.ended(heard, false);
+            }
+            Decoding::Failed => return None,
+            Decoding::Running => {}
+        }
+        // The partial text costs a search of the decoder's lattice: asked
+        // for only when the quiet says it is time to try.
+        let expecting = &self.expecting;
+        let recognizer = &mut self.recognizer;
+        let time = self.early.update(chunk, || expecting.may_be_whole(&recognizer.partial()));
+        if !time || self.audio.len() > REPLAY_MAX {
+            return None;
+        }
+        let heard = self.recognizer.final_result();
+        if self.expecting.is_complete(heard.best()) {
+            return self.ended(heard, true);
+        }
+        // Part of a phrase (the player paused inside it), or nothing yet (a
+        // first word too short to decode alone): the same audio to a new
+        // recognizer, which listens on.
+        self.restart()
+    }
+
+    /// Ends the open utterance (the audio ended, push-to-talk was released
+    /// or voxchess began to speak).
+    pub(crate) fn finish(&mut self) -> Option<Heard> {
+        self.preroll.clear();
+        if !self.open {
+            return None;
+        }
+        let heard = self.recognizer.final_result();
+        self.ended(heard, false)
+    }
+
+    /// The open utterance ended (`early`: after a short quiet).
+    fn ended(&mut self, heard: Heard, early: bool) -> Option<Heard> {
+        self.audio.clear();
+        self.open = false;
+        if early {
+            self.early.rest();
+        } else {
+            self.early.reset();
+        }
+        if let Some(next) = self.next.take() {
+            self.expecting = next;
+            self.restart();
+        }
+        Some(heard).filter(|h| !h.best().is_empty())
+    }
 }
 
-/// Ends the stream: the utterance still open, if any.
-pub fn finish(recognizer: &mut Recognizer) -> Option<Heard> {
-    Some(recognizer.final_result()).filter(|h| !h.best().is_empty())
-}
-
-/// Decodes 16 kHz mono samples; returns each utterance's best text.
-pub fn decode(recognizer: &mut Recognizer, samples: &[i16]) -> Vec<String> {
-    let mut heard = feed(recognizer, samples);
-    heard.extend(finish(recognizer));
-    heard.iter().map(result_text).collect()
-}
+/// How a recording is fed: in 20 ms chunks, as a microphone gives them.
+pub(crate) const CHUNK: usize = super::pcm::RECOGNIZER_RATE as usize / 50;

@@ -3,8 +3,8 @@
 //! short tail after, audio is not fed to the recognizer, so it never hears
 //! itself.
 
-use super::recognizer::{VoiceModel, finish};
-use crate::speech::vocabulary::Expected;
+use super::recognizer::{Utterances, VoiceModel};
+use crate::speech::vocabulary::{Expected, Expecting};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -60,10 +60,6 @@ pub struct Switches {
     pub stop: Arc<AtomicBool>,
 }
 
-/// The most audio fed again to a new recognizer: 10 s at 16 kHz (a longer
-/// utterance keeps the grammar it started with).
-const REPLAY_MAX: usize = 160_000;
-
 /// Feeds microphone chunks to recognizers until `samples` closes or the
 /// stop flag is set, sending each utterance's alternatives (text, score),
 /// best first.
@@ -76,12 +72,8 @@ pub fn listen_loop(
     transcripts: &Sender<Vec<(String, f32)>>,
 ) {
     let Switches { mode, talk, stop } = switches;
-    let Ok(mut recognizer) = model.recognizer() else { return };
+    let Ok(mut utterances) = Utterances::new(model, Expecting::default()) else { return };
     let mut version = 0;
-    let mut fed = false;
-    // The audio fed since the recognizer's last result, to feed again to a
-    // new recognizer when what the game expects changes mid-utterance.
-    let mut since_result: Vec<i16> = Vec::new();
     while !stop.load(Ordering::Relaxed) {
         let chunk = match samples.recv_timeout(Duration::from_millis(200)) {
             Ok(c) => c,
@@ -89,56 +81,28 @@ pub fn listen_loop(
             Err(RecvTimeoutError::Disconnected) => break,
         };
         let open = !gate.closed() && (*mode == ListenMode::Continuous || talk.load(Ordering::Relaxed));
+        // Push-to-talk released (or voxchess speaking): what was said
+        // before is finished. Else the grammar follows the game (cheap:
+        // under a millisecond for a few hundred phrases), and the chunk is
+        // heard.
+        let mut heard = Vec::new();
         if !open {
-            // Push-to-talk released (or voxchess speaking): finish what was said before.
-            if fed {
-                if let Some(heard) = finish(&mut recognizer)
-                    && transcripts.send(heard.alternatives).is_err()
-                {
-                    return;
-                }
-                fed = false;
-                since_result.clear();
+            heard.extend(utterances.finish());
+        } else {
+            if let Some((v, phrases)) = expected.newer_than(version) {
+                version = v;
+                heard.extend(utterances.expect(phrases));
             }
-            continue;
+            heard.extend(utterances.accept(&chunk));
         }
-        // The grammar follows the game (cheap: under a millisecond for a few
-        // hundred phrases). The game changes it just after an utterance is
-        // heard, when the recognizer has already taken the next chunks: they
-        // are fed again to the new one (measured live: an answer said then
-        // was decoded with the moves' words, "네" as "넷").
-        if since_result.len() <= REPLAY_MAX
-            && let Some((v, phrases)) = expected.newer_than(version)
-            && let Ok(mut r) = model.recognizer_expecting(&phrases)
-        {
-            version = v;
-            let replay = std::mem::take(&mut since_result);
-            let finalized = r.accept(&replay) == super::vosk::Decoding::Finalized;
-            recognizer = r;
-            if finalized {
-                let heard = recognizer.result();
-                if !heard.best().is_empty() && transcripts.send(heard.alternatives).is_err() {
-                    return;
-                }
-            } else {
-                since_result = replay;
-            }
-        }
-        fed = true;
-        if since_result.len() <= REPLAY_MAX {
-            since_result.extend_from_slice(&chunk);
-        }
-        if recognizer.accept(&chunk) == super::vosk::Decoding::Finalized {
-            let heard = recognizer.result();
-            fed = false;
-            since_result.clear();
-            if !heard.best().is_empty() && transcripts.send(heard.alternatives).is_err() {
+        for h in heard {
+            if transcripts.send(h.alternatives).is_err() {
                 return;
             }
         }
     }
     // The microphone closed or listening stopped: what was said so far still counts.
-    if fed && let Some(heard) = finish(&mut recognizer) {
+    if let Some(heard) = utterances.finish() {
         let _ = transcripts.send(heard.alternatives);
     }
 }

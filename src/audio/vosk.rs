@@ -42,6 +42,7 @@ struct Api {
     set_max_alternatives: RecSetInt,
     accept: Accept,
     result: RecText,
+    partial_result: RecText,
     final_result: RecText,
     rec_free: RecFree,
     // Kept open as long as the functions above are used.
@@ -100,6 +101,7 @@ fn open() -> Result<Api, VoskError> {
             set_max_alternatives: *lib.get(b"vosk_recognizer_set_max_alternatives\0").map_err(bad)?,
             accept: *lib.get(b"vosk_recognizer_accept_waveform_s\0").map_err(bad)?,
             result: *lib.get(b"vosk_recognizer_result\0").map_err(bad)?,
+            partial_result: *lib.get(b"vosk_recognizer_partial_result\0").map_err(bad)?,
             final_result: *lib.get(b"vosk_recognizer_final_result\0").map_err(bad)?,
             rec_free: *lib.get(b"vosk_recognizer_free\0").map_err(bad)?,
             _lib: lib,
@@ -227,6 +229,13 @@ impl Recognizer {
         Heard::parse(&unsafe { text((self.api.result)(self.ptr)) })
     }
 
+    /// The best text so far of the utterance still open ("" when none);
+    /// "[unk]" words removed.
+    pub fn partial(&mut self) -> String {
+        // SAFETY: a live recognizer; the text stays valid until the next call.
+        partial_text(&unsafe { text((self.api.partial_result)(self.ptr)) })
+    }
+
     /// The result of what is left, at the end of the audio.
     pub fn final_result(&mut self) -> Heard {
         // SAFETY: as above.
@@ -295,6 +304,17 @@ fn without_unk(text: &str) -> String {
     text.split_whitespace().filter(|w| *w != "[unk]").collect::<Vec<_>>().join(" ")
 }
 
+#[derive(serde::Deserialize)]
+struct RawPartial {
+    #[serde(default)]
+    partial: String,
+}
+
+/// The text of vosk's partial result (JSON); "" when unreadable.
+fn partial_text(json: &str) -> String {
+    serde_json::from_str::<RawPartial>(json).map_or(String::new(), |p| without_unk(&p.partial))
+}
+
 impl Heard {
     /// Reads vosk's JSON; anything unreadable is nothing heard.
     pub fn parse(json: &str) -> Heard {
@@ -335,6 +355,13 @@ mod tests {
         assert_eq!(many.alternatives[1].0, "비숍 씨 삼");
         assert_eq!(Heard::parse("not json").alternatives, Vec::new());
         assert_eq!(Heard::parse(r#"{"text" : ""}"#).best(), "");
+    }
+
+    #[test]
+    fn partial_results_are_read_with_unk_removed() {
+        assert_eq!(partial_text(r#"{"partial" : "나이트 [unk] 에프 삼"}"#), "나이트 에프 삼");
+        assert_eq!(partial_text(r#"{"text" : ""}"#), "");
+        assert_eq!(partial_text("{"), "");
     }
 
     #[test]

@@ -54,6 +54,41 @@ pub enum Expecting {
     Answers(Vec<String>),
 }
 
+impl Expecting {
+    /// The moves expected, none while a question waits: an utterance ends
+    /// early only as a whole move (audio/endpoint.rs). An answer waits for
+    /// the recognizer's own end: a yes plays a move, and a fragment of
+    /// speech is decoded as "네" all too easily by a model without "[unk]".
+    fn moves(&self) -> &[String] {
+        match self {
+            Expecting::Moves(p) => p,
+            Expecting::Answers(_) => &[],
+        }
+    }
+
+    /// Whether `text` (as the recognizer wrote it) is one whole legal move
+    /// that no other expected phrase goes on from: "이 사" when e4 gives no
+    /// check; not when it does, as "이 사 체크" may be on its way.
+    pub fn is_complete(&self, text: &str) -> bool {
+        let moves = self.moves();
+        !text.is_empty()
+            && moves.iter().any(|p| p == text)
+            && !moves.iter().any(|p| p.strip_prefix(text).is_some_and(|rest| rest.starts_with(' ')))
+    }
+
+    /// Whether what was heard so far (`partial`, which lags the audio by a
+    /// word) may be a whole legal move once decoded to its end: it is one,
+    /// begins one, or is still empty. False when no move is expected.
+    pub fn may_be_whole(&self, partial: &str) -> bool {
+        let moves = self.moves();
+        !moves.is_empty()
+            && (partial.is_empty()
+                || moves
+                    .iter()
+                    .any(|p| p.strip_prefix(partial).is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))))
+    }
+}
+
 impl Default for Expecting {
     fn default() -> Self {
         Expecting::Moves(Vec::new())
