@@ -571,6 +571,24 @@ fn plain_voxchess_offers_to_continue_an_unfinished_game() {
 }
 
 #[test]
+fn quit_at_the_unfinished_game_question_changes_nothing() {
+    let dir = home("continue-quit");
+    let mut g = Game::start_in(dir.clone(), HUMANS);
+    g.send("e4");
+    g.send("quit");
+    g.finish();
+    let save = dir.join("data/voxchess/current-game.toml");
+    let before = std::fs::read_to_string(&save).expect("saved");
+    let mut r = Game::start_in(dir.clone(), &["play", "--plain", "--no-speech", "--no-voice", "--lang", "ru"]);
+    let at = r.wait_for("Найдена неоконченная партия", 0);
+    r.send("выход");
+    r.wait_for("Ничего не изменено.", at);
+    let out = r.finish().0;
+    assert!(!out.contains("Ответьте да или нет"), "quit is not asked about again: {out}");
+    assert_eq!(std::fs::read_to_string(&save).expect("still saved"), before);
+}
+
+#[test]
 fn an_unfinished_game_is_never_lost() {
     let dir = home("never-lost");
     let mut g = Game::start_in(dir.clone(), HUMANS);

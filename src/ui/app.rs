@@ -193,7 +193,7 @@ pub fn unfinished_game(
     lang: crate::speech::SpeechLang,
     input: &mut dyn std::io::BufRead,
 ) -> std::io::Result<Unfinished> {
-    use crate::speech::{Answer, Channel, Intent, Resolver};
+    use crate::speech::{Answer, Channel, Command, Intent, Resolver};
     let lex = Lexicon::get(lang);
     let c = &lex.client;
     let say = |text: &str| {
@@ -223,6 +223,11 @@ pub fn unfinished_game(
         match resolver.resolve(&Position::start(), &line, Channel::Typed) {
             Intent::Answer(Answer::Yes) => return Ok(Unfinished::Continue(Box::new(saved))),
             Intent::Answer(Answer::No | Answer::Cancel) => break,
+            // Quitting here leaves the game as it was, as the end of input does.
+            Intent::Command(Command::Quit) => {
+                say(&c.nothing_changed);
+                return Ok(Unfinished::Stop);
+            }
             _ => say(&c.yes_or_no),
         }
     }
