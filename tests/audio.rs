@@ -5,6 +5,9 @@
 
 #![cfg(all(feature = "voice", feature = "tts"))]
 
+#[allow(dead_code)] // each test binary uses a part of the shared helpers
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -325,14 +328,16 @@ fn models_install_names_unknown_languages() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no model for 'xx'; voxchess installs: en, ru"));
 }
 
-/// `text` said by espeak-ng's Korean voice, as 16 kHz samples without the
-/// silence espeak-ng puts around it.
+/// `text` said by espeak-ng's Korean voice (the first of the voice tests'
+/// ways), as 16 kHz samples without the silence around it.
 fn korean_words(text: &str) -> Vec<i16> {
-    let wav = std::env::temp_dir().join(format!("voxchess-words-{}-{}.wav", std::process::id(), text.len()));
-    let ok = Command::new("espeak-ng").args(["-v", "ko", "-s", "190", "-w"]).arg(&wav).arg(text).status();
-    assert!(ok.is_ok_and(|s| s.success()), "espeak-ng is installed by setup.sh");
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("voxchess-words-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let wav = common::espeak::korean_wav(&dir, text, 0);
     let (mono, rate) = voxchess::audio::wav::read_wav(&wav).expect("reads");
-    let _ = std::fs::remove_file(&wav);
+    let _ = std::fs::remove_dir_all(&dir);
     let samples = voxchess::audio::pcm::to_i16(&voxchess::audio::pcm::resample_clip(&mono, rate).expect("resamples"));
     let loud = |s: &i16| s.unsigned_abs() > 300;
     let first = samples.iter().position(loud).expect("espeak-ng said something");

@@ -74,6 +74,19 @@ impl Game {
 
 const HUMANS: &[&str] = &["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"];
 
+/// A home folder `name` with an unfinished game of `moves` between two
+/// people, left by quitting.
+fn home_with_unfinished(name: &str, moves: &[&str]) -> PathBuf {
+    let dir = home(name);
+    let mut g = Game::start_in(dir.clone(), HUMANS);
+    for m in moves {
+        g.send(m);
+    }
+    g.send("quit");
+    g.finish();
+    dir
+}
+
 /// Appendix C's example game (tests/data), in Russian notation.
 fn seed_game() -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/appendix_c_game_ru.txt");
@@ -555,11 +568,7 @@ fn the_built_in_engine_is_named_in_the_session_language() {
 
 #[test]
 fn plain_voxchess_offers_to_continue_an_unfinished_game() {
-    let dir = home("continue");
-    let mut g = Game::start_in(dir.clone(), HUMANS);
-    g.send("e4");
-    g.send("quit");
-    g.finish();
+    let dir = home_with_unfinished("continue", &["e4"]);
     let mut r = Game::start_in(dir.clone(), &[]);
     r.wait_for("An unfinished game was found. Continue it? Say yes or no.", 0);
     r.send("yes");
@@ -572,11 +581,7 @@ fn plain_voxchess_offers_to_continue_an_unfinished_game() {
 
 #[test]
 fn quit_at_the_unfinished_game_question_changes_nothing() {
-    let dir = home("continue-quit");
-    let mut g = Game::start_in(dir.clone(), HUMANS);
-    g.send("e4");
-    g.send("quit");
-    g.finish();
+    let dir = home_with_unfinished("continue-quit", &["e4"]);
     let save = dir.join("data/voxchess/current-game.toml");
     let before = std::fs::read_to_string(&save).expect("saved");
     let mut r = Game::start_in(dir.clone(), &["play", "--plain", "--no-speech", "--no-voice", "--lang", "ru"]);
@@ -590,12 +595,7 @@ fn quit_at_the_unfinished_game_question_changes_nothing() {
 
 #[test]
 fn an_unfinished_game_is_never_lost() {
-    let dir = home("never-lost");
-    let mut g = Game::start_in(dir.clone(), HUMANS);
-    g.send("e4");
-    g.send("e5");
-    g.send("quit");
-    g.finish();
+    let dir = home_with_unfinished("never-lost", &["e4", "e5"]);
     let games = dir.join("data/voxchess/games");
     // `play` asks too; "maybe" is not an answer; "no" keeps the old game as PGN.
     let mut r = Game::start_in(dir.clone(), HUMANS);

@@ -71,9 +71,7 @@ impl Expecting {
     /// check; not when it does, as "이 사 체크" may be on its way.
     pub fn is_complete(&self, text: &str) -> bool {
         let moves = self.moves();
-        !text.is_empty()
-            && moves.iter().any(|p| p == text)
-            && !moves.iter().any(|p| p.strip_prefix(text).is_some_and(|rest| rest.starts_with(' ')))
+        !text.is_empty() && moves.iter().any(|p| p == text) && !moves.iter().any(|p| goes_on(p, text))
     }
 
     /// Whether what was heard so far (`partial`, which lags the audio by a
@@ -81,12 +79,13 @@ impl Expecting {
     /// begins one, or is still empty. False when no move is expected.
     pub fn may_be_whole(&self, partial: &str) -> bool {
         let moves = self.moves();
-        !moves.is_empty()
-            && (partial.is_empty()
-                || moves
-                    .iter()
-                    .any(|p| p.strip_prefix(partial).is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))))
+        !moves.is_empty() && (partial.is_empty() || moves.iter().any(|p| p == partial || goes_on(p, partial)))
     }
+}
+
+/// Whether `phrase` is `start` and more words.
+fn goes_on(phrase: &str, start: &str) -> bool {
+    phrase.strip_prefix(start).is_some_and(|rest| rest.starts_with(' '))
 }
 
 impl Default for Expecting {

@@ -1,7 +1,7 @@
 //! A Korean speaker for the voice tests: espeak-ng's Korean voice written
 //! to a WAV file, in one of the ways a player says a move again. Shared by
-//! `tests/voice_game.rs` and `examples/korean_moves.rs` (which chose the
-//! voice game's moves by these same ways).
+//! `tests/voice_game.rs`, `tests/audio.rs` and `examples/korean_moves.rs`
+//! (which chose the voice game's moves by these same ways).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
