@@ -353,6 +353,11 @@ fn quiet(ms: usize) -> Vec<i16> {
 /// them, 20 ms at a time, as fast as it can take them: no clock), expecting
 /// what a Korean game expects in the start position.
 fn heard_in_a_game(samples: &[i16]) -> Vec<String> {
+    heard_in(&Position::start(), samples)
+}
+
+/// The same in `pos`.
+fn heard_in(pos: &Position, samples: &[i16]) -> Vec<String> {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     use voxchess::audio::voice::{ListenMode, OpenGate, Switches, listen_loop};
@@ -360,7 +365,7 @@ fn heard_in_a_game(samples: &[i16]) -> Vec<String> {
     let model = model_with(SpeechLang::Korean);
     let lex = voxchess::speech::Lexicon::get(SpeechLang::Korean);
     let expected = Expected::default();
-    expected.set(expected_phrases(lex, &Position::start(), None, voxchess::speech::Style::Brief));
+    expected.set(expected_phrases(lex, pos, None, voxchess::speech::Style::Brief));
     let (tx, rx) = std::sync::mpsc::channel();
     for chunk in samples.chunks(320) {
         tx.send(chunk.to_vec()).expect("queued");
@@ -389,10 +394,34 @@ fn a_whole_move_ends_after_a_short_quiet() {
 }
 
 /// A pause as long inside a move ("나이트", then "에프 삼") does not cut
-/// it: a piece alone is not a whole move, so the recognizer listens on.
+/// it: a piece alone begins a move, so the recognizer listens on (up to
+/// 500 ms of quiet).
 #[test]
 fn a_pause_inside_a_move_does_not_cut_it() {
     let samples = [korean_words("나이트"), quiet(300), korean_words("에프 삼"), quiet(1000)].concat();
     let heard = heard_in_a_game(&samples);
     assert!(heard.len() == 1 && heard[0].starts_with("나이트 "), "one utterance, the piece and more: {heard:?}");
+}
+
+/// Words no move begins with (here "오 육 칠", heard as "오 지 일") wait
+/// for nothing: they end after 240 ms of quiet, so what is said 300 ms
+/// later is an utterance of its own (vosk's rule would join them).
+#[test]
+fn a_misheard_move_ends_after_a_short_quiet() {
+    let samples = [korean_words("오 육 칠"), quiet(300), korean_words("이 사"), quiet(1000)].concat();
+    let heard = heard_in_a_game(&samples);
+    assert!(heard.len() == 2 && heard[1] == "이 사" && !heard[0].ends_with("이 사"), "{heard:?}");
+}
+
+/// A move that gives check may be followed by its check word, but need
+/// not be: it ends after 240 ms of quiet (Qh5+ after 1. e4 f5).
+#[test]
+fn a_move_that_gives_check_ends_after_a_short_quiet() {
+    let mut pos = Position::start();
+    for san in ["e4", "f5"] {
+        let mv = voxchess::notation::read_move(&pos, san, voxchess::notation::NotationLang::English).expect("legal");
+        pos = pos.play(&mv).expect("legal");
+    }
+    let samples = [korean_words("퀸 에이치 오"), quiet(300), korean_words("비 사"), quiet(1000)].concat();
+    assert_eq!(heard_in(&pos, &samples), ["퀸 에이치 오", "비 사"]);
 }

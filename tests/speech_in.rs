@@ -555,27 +555,44 @@ fn no_expected_move_begins_another_move() {
     }
 }
 
-/// What ends an utterance early (audio/endpoint.rs): a whole legal move
-/// that nothing goes on from; what may still become one keeps the
-/// recognizer listening.
+/// How far a heard text is from a whole phrase decides how much quiet
+/// ends the utterance (audio/endpoint.rs): a whole legal move or answer
+/// that nothing goes on from soonest; words no phrase begins with, or a
+/// move a check word may follow, a little later; the beginning of a
+/// phrase latest.
 #[test]
-fn a_heard_phrase_is_complete_only_when_whole_and_not_continued() {
-    use voxchess::speech::vocabulary::expected_phrases;
+fn how_far_a_heard_phrase_is_from_whole() {
+    use voxchess::speech::vocabulary::{Expecting, Progress, expected_phrases, vocabulary};
     let ko = voxchess::speech::Lexicon::get(SpeechLang::Korean);
+    let vocab = vocabulary(SpeechLang::Korean);
     let start = expected_phrases(ko, &Position::start(), None, Style::Brief);
-    assert!(start.is_complete("이 사") && start.is_complete("나이트 에프 삼"));
-    for part in ["이", "나이트", "나이트 에프", ""] {
-        assert!(!start.is_complete(part) && start.may_be_whole(part), "{part}");
+    let progress = |e: &Expecting, text: &str| e.progress(text, &vocab);
+    for whole in ["이 사", "나이트 에프 삼"] {
+        assert_eq!(progress(&start, whole), Progress::Whole, "{whole}");
     }
-    assert!(!start.may_be_whole("보드") && !start.may_be_whole("이 구"), "not a move");
-    // Bb5 gives check: "체크" may follow, so the move alone waits.
+    for part in ["이", "나이트", "나이트 에프", "", "보드"] {
+        assert_eq!(progress(&start, part), Progress::Open, "{part}: a phrase begins so");
+        assert_eq!(start.at_best(part, &vocab), Progress::Whole, "{part}: may yet be whole");
+    }
+    for closed in ["이 구", "구 이 사", "나이트 에이치 사 음", "보드 돌리기", "뒤로"] {
+        assert_eq!(progress(&start, closed), Progress::Closed, "{closed}: no phrase begins so");
+        assert_eq!(start.at_best(closed, &vocab), Progress::Closed, "{closed}");
+    }
+    // Bb5 gives check: "체크" may follow, so the move alone is closed, not
+    // whole; with its check word it is whole.
     let check = expected_phrases(ko, &after("e4 d5"), None, Style::Brief);
-    assert!(!check.is_complete("비숍 비 오") && check.may_be_whole("비숍 비 오"));
-    assert!(check.is_complete("비숍 비 오 체크"));
+    assert_eq!(progress(&check, "비숍 비 오"), Progress::Closed);
+    assert_eq!(check.at_best("비숍 비 오", &vocab), Progress::Closed);
+    assert_eq!(progress(&check, "비숍 비 오 체크"), Progress::Whole);
     let choices: Vec<_> = Position::start().legal_moves().iter().take(2).copied().collect();
     let answers = expected_phrases(ko, &Position::start(), Some(&choices), Style::Brief);
-    // An answer waits for the recognizer's own end: a yes plays a move.
-    assert!(!answers.is_complete("네") && !answers.may_be_whole("") && !answers.may_be_whole("이 사"));
-    let nothing = voxchess::speech::vocabulary::Expecting::default();
-    assert!(!nothing.may_be_whole("") && !nothing.is_complete("이 사"), "nothing expected: vosk decides");
+    assert_eq!(progress(&answers, "네"), Progress::Whole);
+    assert_eq!(progress(&answers, "아니요"), Progress::Whole);
+    assert_eq!(progress(&answers, "이 사"), Progress::Closed, "a move is no answer");
+    assert_eq!(progress(&answers, ""), Progress::Open);
+    let nothing = Expecting::default();
+    for text in ["", "이 사", "구 이 사"] {
+        assert_eq!(progress(&nothing, text), Progress::Open, "nothing expected: {text}");
+        assert_eq!(nothing.at_best(text, &vocab), Progress::Open);
+    }
 }

@@ -1,22 +1,49 @@
-//! When to try ending an utterance early. vosk ends one only after 0.5 s
-//! of silence (its endpoint rule), so a heard move waited for about 0.7 s.
-//! After a short quiet (200 ms) following speech, the recognizer's result
-//! is taken at once (`recognizer::Utterances`); when it is a whole legal
-//! move that no other goes on from (`Expecting::is_complete`) it is the
-//! utterance. When it is not (a pause inside a move, "나이트 ... 에이치
-//! 삼"), the same audio goes to a new recognizer, which listens on as if
-//! nothing happened. Answers to a question are never ended early.
+//! When to end an utterance. vosk ends one only after 0.5 s of silence
+//! (its endpoint rule), so a heard move waited for about 0.7 s; and in the
+//! middle of a grammar phrase ("비숍 이" of "비숍 이 이") its rule may not
+//! fire at all (measured live: 19.5 s, its 20 s limit). Here the quiet
+//! after speech is measured, and at each of three lengths the recognizer's
+//! result is looked at (`recognizer::Utterances`); the quiet that ends an
+//! utterance depends on how far what was heard is from a whole phrase
+//! (`vocabulary::Progress`):
+//! - 200 ms: a whole legal move, or a whole answer, that nothing goes on
+//!   from ("이 사", "네");
+//! - 240 ms: nothing more to wait for: a whole move a check word may still
+//!   follow, or words no expected phrase begins with (misheard "구 이 사",
+//!   a command);
+//! - 500 ms: anything, the beginning of a move too ("나이트": the player
+//!   may be pausing inside it), as vosk's own rule would, had it fired.
+//!
+//! When the result is not yet one to end on, the same audio goes to a new
+//! recognizer, which listens on as if nothing happened.
 //!
 //! This part only watches loudness, counting time in samples, so it is
 //! tested without a clock or a model.
 
 use super::pcm::RECOGNIZER_RATE;
+use crate::speech::vocabulary::Progress;
 
-/// The quiet after speech that may end an utterance: 200 ms (espeak-ng's
-/// Korean phrases said at an even pace have no quiet this long inside;
-/// said word by word they have 180-270 ms, and there only a whole move
-/// ends the utterance).
-pub(crate) const QUIET: usize = (RECOGNIZER_RATE as usize) * 200 / 1000;
+const fn ms(n: usize) -> usize {
+    RECOGNIZER_RATE as usize * n / 1000
+}
+
+/// The quiet after speech that ends an utterance heard so far as
+/// `progress`. 200 ms: espeak-ng's Korean phrases said at an even pace have
+/// no quiet this long inside. 240 ms for what is not a whole phrase: said
+/// word by word, they have 180-270 ms between words, and a pause there
+/// cuts a move only when what came before it was already misheard. 500 ms
+/// for the beginning of a phrase, as vosk's own rule: a shorter end would
+/// cut a player who stops to think inside a move.
+pub(crate) const fn quiet_for(progress: Progress) -> usize {
+    match progress {
+        Progress::Whole => ms(200),
+        Progress::Closed => ms(240),
+        Progress::Open => ms(500),
+    }
+}
+
+/// The lengths of quiet at which the result is looked at, shortest first.
+const TRIES: [usize; 3] = [quiet_for(Progress::Whole), quiet_for(Progress::Closed), quiet_for(Progress::Open)];
 
 /// Samples in one 10 ms frame, the unit of loudness.
 const FRAME: usize = RECOGNIZER_RATE as usize / 100;
@@ -43,8 +70,8 @@ pub(crate) struct EarlyEnd {
     peak: f32,
     /// Quiet samples at the end of what was heard.
     quiet: usize,
-    /// Whether this stretch of quiet was already tried.
-    tried: bool,
+    /// How many of `TRIES` this stretch of quiet has reached.
+    tried: usize,
     /// After an utterance ended early: how loud a frame must be to be
     /// speech again, and how much quiet was let by since.
     rest: Option<(f32, usize)>,
@@ -89,11 +116,11 @@ impl EarlyEnd {
         true
     }
 
-    /// Takes `samples` (just fed to the recognizer); `hopeful` says whether
-    /// what was heard so far may be a whole phrase (asked only when the
-    /// rest holds). True, once for each stretch of quiet, when `QUIET` of
-    /// quiet followed speech: the time to try ending the utterance.
-    pub(crate) fn update(&mut self, samples: &[i16], hopeful: impl FnOnce() -> bool) -> bool {
+    /// Takes `samples` (just fed to the recognizer). When the quiet after
+    /// speech has reached one of the lengths of `TRIES` (each once for each
+    /// stretch of quiet): the quiet so far, in samples, the time to look
+    /// at the result.
+    pub(crate) fn update(&mut self, samples: &[i16]) -> Option<usize> {
         self.frame.extend_from_slice(samples);
         let complete = self.frame.len() / FRAME * FRAME;
         for rms in frames(&self.frame[..complete]) {
@@ -102,13 +129,16 @@ impl EarlyEnd {
                 self.quiet += FRAME;
             } else {
                 self.quiet = 0;
-                self.tried = false;
+                self.tried = 0;
             }
         }
         self.frame.drain(..complete);
-        let now = !self.tried && self.peak >= FLOOR && self.quiet >= QUIET && hopeful();
-        self.tried |= now;
-        now
+        let reached = TRIES.iter().filter(|&&t| self.quiet >= t).count();
+        if self.peak < FLOOR || reached <= self.tried {
+            return None;
+        }
+        self.tried = reached;
+        Some(self.quiet)
     }
 }
 
@@ -120,56 +150,50 @@ mod tests {
         (0..RECOGNIZER_RATE as usize * ms / 1000).map(|i| if i % 2 == 0 { level } else { -level }).collect()
     }
 
-    /// Feeds `audio` in 20 ms chunks; the milliseconds fed when it was time
-    /// to try, if it was.
-    fn tries_after(e: &mut EarlyEnd, audio: &[i16], hopeful: bool) -> Option<usize> {
-        let mut fed = 0;
-        for chunk in audio.chunks(320) {
-            fed += chunk.len();
-            if e.update(chunk, || hopeful) {
-                return Some(fed * 1000 / RECOGNIZER_RATE as usize);
-            }
-        }
-        None
+    /// Feeds `audio` in 20 ms chunks; the quiet (ms) at each time to look
+    /// at the result.
+    fn tries_after(e: &mut EarlyEnd, audio: &[i16]) -> Vec<usize> {
+        audio.chunks(320).filter_map(|chunk| e.update(chunk)).map(|q| q * 1000 / RECOGNIZER_RATE as usize).collect()
     }
 
     #[test]
-    fn a_short_quiet_after_speech_is_the_time_to_try() {
+    fn the_result_is_looked_at_after_each_length_of_quiet() {
         let mut e = EarlyEnd::default();
-        assert_eq!(tries_after(&mut e, &tone(600, 5000), true), None, "not while speech goes on");
-        assert_eq!(tries_after(&mut e, &tone(1000, 0), true), Some(200));
+        assert_eq!(tries_after(&mut e, &tone(600, 5000)), [0usize; 0], "not while speech goes on");
+        assert_eq!(tries_after(&mut e, &tone(1000, 0)), [200, 240, 500]);
     }
 
     #[test]
-    fn each_quiet_is_tried_once() {
+    fn each_quiet_is_tried_once_at_each_length() {
         let mut e = EarlyEnd::default();
-        tries_after(&mut e, &tone(400, 5000), true);
-        assert_eq!(tries_after(&mut e, &tone(300, 0), true), Some(200));
-        assert_eq!(tries_after(&mut e, &tone(1000, 0), true), None, "the same quiet");
-        tries_after(&mut e, &tone(300, 5000), true);
-        assert_eq!(tries_after(&mut e, &tone(1000, 0), true), Some(200), "speech again, then quiet");
+        tries_after(&mut e, &tone(400, 5000));
+        assert_eq!(tries_after(&mut e, &tone(300, 0)), [200, 240]);
+        assert_eq!(tries_after(&mut e, &tone(1000, 0)), [500], "the same quiet goes on");
+        assert_eq!(tries_after(&mut e, &tone(1000, 0)), [0usize; 0]);
+        tries_after(&mut e, &tone(300, 5000));
+        assert_eq!(tries_after(&mut e, &tone(1000, 0)), [200, 240, 500], "speech again, then quiet");
     }
 
     #[test]
-    fn not_when_what_was_heard_cannot_be_whole() {
-        let mut e = EarlyEnd::default();
-        tries_after(&mut e, &tone(400, 5000), false);
-        assert_eq!(tries_after(&mut e, &tone(1000, 0), false), None);
+    fn a_whole_phrase_ends_soonest_and_a_beginning_latest() {
+        assert!(quiet_for(Progress::Whole) < quiet_for(Progress::Closed));
+        assert!(quiet_for(Progress::Closed) < quiet_for(Progress::Open));
+        assert!(quiet_for(Progress::Open) >= ms(500), "as long as vosk's own rule");
     }
 
     #[test]
     fn the_quiet_is_measured_against_the_speech() {
         let mut e = EarlyEnd::default();
-        tries_after(&mut e, &tone(400, 8000), true);
+        tries_after(&mut e, &tone(400, 8000));
         // A sound 24 dB under the speech is not quiet; 36 dB under is.
-        assert_eq!(tries_after(&mut e, &tone(1000, 500), true), None);
-        assert_eq!(tries_after(&mut e, &tone(1000, 125), true), Some(200));
+        assert_eq!(tries_after(&mut e, &tone(1000, 500)), [0usize; 0]);
+        assert_eq!(tries_after(&mut e, &tone(1000, 125)), [200, 240, 500]);
     }
 
     #[test]
     fn after_an_early_end_only_speech_wakes() {
         let mut e = EarlyEnd::default();
-        tries_after(&mut e, &tone(400, 8000), true);
+        tries_after(&mut e, &tone(400, 8000));
         e.rest();
         assert!(!e.wakes(&tone(100, 200)), "the fading end of the last word");
         assert!(e.wakes(&tone(20, 4000)), "speech");
@@ -182,7 +206,7 @@ mod tests {
     #[test]
     fn silence_alone_is_never_tried() {
         let mut e = EarlyEnd::default();
-        assert_eq!(tries_after(&mut e, &tone(2000, 0), true), None);
-        assert_eq!(tries_after(&mut e, &tone(2000, 60), true), None, "under the floor");
+        assert_eq!(tries_after(&mut e, &tone(2000, 0)), [0usize; 0]);
+        assert_eq!(tries_after(&mut e, &tone(2000, 60)), [0usize; 0], "under the floor");
     }
 }

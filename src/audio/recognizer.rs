@@ -2,7 +2,7 @@
 //! utterance limited to the closed vocabulary of the language. vosk's
 //! grammar is not strict, so every result goes through the resolver.
 
-use super::endpoint::EarlyEnd;
+use super::endpoint::{EarlyEnd, quiet_for};
 use super::vosk::{Decoding, Heard, Model, Recognizer};
 use crate::speech::vocabulary::Expecting;
 use std::path::{Path, PathBuf};
@@ -111,11 +111,12 @@ pub fn result_text(result: &Heard) -> String {
 const REPLAY_MAX: usize = 160_000;
 
 /// A stream of 16 kHz audio cut into utterances, each with its
-/// alternatives: by vosk's own end (0.5 s of silence), or earlier, after a
-/// short quiet, when the result is a whole phrase the game expects
-/// (`endpoint`). The open utterance's audio is kept, so a new recognizer
-/// can take it again: when what the game expects changes in the middle of
-/// an utterance, and when an early try found only part of a phrase.
+/// alternatives: by vosk's own end (0.5 s of silence), or by a quiet as
+/// long as what was heard needs (`endpoint`: 200 ms after a whole phrase
+/// the game expects, at most 500 ms). The open utterance's audio is kept,
+/// so a new recognizer can take it again: when what the game expects
+/// changes in the middle of an utterance, and when a try found only part
+/// of a phrase.
 pub(crate) struct Utterances {
     model: VoiceModel,
     recognizer: Recognizer,
@@ -207,16 +208,19 @@ impl Utterances {
             Decoding::Failed => return None,
             Decoding::Running => {}
         }
-        // The partial text costs a search of the decoder's lattice: asked
-        // for only when the quiet says it is time to try.
-        let expecting = &self.expecting;
-        let recognizer = &mut self.recognizer;
-        let time = self.early.update(chunk, || expecting.may_be_whole(&recognizer.partial()));
-        if !time || self.audio.len() > REPLAY_MAX {
+        // At each length of quiet (endpoint.rs): the partial text (a
+        // search of the decoder's lattice) says whether the result may be
+        // one to end on, and only then is the result taken.
+        let quiet = self.early.update(chunk)?;
+        if self.audio.len() > REPLAY_MAX {
+            return None;
+        }
+        let known = &self.model.known;
+        if quiet < quiet_for(self.expecting.at_best(&self.recognizer.partial(), known)) {
             return None;
         }
         let heard = self.recognizer.final_result();
-        if self.expecting.is_complete(heard.best()) {
+        if quiet >= quiet_for(self.expecting.progress(heard.best(), known)) {
             return self.ended(heard, true);
         }
         // Part of a phrase (the player paused inside it), or nothing yet (a
@@ -236,7 +240,8 @@ impl Utterances {
         self.ended(heard, false)
     }
 
-    /// The open utterance ended (`early`: after a short quiet).
+    /// The open utterance ended (`early`: by the quiet `endpoint` measures,
+    /// not by vosk).
     fn ended(&mut self, heard: Heard, early: bool) -> Option<Heard> {
         self.audio.clear();
         self.open = false;

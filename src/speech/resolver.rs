@@ -704,6 +704,15 @@ impl Resolver {
         }
     }
 
+    /// The same intent, but a move it would play is asked about instead
+    /// (heard words that may be the rest of others: `Client::handle_heard`).
+    pub(crate) fn doubted(&self, pos: &Position, intent: Intent) -> Intent {
+        match intent {
+            Intent::Move(m) => Intent::Ask(self.question(pos, vec![m])),
+            other => other,
+        }
+    }
+
     /// Plays a move the input named exactly, unless the confirmation
     /// setting or a close rival (for heard input) asks first.
     fn decide(&self, pos: &Position, m: Move, heard: Option<&[Heard]>) -> Intent {

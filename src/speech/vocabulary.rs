@@ -54,32 +54,58 @@ pub enum Expecting {
     Answers(Vec<String>),
 }
 
+/// How far a heard text is from a whole phrase: how long a quiet after it
+/// ends the utterance (audio/endpoint.rs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A whole expected move or answer that no phrase goes on from ("이
+    /// 사" when e4 gives no check, "네").
+    Whole,
+    /// Nothing more to wait for: a whole expected move that a check word
+    /// may still follow, or words no phrase begins with (a misheard move,
+    /// "구 이 사"; a command).
+    Closed,
+    /// The beginning of a phrase ("나이트", "나이트 에프"), nothing yet, or
+    /// anything when no move is expected: the player may be pausing inside
+    /// what they say.
+    Open,
+}
+
 impl Expecting {
-    /// The moves expected, none while a question waits: an utterance ends
-    /// early only as a whole move (audio/endpoint.rs). An answer waits for
-    /// the recognizer's own end: a yes plays a move, and a fragment of
-    /// speech is decoded as "네" all too easily by a model without "[unk]".
-    fn moves(&self) -> &[String] {
+    /// The phrases expected: the moves, or the answers.
+    fn phrases(&self) -> &[String] {
         match self {
-            Expecting::Moves(p) => p,
-            Expecting::Answers(_) => &[],
+            Expecting::Moves(p) | Expecting::Answers(p) => p,
         }
     }
 
-    /// Whether `text` (as the recognizer wrote it) is one whole legal move
-    /// that no other expected phrase goes on from: "이 사" when e4 gives no
-    /// check; not when it does, as "이 사 체크" may be on its way.
-    pub fn is_complete(&self, text: &str) -> bool {
-        let moves = self.moves();
-        !text.is_empty() && moves.iter().any(|p| p == text) && !moves.iter().any(|p| goes_on(p, text))
+    /// How far `text` (as the recognizer wrote it) is from a whole phrase,
+    /// with `vocabulary` the other phrases the recognizer knows (commands
+    /// that begin with another: "보드 돌리기").
+    pub fn progress(&self, text: &str, vocabulary: &[String]) -> Progress {
+        let phrases = self.phrases();
+        if phrases.is_empty() || text.is_empty() {
+            return Progress::Open;
+        }
+        let whole = phrases.iter().any(|p| p == text);
+        let goes_on = phrases.iter().chain(vocabulary).any(|p| goes_on(p, text));
+        match (whole, goes_on) {
+            (true, false) => Progress::Whole,
+            (false, true) => Progress::Open,
+            // What may follow a whole move is only its check word
+            // (tests/speech_in.rs, no_expected_move_begins_another_move).
+            (true, true) | (false, false) => Progress::Closed,
+        }
     }
 
-    /// Whether what was heard so far (`partial`, which lags the audio by a
-    /// word) may be a whole legal move once decoded to its end: it is one,
-    /// begins one, or is still empty. False when no move is expected.
-    pub fn may_be_whole(&self, partial: &str) -> bool {
-        let moves = self.moves();
-        !moves.is_empty() && (partial.is_empty() || moves.iter().any(|p| p == partial || goes_on(p, partial)))
+    /// The nearest to whole that what was heard so far (`partial`, which
+    /// may lag the audio by a word) may still be once decoded to its end:
+    /// the beginning of a phrase may be whole; the rest stays as it is.
+    pub fn at_best(&self, partial: &str, vocabulary: &[String]) -> Progress {
+        match self.progress(partial, vocabulary) {
+            Progress::Open if !self.phrases().is_empty() => Progress::Whole,
+            p => p,
+        }
     }
 }
 

@@ -83,8 +83,18 @@ pub(crate) struct Client {
     save_path: PathBuf,
     /// When the game was last saved (ms).
     last_save: u64,
+    /// When voxchess last heard something it could make nothing of (ms).
+    unclear_heard: Option<u64>,
     out: Vec<Line>,
 }
+
+/// A move heard this soon after words voxchess could make nothing of (ms)
+/// may be the rest of the same words, cut by a pause inside them
+/// (audio/endpoint.rs: misheard words end after 240 ms of quiet; vosk's
+/// own rule after 0.5 s): it is asked about, never played. With speech on,
+/// voxchess's answer closes the microphone first; without it, "knight"
+/// misheard, then "f3", would have played the pawn.
+const FOLLOWS_UNCLEAR_MS: u64 = 2_000;
 
 /// How often a running clock is saved (ms).
 const SAVE_EVERY_MS: u64 = 10_000;
@@ -170,6 +180,7 @@ impl Client {
             opponent: game.opponent,
             analyst: None,
             looking: None,
+            unclear_heard: None,
             lex,
             resolver,
             narrator: Narrator::new(lex, style),
@@ -510,9 +521,14 @@ impl Client {
                     }
                 }
             }
-            _ => Some(self.resolver.resolve_heard(&pos, &clean)),
+            _ => {
+                let intent = self.resolver.resolve_heard(&pos, &clean);
+                let soon = self.unclear_heard.is_some_and(|t| now.saturating_sub(t) < FOLLOWS_UNCLEAR_MS);
+                Some(if soon { self.resolver.doubted(&pos, intent) } else { intent })
+            }
         };
         let intent = intent.unwrap_or(Intent::Refuse(crate::speech::Refusal::NothingHeard));
+        self.unclear_heard = matches!(intent, Intent::Refuse(_)).then_some(now);
         self.carry_out(intent, Channel::Heard, now);
     }
 
@@ -906,7 +922,11 @@ mod tests {
     /// A Korean game for two people, autosaved to a file of its own
     /// (a move played is saved), removed by `done`.
     fn korean_game(name: &str) -> Client {
-        let settings = crate::config::Settings { lang: crate::speech::SpeechLang::Korean, ..Default::default() };
+        game_in(crate::speech::SpeechLang::Korean, name)
+    }
+
+    fn game_in(lang: crate::speech::SpeechLang, name: &str) -> Client {
+        let settings = crate::config::Settings { lang, ..Default::default() };
         let game = NewGame {
             settings,
             start: Position::start(),
@@ -925,9 +945,53 @@ mod tests {
     }
 
     fn heard(c: &mut Client, alternatives: &[(&str, f32)]) -> Vec<String> {
+        heard_at(c, alternatives, 0)
+    }
+
+    fn heard_at(c: &mut Client, alternatives: &[(&str, f32)], now: u64) -> Vec<String> {
         let list: Vec<(String, f32)> = alternatives.iter().map(|(t, s)| (t.to_string(), *s)).collect();
-        c.handle_heard(&list, 0);
+        c.handle_heard(&list, now);
         c.take_output().into_iter().map(|l| l.text).collect()
+    }
+
+    /// A pause inside a move may cut it in two (audio/endpoint.rs): a move
+    /// heard soon after words voxchess could make nothing of is asked
+    /// about, never played, even where a clear heard move is played
+    /// (English); later, it is played.
+    #[test]
+    fn a_move_heard_just_after_words_not_understood_is_asked_about() {
+        use crate::speech::lexicon::Meaning;
+        for lang in [crate::speech::SpeechLang::English, crate::speech::SpeechLang::German] {
+            let mut c = game_in(lang, &format!("cut-{lang:?}"));
+            let lex = crate::speech::Lexicon::get(lang);
+            // A move this language plays when heard alone (no sound-alike
+            // rival: not "e4", which "b4" and "d4" sound like).
+            let start = Position::start();
+            let plays = |w: &String| {
+                matches!(c.resolver.resolve_heard(&start, &[(w.clone(), 90.0)]), crate::speech::Intent::Move(_))
+            };
+            let legal = start.legal_moves();
+            let mut said_alone = legal.iter().map(|m| crate::speech::say_move(lex, &start, m, c.resolver.style));
+            let words = said_alone.find(plays).expect("a move heard alone is played");
+            let word = |meant: fn(&Meaning) -> bool| {
+                let found =
+                    lex.words_in.iter().find(|(_, senses)| senses.iter().any(|s| s.cost == 0.0 && meant(&s.meaning)));
+                found.map(|(w, _)| w.clone()).expect("a word of the language")
+            };
+            let piece = word(|m| matches!(m, Meaning::Piece(_)));
+            let no = word(|m| matches!(m, Meaning::No));
+            let said = heard_at(&mut c, &[(piece.as_str(), 90.0)], 1_000);
+            assert!(!said.is_empty(), "{lang:?}: {piece} alone is answered");
+            assert_eq!(c.position(), &Position::start());
+            let said = heard_at(&mut c, &[(words.as_str(), 90.0)], 2_500);
+            let asked = format!("{}?", words.to_lowercase());
+            assert!(said.iter().any(|l| l.to_lowercase().starts_with(&asked)), "{lang:?}: asked: {said:?}");
+            assert_eq!(c.position(), &Position::start(), "{lang:?}: not played");
+            heard_at(&mut c, &[(no.as_str(), 90.0)], 4_000);
+            let said = heard_at(&mut c, &[(words.as_str(), 90.0)], 9_000);
+            assert_ne!(c.position(), &Position::start(), "{lang:?}: played when said alone: {said:?}");
+            done(c);
+        }
     }
 
     /// A spoken yes comes with "넷" (four) as its alternative more often
