@@ -404,7 +404,7 @@ fn a_pause_inside_a_move_does_not_cut_it() {
 }
 
 /// Words no move begins with (here "오 육 칠", heard as "오 지 일") wait
-/// for nothing: they end after 240 ms of quiet, so what is said 300 ms
+/// for nothing: they end after 280 ms of quiet, so what is said 300 ms
 /// later is an utterance of its own (vosk's rule would join them).
 #[test]
 fn a_misheard_move_ends_after_a_short_quiet() {
@@ -414,7 +414,7 @@ fn a_misheard_move_ends_after_a_short_quiet() {
 }
 
 /// A move that gives check may be followed by its check word, but need
-/// not be: it ends after 240 ms of quiet (Qh5+ after 1. e4 f5).
+/// not be: it ends after 280 ms of quiet (Qh5+ after 1. e4 f5).
 #[test]
 fn a_move_that_gives_check_ends_after_a_short_quiet() {
     let mut pos = Position::start();
