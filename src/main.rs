@@ -450,8 +450,8 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
 }
 
 #[cfg(not(feature = "voice"))]
-fn listen(_a: cli::ListenArgs) -> Result<()> {
-    bail!("this voxchess was built without voice input (feature voice)")
+fn listen(a: cli::ListenArgs) -> Result<()> {
+    bail!("{}", voxchess::speech::Lexicon::get(a.lang).client.voice_not_built)
 }
 
 fn main() -> ExitCode {

@@ -412,6 +412,8 @@ pub struct ClientWords {
     pub speech_no_answer: String,
     pub speech_joined: String,
     pub voice_no_library: String,
+    /// Voice input asked for, in a build without it.
+    pub voice_not_built: String,
     pub voice_bad_model: String,
     pub no_microphone: String,
     pub help: Vec<String>,

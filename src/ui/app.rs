@@ -309,7 +309,7 @@ impl Io {
         let talk: Option<Arc<std::sync::atomic::AtomicBool>> = None;
         #[cfg(not(all(feature = "voice", feature = "tts")))]
         if settings.voice {
-            notice(&mut notes, "This voxchess was built without voice input.");
+            notice(&mut notes, Lexicon::get(settings.lang).client.voice_not_built.clone());
         }
         Io {
             tx,
