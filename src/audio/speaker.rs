@@ -64,6 +64,24 @@ struct Progress {
 /// reports it began (it may never: no audio output).
 const QUEUED_SPEAKS_FOR: Duration = Duration::from_millis(2000);
 
+/// How long a text counts as speaking after it began with no end reported
+/// (an end event lost, speech-dispatcher's module gone): longer than
+/// anything voxchess says at once, so the microphone is not deaf forever.
+const BEGUN_SPEAKS_FOR: Duration = Duration::from_secs(60);
+
+impl Progress {
+    /// Whether speech counts as going on at `now`, for the listening gate:
+    /// a text queued and not yet begun (for a while), or one begun and not
+    /// yet ended (for a while).
+    fn speaking_at(&self, now: Instant) -> bool {
+        let since = |t: Instant| now.saturating_duration_since(t);
+        let waiting =
+            self.last_queued.is_some_and(|q| since(q) < QUEUED_SPEAKS_FOR && self.last_begin.is_none_or(|b| b < q));
+        let begun = self.speaking && self.last_begin.is_none_or(|b| since(b) < BEGUN_SPEAKS_FOR);
+        begun || waiting
+    }
+}
+
 #[derive(Debug, Default)]
 struct Shared {
     progress: Mutex<Progress>,
@@ -324,18 +342,7 @@ impl Speaker {
     /// speech-dispatcher reported it began, was heard as "일").
     pub fn progress_reader(&self) -> impl Fn() -> (bool, Option<Instant>) + Send + use<> {
         let shared = self.shared.clone();
-        move || {
-            shared
-                .progress
-                .lock()
-                .map(|p| {
-                    let waiting = p
-                        .last_queued
-                        .is_some_and(|q| q.elapsed() < QUEUED_SPEAKS_FOR && p.last_begin.is_none_or(|b| b < q));
-                    (p.speaking || waiting, p.last_end)
-                })
-                .unwrap_or((false, None))
-        }
+        move || shared.progress.lock().map(|p| (p.speaking_at(Instant::now()), p.last_end)).unwrap_or((false, None))
     }
 
     /// Counts of begun, ended and stopped utterances.
@@ -377,5 +384,40 @@ impl Speaker {
 impl Drop for Speaker {
     fn drop(&mut self) {
         let _ = self.commands.send(Command::Quit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `now` and moments before it, without waiting: an `Instant` moved
+    /// back (none when the machine has been up for less).
+    fn before(now: Instant, ms: u64) -> Option<Instant> {
+        now.checked_sub(Duration::from_millis(ms))
+    }
+
+    #[test]
+    fn speech_begun_and_not_ended_closes_the_gate_for_a_while_only() {
+        let now = Instant::now();
+        let Some(long_ago) = before(now, 61_000) else { return };
+        let speaking = Progress { speaking: true, last_begin: before(now, 5_000), ..Progress::default() };
+        assert!(speaking.speaking_at(now));
+        let lost_end = Progress { speaking: true, last_begin: Some(long_ago), ..Progress::default() };
+        assert!(!lost_end.speaking_at(now), "an end event lost does not leave the microphone deaf");
+        let ended = Progress { speaking: false, last_begin: before(now, 5_000), ..Progress::default() };
+        assert!(!ended.speaking_at(now));
+    }
+
+    #[test]
+    fn a_queued_text_counts_as_speaking_until_it_begins_or_for_a_while() {
+        let now = Instant::now();
+        let queued = Progress { last_queued: before(now, 100), ..Progress::default() };
+        assert!(queued.speaking_at(now), "queued, not yet begun");
+        let never_begun = Progress { last_queued: before(now, 3_000), ..Progress::default() };
+        assert!(!never_begun.speaking_at(now), "no audio output: it never begins");
+        let begun_after =
+            Progress { last_queued: before(now, 300), last_begin: before(now, 200), ..Progress::default() };
+        assert!(!begun_after.speaking_at(now), "it began, and then ended or the callbacks say so");
     }
 }
