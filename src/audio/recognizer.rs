@@ -216,7 +216,7 @@ impl Utterances {
             return None;
         }
         let known = &self.model.known;
-        if quiet < quiet_for(self.expecting.at_best(&self.recognizer.partial(), known)) {
+        if quiet < quiet_for(self.expecting.at_best(&self.recognizer.partial())) {
             return None;
         }
         let heard = self.recognizer.final_result();

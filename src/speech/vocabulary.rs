@@ -99,12 +99,17 @@ impl Expecting {
     }
 
     /// The nearest to whole that what was heard so far (`partial`, which
-    /// may lag the audio by a word) may still be once decoded to its end:
-    /// the beginning of a phrase may be whole; the rest stays as it is.
-    pub fn at_best(&self, partial: &str, vocabulary: &[String]) -> Progress {
-        match self.progress(partial, vocabulary) {
-            Progress::Open if !self.phrases().is_empty() => Progress::Whole,
-            p => p,
+    /// lags the audio: its last word may still grow, "아니" of "아니요")
+    /// may be once decoded to its end: whole when an expected phrase begins
+    /// with it, else closed at best (nothing expected: open).
+    pub fn at_best(&self, partial: &str) -> Progress {
+        let phrases = self.phrases();
+        if phrases.is_empty() {
+            Progress::Open
+        } else if phrases.iter().any(|p| p.starts_with(partial)) {
+            Progress::Whole
+        } else {
+            Progress::Closed
         }
     }
 }
