@@ -405,17 +405,17 @@ fn a_pause_inside_a_move_does_not_cut_it() {
 }
 
 /// Words no move begins with (here "오 육 칠", heard as "오 지 일") wait
-/// for nothing: they end after 280 ms of quiet, so what is said 300 ms
+/// for nothing: they end after 300 ms of quiet, so what is said 350 ms
 /// later is an utterance of its own (vosk's rule would join them).
 #[test]
 fn a_misheard_move_ends_after_a_short_quiet() {
-    let samples = [korean_words("오 육 칠"), quiet(300), korean_words("이 사"), quiet(1000)].concat();
+    let samples = [korean_words("오 육 칠"), quiet(350), korean_words("이 사"), quiet(1000)].concat();
     let heard = heard_in_a_game(&samples);
     assert!(heard.len() == 2 && heard[1] == "이 사" && !heard[0].ends_with("이 사"), "{heard:?}");
 }
 
 /// A move that gives check may be followed by its check word, but need
-/// not be: it ends after 280 ms of quiet (Qh5+ after 1. e4 f5).
+/// not be: it ends after 300 ms of quiet (Qh5+ after 1. e4 f5).
 #[test]
 fn a_move_that_gives_check_ends_after_a_short_quiet() {
     let mut pos = Position::start();
@@ -423,6 +423,6 @@ fn a_move_that_gives_check_ends_after_a_short_quiet() {
         let mv = voxchess::notation::read_move(&pos, san, voxchess::notation::NotationLang::English).expect("legal");
         pos = pos.play(&mv).expect("legal");
     }
-    let samples = [korean_words("퀸 에이치 오"), quiet(300), korean_words("비 사"), quiet(1000)].concat();
+    let samples = [korean_words("퀸 에이치 오"), quiet(350), korean_words("비 사"), quiet(1000)].concat();
     assert_eq!(heard_in(&pos, &samples), ["퀸 에이치 오", "비 사"]);
 }

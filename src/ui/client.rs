@@ -90,7 +90,7 @@ pub(crate) struct Client {
 
 /// A move heard this soon after words voxchess could make nothing of (ms)
 /// may be the rest of the same words, cut by a pause inside them
-/// (audio/endpoint.rs: misheard words end after 280 ms of quiet; vosk's
+/// (audio/endpoint.rs: misheard words end after 300 ms of quiet; vosk's
 /// own rule after 0.5 s): it is asked about, never played. With speech on,
 /// voxchess's answer closes the microphone first; without it, "knight"
 /// misheard, then "f3", would have played the pawn.
