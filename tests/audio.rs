@@ -418,11 +418,9 @@ fn a_misheard_move_ends_after_a_short_quiet() {
 /// not be: it ends after 300 ms of quiet (Qh5+ after 1. e4 f5).
 #[test]
 fn a_move_that_gives_check_ends_after_a_short_quiet() {
-    let mut pos = Position::start();
-    for san in ["e4", "f5"] {
-        let mv = voxchess::notation::read_move(&pos, san, voxchess::notation::NotationLang::English).expect("legal");
-        pos = pos.play(&mv).expect("legal");
-    }
+    let english = voxchess::notation::NotationLang::English;
+    let moves = voxchess::notation::read_movetext(&Position::start(), "e4 f5", english).expect("legal");
+    let pos = moves.iter().fold(Position::start(), |pos, m| pos.play(m).expect("legal"));
     let samples = [korean_words("퀸 에이치 오"), quiet(350), korean_words("비 사"), quiet(1000)].concat();
     assert_eq!(heard_in(&pos, &samples), ["퀸 에이치 오", "비 사"]);
 }

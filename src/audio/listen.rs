@@ -2,7 +2,7 @@
 //! 16 kHz, vosk, then the resolver.
 
 use super::pcm::{resample_clip, to_i16};
-use super::recognizer::{CHUNK, Utterances, VoiceModel, result_text};
+use super::recognizer::{Utterances, VoiceModel, result_text};
 use super::wav::read_wav;
 use crate::rules::Position;
 use crate::speech::vocabulary::{Expecting, expected_phrases};
@@ -46,11 +46,11 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
     let audio = Duration::from_secs_f64(samples.len() as f64 / f64::from(super::pcm::RECOGNIZER_RATE));
     // The grammar a game would use in this position: the legal moves as
     // whole phrases, with every word of the vocabulary. The audio is fed as
-    // live listening feeds it (a whole move ends after a short quiet), then
-    // timed from its end to the intent.
+    // live listening feeds it (an utterance ends after the quiet it
+    // needs), then timed from its end to the intent.
     let expected = expected_phrases(resolver.lexicon(), pos, None, resolver.style);
     let mut utterances = Utterances::new(model, expected)?;
-    let mut heard: Vec<_> = samples.chunks(CHUNK).filter_map(|chunk| utterances.accept(chunk)).collect();
+    let mut heard = utterances.accept_all(&samples);
     let end = Instant::now();
     heard.extend(utterances.finish());
     // One utterance: its alternatives go to the resolver; several (pauses
@@ -68,7 +68,7 @@ pub fn listen_wav(path: &Path, model: &VoiceModel, resolver: &Resolver, pos: &Po
 /// each utterance's best text, joined.
 pub fn transcribe(model: &VoiceModel, samples: &[i16]) -> Result<String, ListenError> {
     let mut utterances = Utterances::new(model, Expecting::default())?;
-    let mut heard: Vec<_> = samples.chunks(CHUNK).filter_map(|chunk| utterances.accept(chunk)).collect();
+    let mut heard = utterances.accept_all(samples);
     heard.extend(utterances.finish());
     Ok(heard.iter().map(result_text).collect::<Vec<_>>().join(" "))
 }

@@ -215,18 +215,23 @@ impl Utterances {
         if self.audio.len() > REPLAY_MAX {
             return None;
         }
-        let known = &self.model.known;
         if quiet < quiet_for(self.expecting.at_best(&self.recognizer.partial())) {
             return None;
         }
         let heard = self.recognizer.final_result();
-        if quiet >= quiet_for(self.expecting.progress(heard.best(), known)) {
+        if quiet >= quiet_for(self.expecting.progress(heard.best(), &self.model.known)) {
             return self.ended(heard, true);
         }
         // Part of a phrase (the player paused inside it), or nothing yet (a
         // first word too short to decode alone): the same audio to a new
         // recognizer, which listens on.
         self.restart()
+    }
+
+    /// Feeds a whole recording as a microphone gives it, in 20 ms chunks;
+    /// the utterances it ended (the last stays open until `finish`).
+    pub(crate) fn accept_all(&mut self, samples: &[i16]) -> Vec<Heard> {
+        samples.chunks(CHUNK).filter_map(|chunk| self.accept(chunk)).collect()
     }
 
     /// Ends the open utterance (the audio ended, push-to-talk was released
@@ -259,4 +264,4 @@ impl Utterances {
 }
 
 /// How a recording is fed: in 20 ms chunks, as a microphone gives them.
-pub(crate) const CHUNK: usize = super::pcm::RECOGNIZER_RATE as usize / 50;
+const CHUNK: usize = super::pcm::RECOGNIZER_RATE as usize / 50;
