@@ -17,7 +17,7 @@ use voxchess::notation::{NotationLang, read_move, write_san};
 use voxchess::rules::Position;
 use voxchess::speech::{Intent, Resolver, SpeechLang, Style, say_move};
 
-#[path = "../tests/common/espeak.rs"]
+#[path = "../tests/it/common/espeak.rs"]
 mod espeak;
 use espeak::{WAYS, korean_wav};
 

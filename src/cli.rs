@@ -4,6 +4,7 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use voxchess::notation::NotationLang;
+use voxchess::config::Settings;
 use voxchess::speech::{Confirm, SpeechLang, Style};
 
 /// voxchess: chess for blind and visually impaired players.
@@ -58,12 +59,12 @@ pub struct ListenArgs {
     /// The vosk model folder (default: the installed model of the language).
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// The position (default: the initial position).
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Language: en, ru, de, ko.
-    #[arg(long, default_value = "en")]
-    pub lang: SpeechLang,
+    /// The position.
+    #[command(flatten)]
+    pub position: FenArg,
+    /// The language of the words.
+    #[command(flatten)]
+    pub words: WordsLang,
     /// Also print the time from the end of the audio to the intent.
     #[arg(long)]
     pub timing: bool,
@@ -98,9 +99,9 @@ pub struct ClockArgs {
     /// Plain lines: keys are typed as letters or words, each followed by Enter.
     #[arg(long)]
     pub plain: bool,
-    /// Language of the announcements: en, ru, de, ko.
-    #[arg(long, default_value = "en")]
-    pub lang: SpeechLang,
+    /// The language of the words.
+    #[command(flatten)]
+    pub words: WordsLang,
     /// Print only; do not speak.
     #[arg(long)]
     pub no_speech: bool,
@@ -136,15 +137,15 @@ pub enum ColorArg {
 /// `voxchess parse`: exit 0 for a move or command, 3 for a question, 2 for a refusal.
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// The position (default: the initial position).
-    #[arg(long, conflicts_with = "moves")]
-    pub fen: Option<String>,
+    /// The position.
+    #[command(flatten)]
+    pub position: FenArg,
     /// Moves from the initial position leading to the position.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fen")]
     pub moves: Option<String>,
-    /// Language of the words: en, ru, de, ko.
-    #[arg(long, default_value = "en")]
-    pub lang: SpeechLang,
+    /// The language of the words.
+    #[command(flatten)]
+    pub words: WordsLang,
     /// When to ask before playing: always, unsure, never.
     #[arg(long, default_value = "unsure")]
     pub confirm: Confirm,
@@ -160,12 +161,12 @@ pub struct ParseArgs {
 /// `voxchess say`.
 #[derive(Debug, Args)]
 pub struct SayArgs {
-    /// The position (default: the initial position).
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Language of the words: en, ru, de, ko.
-    #[arg(long, default_value = "en")]
-    pub lang: SpeechLang,
+    /// The position.
+    #[command(flatten)]
+    pub position: FenArg,
+    /// The language of the words.
+    #[command(flatten)]
+    pub words: WordsLang,
     /// brief, full, fide or nato.
     #[arg(long, default_value = "brief")]
     pub style: Style,
@@ -195,12 +196,9 @@ pub struct PlayArgs {
     /// Time control, like 15+10 or "40/90+30, 30+30".
     #[arg(long)]
     pub time: Option<voxchess::config::Parsed<voxchess::clock::Controls>>,
-    /// Language: en, ru, de, ko.
-    #[arg(long)]
-    pub lang: Option<SpeechLang>,
-    /// Announcements: brief, full, fide, nato.
-    #[arg(long)]
-    pub style: Option<Style>,
+    /// Language and style of the words.
+    #[command(flatten)]
+    pub words: SessionWords,
     /// Confirm moves: always, unsure, never.
     #[arg(long)]
     pub confirm: Option<Confirm>,
@@ -213,11 +211,11 @@ pub struct PlayArgs {
     /// Listen only while this key is toggled on (else continuously).
     #[arg(long)]
     pub push_to_talk: Option<String>,
-    /// Start position.
-    #[arg(long, conflicts_with = "pgn")]
-    pub fen: Option<String>,
+    /// The position.
+    #[command(flatten)]
+    pub position: FenArg,
     /// Continue the game of a PGN file (its first game).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fen")]
     pub pgn: Option<PathBuf>,
 }
 
@@ -243,12 +241,9 @@ pub struct ReviewArgs {
     /// Which game of the file, from 1.
     #[arg(long, default_value_t = 1)]
     pub game: usize,
-    /// Language: en, ru, de, ko.
-    #[arg(long)]
-    pub lang: Option<SpeechLang>,
-    /// Announcements: brief, full, fide, nato.
-    #[arg(long)]
-    pub style: Option<Style>,
+    /// Language and style of the words.
+    #[command(flatten)]
+    pub words: SessionWords,
     /// A UCI engine program for the analysis (default: Stockfish when installed).
     #[arg(long)]
     pub engine: Option<PathBuf>,
@@ -268,9 +263,9 @@ pub struct ResumeArgs {
 /// `voxchess perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Start position (default: the initial position).
-    #[arg(long)]
-    pub fen: Option<String>,
+    /// The position.
+    #[command(flatten)]
+    pub position: FenArg,
     /// Print the count below each first move.
     #[arg(long)]
     pub divide: bool,
@@ -282,29 +277,29 @@ pub struct PerftArgs {
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("source").required(true).args(["pgn", "moves"])))]
 pub struct FenArgs {
-    /// Notation language of the moves: en, ru, de, fr, nl.
-    #[arg(long, default_value = "en")]
-    pub lang: NotationLang,
+    /// The notation language.
+    #[command(flatten)]
+    pub notation: NotationArg,
     /// A PGN file (several games allowed).
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Moves as text, like "1. e4 e5 2. Nf3".
     #[arg(long)]
     pub moves: Option<String>,
-    /// Start position for --moves (default: the initial position).
-    #[arg(long)]
-    pub fen: Option<String>,
+    /// The start position for --moves (and the PGN's games without a FEN tag).
+    #[command(flatten)]
+    pub position: FenArg,
 }
 
 /// `voxchess position`.
 #[derive(Debug, Args)]
 pub struct PositionArgs {
-    /// The position (default: the initial position).
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Language of the description: en, ru, de, fr, nl.
-    #[arg(long, default_value = "en")]
-    pub lang: NotationLang,
+    /// The position.
+    #[command(flatten)]
+    pub position: FenArg,
+    /// The notation language.
+    #[command(flatten)]
+    pub notation: NotationArg,
 }
 
 /// `voxchess pgn`.
@@ -312,7 +307,106 @@ pub struct PositionArgs {
 pub struct PgnArgs {
     /// The PGN file to read.
     pub file: PathBuf,
-    /// Notation language of the moves in the file.
+    /// The notation language.
+    #[command(flatten)]
+    pub notation: NotationArg,
+}
+
+/// The position a command starts from (every command that takes one).
+#[derive(Debug, Args, Default, Clone)]
+pub struct FenArg {
+    /// The position as FEN (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+/// The language and style of a session's words (play, review): the
+/// settings file's unless given.
+#[derive(Debug, Args, Default, Clone, Copy)]
+pub struct SessionWords {
+    /// Language: en, ru, de, ko.
+    #[arg(long)]
+    pub lang: Option<SpeechLang>,
+    /// Announcements: brief, full, fide, nato.
+    #[arg(long)]
+    pub style: Option<Style>,
+}
+
+/// The language of a one-off command's words (say, parse, listen, clock).
+#[derive(Debug, Args, Clone, Copy)]
+pub struct WordsLang {
+    /// Language: en, ru, de, ko.
     #[arg(long, default_value = "en")]
+    pub lang: SpeechLang,
+}
+
+/// The notation language of moves and positions in writing.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct NotationArg {
+    /// Notation language: en, ru, de, fr, nl.
+    #[arg(long = "lang", default_value = "en")]
     pub lang: NotationLang,
+}
+
+impl FenArg {
+    /// The position, or why the FEN cannot be read.
+    pub fn position(&self) -> anyhow::Result<voxchess::rules::Position> {
+        use anyhow::Context;
+        match &self.fen {
+            None => Ok(voxchess::rules::Position::start()),
+            Some(f) => voxchess::rules::Position::from_fen(f).with_context(|| format!("cannot read the FEN \"{f}\"")),
+        }
+    }
+}
+
+impl SessionWords {
+    /// --lang and --style on top of the settings.
+    pub fn apply(self, s: &mut Settings) {
+        if let Some(l) = self.lang {
+            s.lang = l;
+        }
+        if let Some(st) = self.style {
+            s.style = st;
+        }
+    }
+}
+
+impl OutputArgs {
+    /// --plain, --no-speech and --no-voice on top of the settings.
+    pub fn apply(self, s: &mut Settings) {
+        s.plain |= self.plain;
+        s.speech &= !self.no_speech;
+        s.voice &= !self.no_voice;
+    }
+}
+
+impl PlayArgs {
+    /// The options of `play` on top of the settings, checked.
+    pub fn apply(&self, s: &mut Settings) -> Result<(), String> {
+        if let Some(c) = self.color {
+            s.color = c;
+        }
+        if let Some(o) = self.opponent {
+            s.opponent = o;
+        }
+        if let Some(e) = &self.engine {
+            s.engine = Some(e.clone());
+        }
+        if let Some(l) = self.level {
+            s.level = l;
+        }
+        if let Some(t) = &self.time {
+            s.time = Some(t.clone());
+        }
+        self.words.apply(s);
+        if let Some(c) = self.confirm {
+            s.confirm = c;
+        }
+        if let Some(k) = &self.push_to_talk {
+            s.push_to_talk = Some(k.clone());
+        }
+        s.engine_help &= !self.no_engine_help;
+        self.output.apply(s);
+        s.check()
+    }
 }

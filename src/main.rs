@@ -12,16 +12,9 @@ use voxchess::notation::pgn::{read_pgn, write_pgn};
 use voxchess::notation::{NotationLang, SanOptions, describe_position, read_move, read_movetext, write_san};
 use voxchess::rules::Color;
 use voxchess::rules::{Position, divide, perft};
-use voxchess::speech::{Channel, Intent, Lexicon, Resolver, say_move};
+use voxchess::speech::{Channel, Intent, Lexicon, Resolver, say_move, say_question, say_refusal};
 use voxchess::ui::clock_app::{ClockOptions, run_plain_clock};
 use voxchess::ui::clock_keys::run_terminal_clock;
-
-fn position_arg(fen: Option<&str>) -> Result<Position> {
-    match fen {
-        None => Ok(Position::start()),
-        Some(f) => Position::from_fen(f).with_context(|| format!("cannot read the FEN \"{f}\"")),
-    }
-}
 
 /// Plain mode is automatic when the terminal cannot do more: output or
 /// input redirected, or TERM=dumb.
@@ -60,53 +53,8 @@ fn load_settings() -> voxchess::config::Settings {
 /// Settings from the file, with the options on top.
 fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     let mut s = load_settings();
-    if let Some(c) = a.color {
-        s.color = c;
-    }
-    if let Some(o) = a.opponent {
-        s.opponent = o;
-    }
-    if let Some(e) = &a.engine {
-        s.engine = Some(e.clone());
-    }
-    if let Some(l) = a.level {
-        s.level = l;
-    }
-    if let Some(t) = &a.time {
-        s.time = Some(t.clone());
-    }
-    language_and_style(&mut s, a.lang, a.style);
-    if let Some(c) = a.confirm {
-        s.confirm = c;
-    }
-    if let Some(k) = &a.push_to_talk {
-        s.push_to_talk = Some(k.clone());
-    }
-    s.engine_help &= !a.no_engine_help;
-    apply_output(&mut s, a.output);
-    s.check().map_err(|e| anyhow::anyhow!(e))?;
+    a.apply(&mut s).map_err(|e| anyhow::anyhow!(e))?;
     Ok(s)
-}
-
-/// --lang and --style on top of the settings.
-fn language_and_style(
-    s: &mut voxchess::config::Settings,
-    lang: Option<voxchess::speech::SpeechLang>,
-    style: Option<voxchess::speech::Style>,
-) {
-    if let Some(l) = lang {
-        s.lang = l;
-    }
-    if let Some(st) = style {
-        s.style = st;
-    }
-}
-
-/// --plain, --no-speech and --no-voice on top of the settings.
-fn apply_output(s: &mut voxchess::config::Settings, o: cli::OutputArgs) {
-    s.plain |= o.plain;
-    s.speech &= !o.no_speech;
-    s.voice &= !o.no_voice;
 }
 
 /// `voxchess play` (and bare `voxchess`): the data folder is locked for
@@ -122,7 +70,7 @@ fn play(a: cli::PlayArgs) -> Result<()> {
         voxchess::ui::app::Unfinished::None | voxchess::ui::app::Unfinished::Kept => {}
     }
     let mut setup =
-        voxchess::ui::app::GameSetup { start: position_arg(a.fen.as_deref())?, moves: Vec::new(), resume: None };
+        voxchess::ui::app::GameSetup { start: a.position.position()?, moves: Vec::new(), resume: None };
     if let Some(path) = &a.pgn {
         let lang = settings.lang.notation();
         let text = read_file(path)?;
@@ -140,11 +88,11 @@ fn play(a: cli::PlayArgs) -> Result<()> {
 /// language first, then in each other one voxchess reads.
 fn review(a: cli::ReviewArgs) -> Result<()> {
     let mut settings = load_settings();
-    language_and_style(&mut settings, a.lang, a.style);
+    a.words.apply(&mut settings);
     if let Some(e) = &a.engine {
         settings.engine = Some(e.clone());
     }
-    apply_output(&mut settings, a.output);
+    a.output.apply(&mut settings);
     let text = read_file(&a.file)?;
     let first = settings.lang.notation();
     let others = NotationLang::ALL.into_iter().filter(|l| *l != first);
@@ -191,7 +139,7 @@ fn resume(a: cli::ResumeArgs) -> Result<()> {
 /// engine program comes from the settings file, never from the save.
 fn resume_saved(mut saved: voxchess::game::SavedGame, output: cli::OutputArgs) -> Result<()> {
     saved.settings.engine = load_settings().engine;
-    apply_output(&mut saved.settings, output);
+    output.apply(&mut saved.settings);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
     let setup = voxchess::ui::app::GameSetup { start: Position::start(), moves: Vec::new(), resume: Some(saved) };
@@ -204,16 +152,16 @@ fn resume_saved(mut saved: voxchess::game::SavedGame, output: cli::OutputArgs) -
 fn parse(a: cli::ParseArgs) -> Result<ExitCode> {
     let pos = match &a.moves {
         Some(moves) => {
-            let line = read_movetext(&Position::start(), moves, a.lang.notation())?;
+            let line = read_movetext(&Position::start(), moves, a.words.lang.notation())?;
             let mut pos = Position::start();
             for m in &line {
                 pos.play_unchecked(m);
             }
             pos
         }
-        None => position_arg(a.fen.as_deref())?,
+        None => a.position.position()?,
     };
-    let mut resolver = Resolver::new(a.lang);
+    let mut resolver = Resolver::new(a.words.lang);
     resolver.confirm = a.confirm;
     let text = a.text.join(" ");
     let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
@@ -224,12 +172,12 @@ fn parse(a: cli::ParseArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Intent::Ask(q) => {
-            println!("{}", q.prompt);
+            println!("{}", say_question(resolver.lexicon(), resolver.style, &q));
             println!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
             Ok(ExitCode::from(3))
         }
         Intent::Refuse(why) => {
-            println!("{}", why.words(resolver.lexicon()));
+            println!("{}", say_refusal(resolver.lexicon(), &why));
             Ok(ExitCode::from(2))
         }
         Intent::Command(c) => {
@@ -253,7 +201,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if a.depth > MAX_PERFT_DEPTH {
                 bail!("perft depth {} is too deep; use 0 to {MAX_PERFT_DEPTH}", a.depth);
             }
-            let pos = position_arg(a.fen.as_deref())?;
+            let pos = a.position.position()?;
             if a.divide {
                 let mut total = 0;
                 for (m, n) in divide(&pos, a.depth) {
@@ -269,8 +217,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Fen(a) => {
             if let Some(path) = &a.pgn {
                 let text = read_file(path)?;
-                let start = a.fen.as_deref().map(|f| position_arg(Some(f))).transpose()?;
-                let games = read_pgn(&text, a.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                let start = a.position.fen.is_some().then(|| a.position.position()).transpose()?;
+                let games = read_pgn(&text, a.notation.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 if games.is_empty() {
                     bail!("{}: no game found", path.display());
                 }
@@ -278,8 +226,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     println!("{}", g.final_position().to_fen());
                 }
             } else if let Some(moves) = &a.moves {
-                let start = position_arg(a.fen.as_deref())?;
-                let line = read_movetext(&start, moves, a.lang)?;
+                let start = a.position.position()?;
+                let line = read_movetext(&start, moves, a.notation.lang)?;
                 let mut pos = start;
                 for m in &line {
                     pos.play_unchecked(m);
@@ -288,22 +236,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
         Command::Position(a) => {
-            let pos = position_arg(a.fen.as_deref())?;
-            println!("{}", describe_position(&pos, a.lang));
+            let pos = a.position.position()?;
+            println!("{}", describe_position(&pos, a.notation.lang));
         }
         Command::Play(a) => play(a)?,
         Command::Review(a) => review(a)?,
         Command::Resume(a) => resume(a)?,
         Command::Parse(a) => return parse(a),
         Command::Say(a) => {
-            let pos = position_arg(a.fen.as_deref())?;
+            let pos = a.position.position()?;
             let text = a.mv.join(" ");
-            let m = read_move(&pos, &text, a.lang.notation())
+            let m = read_move(&pos, &text, a.words.lang.notation())
                 .with_context(|| format!("cannot read the move \"{text}\""))?;
-            let words = say_move(Lexicon::get(a.lang), &pos, &m, a.style);
+            let words = say_move(Lexicon::get(a.words.lang), &pos, &m, a.style);
             println!("{words}");
             if a.speak {
-                speak_and_wait(&words, a.lang);
+                speak_and_wait(&words, a.words.lang);
             }
         }
         Command::Listen(a) => listen(a)?,
@@ -335,12 +283,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 schedule,
                 play_on_after_flag: a.play_on_after_flag,
             };
-            let lex = Lexicon::get(a.lang);
+            let lex = Lexicon::get(a.words.lang);
             let plain = a.plain || plain_terminal();
             let out: voxchess::ui::clock_app::LineOut =
                 if plain { Arc::new(Mutex::new(std::io::stdout())) } else { voxchess::ui::clock_keys::raw_lines() };
-            let mut speaker = if a.no_speech { None } else { clock_speaker(a.lang, out.clone()) };
-            let voice = speaker.as_mut().map(|s| s as &mut dyn voxchess::ui::session::Voice);
+            let mut speaker = if a.no_speech { None } else { clock_speaker(a.words.lang, out.clone()) };
+            let voice = speaker.as_mut().map(|s| s as &mut dyn voxchess::ui::sink::Voice);
             if plain {
                 run_plain_clock(options, lex, std::io::BufReader::new(std::io::stdin()), out, voice);
             } else {
@@ -356,7 +304,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Pgn(a) => {
             let text = read_file(&a.file)?;
-            let games = read_pgn(&text, a.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+            let games = read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
             for g in games {
                 print!("{}", write_pgn(&g));
             }
@@ -409,7 +357,7 @@ fn clock_speaker(
 fn clock_speaker(
     _lang: voxchess::speech::SpeechLang,
     _out: voxchess::ui::clock_app::LineOut,
-) -> Option<voxchess::ui::session::Mute> {
+) -> Option<voxchess::ui::sink::Mute> {
     None
 }
 
@@ -422,20 +370,20 @@ fn speak_and_wait(_text: &str, _lang: voxchess::speech::SpeechLang) {
 fn listen(a: cli::ListenArgs) -> Result<()> {
     use voxchess::audio::listen::listen_wav;
     use voxchess::audio::recognizer::VoiceModel;
-    let dir = match a.model.clone().or_else(|| voxchess::audio::models::installed(a.lang.code())) {
+    let dir = match a.model.clone().or_else(|| voxchess::audio::models::installed(a.words.lang.code())) {
         Some(d) => d,
-        None => bail!("no voice model for '{}'; install one with: voxchess models install {}", a.lang, a.lang.code()),
+        None => bail!("no voice model for '{}'; install one with: voxchess models install {}", a.words.lang, a.words.lang.code()),
     };
-    let pos = position_arg(a.fen.as_deref())?;
-    let model = VoiceModel::load(&dir, &voxchess::speech::vocabulary::vocabulary(a.lang))?;
-    let resolver = Resolver::new(a.lang);
+    let pos = a.position.position()?;
+    let model = VoiceModel::load(&dir, &voxchess::speech::vocabulary::vocabulary(a.words.lang))?;
+    let resolver = Resolver::new(a.words.lang);
     let heard = listen_wav(&a.wav, &model, &resolver, &pos)?;
     println!("heard: {}", heard.transcript);
     let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
     match &heard.intent {
         Intent::Move(m) => println!("move: {}", san(m)),
-        Intent::Ask(q) => println!("question: {}", q.prompt),
-        Intent::Refuse(why) => println!("refused: {}", why.words(resolver.lexicon())),
+        Intent::Ask(q) => println!("question: {}", say_question(resolver.lexicon(), resolver.style, q)),
+        Intent::Refuse(why) => println!("refused: {}", say_refusal(resolver.lexicon(), why)),
         Intent::Command(c) => println!("command: {c}"),
         Intent::Answer(ans) => println!("answer: {ans}"),
     }
@@ -451,7 +399,7 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
 
 #[cfg(not(feature = "voice"))]
 fn listen(a: cli::ListenArgs) -> Result<()> {
-    bail!("{}", voxchess::speech::Lexicon::get(a.lang).client.voice_not_built)
+    bail!("{}", voxchess::speech::Lexicon::get(a.words.lang).client.voice_not_built)
 }
 
 fn main() -> ExitCode {

@@ -2,24 +2,27 @@
 //! of the clock. Typed actions go in with the time (ms) as an argument;
 //! typed events come out. It knows no words, does no I/O and starts no
 //! thread: the front end resolves input to actions, performs what events
-//! ask for (saving, asking the opponent for a move) and has the narrator
-//! say them.
+//! ask for (saving, telling the opponent) and has the narrator say them.
 //!
 //! The opponent is whoever plays the other side: a second person at this
-//! computer, an engine, or (later) a player on a server. The game only
-//! knows whether the opponent's moves are typed here ([`Seat::Here`]) or
-//! arrive from elsewhere ([`Seat::Away`]), and an arriving move may carry
-//! the clock times of whoever keeps the authoritative clock.
+//! computer, an engine, or a player on a server. The game only knows
+//! whether the opponent's moves are typed here ([`Seat::Here`]) or arrive
+//! from elsewhere ([`Seat::Away`]). An away opponent acts on its own: its
+//! moves (with the clock times of whoever keeps the authoritative clock),
+//! offers, answers, resignation and the end of the game as its side states
+//! it come in as [`Action::Opponent`]; what it must hear goes out as
+//! [`Event::Tell`]. What the opponent decides (whether to accept a draw,
+//! how many plies a takeback removes) is its own answer, never assumed
+//! here.
 
-use super::autosave::WriteProblem;
-use super::opponent::OpponentFailure;
+use super::opponent::{Ending, News, OpponentAct, OpponentFailure};
 use super::record::Player;
 use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
-use crate::engine::analysis::{Analyst, Line as AnalysisLine};
 use crate::rules::Color;
 use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
 use crate::rules::{DrawClaim, DrawReason, History, Move, Outcome, Position, WinReason};
-use crate::speech::{Answer, Channel, EngineQuestion, Question, Refusal};
+use crate::speech::{Answer, EngineQuestion, Question, Refusal};
+use std::time::Duration;
 
 /// Where a side's moves come from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,28 +44,26 @@ pub enum Pending {
     Resign,
     /// An answer to a draw offer made by this side.
     DrawOffer(Color),
+    /// Yes or no to the away opponent's takeback proposal.
+    Takeback,
     /// Whether to go on with another opponent after the opponent failed.
     OpponentFailed,
 }
 
-/// Something the player (or the opponent, or time) does.
+/// Something the player, the opponent, or time does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// A move made at this computer, typed or heard (resolved from what
-    /// the player said).
-    Move {
-        /// The move.
-        mv: Move,
-        /// How the player gave it.
-        channel: Channel,
-    },
+    /// A move made at this computer, resolved from what the player typed
+    /// or said.
+    Move(Move),
     /// What the player said is not a move that can be played, and why.
     Refuse(Refusal),
     /// The resolver asks a question before a move.
     Ask(Question),
     /// An answer: yes, no, cancel, a number.
     Answer(Answer),
-    /// Take back the last move (against an away opponent, its reply too).
+    /// Take back the last move (an away opponent is asked first, and
+    /// answers how many plies go back).
     Takeback,
     /// Offer a draw.
     OfferDraw,
@@ -74,18 +75,8 @@ pub enum Action {
     Decline,
     /// Resign (asked first).
     Resign,
-    /// The away opponent's move, with the clock times (White's, Black's,
-    /// in ms) when the opponent's side keeps the clock.
-    OpponentMove {
-        /// The move.
-        mv: Move,
-        /// The authoritative clock times, if any.
-        clocks: Option<[u64; 2]>,
-    },
-    /// The away opponent could not move (an engine crashed).
-    OpponentFailed(OpponentFailure),
-    /// Another opponent takes over (the built-in engine), by name.
-    Replace(String),
+    /// What the away opponent did.
+    Opponent(OpponentAct),
     /// Time passed: the flag and the clock calls are checked.
     Tick,
     /// The player asks the engine about the position.
@@ -146,6 +137,8 @@ pub enum Event {
     DrawDeclined,
     /// The away opponent declines the draw.
     OpponentDeclinesDraw,
+    /// The player's draw offer went to the away opponent: its answer comes.
+    DrawOfferSent,
     /// No draw can be claimed.
     NoClaim,
     /// "Accept" with no offer.
@@ -161,6 +154,14 @@ pub enum Event {
     },
     /// Nothing to take back.
     NoTakeback,
+    /// The player's takeback proposal went to the away opponent.
+    TakebackSent,
+    /// The away opponent proposes a takeback: yes or no.
+    TakebackProposed,
+    /// The away opponent declines the takeback.
+    OpponentDeclinesTakeback,
+    /// The player declined the opponent's takeback.
+    TakebackDeclined,
     /// The away opponent is to move: wait.
     OpponentToMove,
     /// The game is over already.
@@ -181,11 +182,23 @@ pub enum Event {
     },
     /// The game ended.
     GameOver(Outcome),
+    /// The opponent's side called the game off: it ends without a result.
+    Aborted,
+    /// The away opponent left the game.
+    OpponentLeft {
+        /// When the win may be claimed (ms from now), if its side says.
+        claim_in: Option<u64>,
+    },
+    /// The away opponent came back.
+    OpponentReturned,
     /// The away opponent failed; the player is asked whether to go on.
     OpponentFailed {
         /// What went wrong.
         error: OpponentFailure,
     },
+    /// The player wants to go on: the front end replaces the opponent
+    /// (its successor joins with [`OpponentAct::Joined`]).
+    ReplaceOpponent,
     /// Another opponent plays on.
     PlayingOnWith {
         /// Its name.
@@ -198,53 +211,10 @@ pub enum Event {
     /// Engine help is off in this game: the question is refused.
     EngineHelpOff,
     /// The engine may be asked: the front end runs it on the position in
-    /// view and hands back `EngineAnswered`.
+    /// view and says the answer.
     EngineWanted(EngineQuestion),
-    /// The front end's part: the engine's answer.
-    EngineAnswered {
-        /// The question.
-        question: EngineQuestion,
-        /// The position the lines start from (for a threat, the position
-        /// with the other side to move; when the player is in check there
-        /// is none, and this is the position asked about).
-        position: Position,
-        /// Who answered.
-        analyst: Analyst,
-        /// The lines, best first, or why there are none.
-        lines: Result<Vec<AnalysisLine>, OpponentFailure>,
-    },
-    /// The front end's part, after doing what `Changed` and `GameOver`
-    /// asked: the score was written as a new file in the games folder.
-    ScoreSaved {
-        /// The file's name (never the whole path).
-        name: String,
-    },
-    /// A file could not be written.
-    SaveFailed {
-        /// Which.
-        what: Saving,
-        /// Why.
-        problem: WriteProblem,
-    },
-    /// The player left: the game was kept for `resume`, or there was
-    /// nothing to keep (no move yet, or the game is over).
-    Left {
-        /// Whether an unfinished game was kept.
-        kept: bool,
-    },
-}
-
-/// What was being written when a write failed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Saving {
-    /// The game during play (the autosave).
-    Game,
-    /// The score on request ("save").
-    Score,
-    /// The score at the game's end (the autosave is kept instead).
-    ScoreAtEnd,
-    /// The game on leaving.
-    Leaving,
+    /// The away opponent must hear this (the front end tells it).
+    Tell(News),
 }
 
 /// How a game starts.
@@ -282,10 +252,19 @@ pub struct Game {
     me: Option<Color>,
     pending: Pending,
     outcome: Option<Outcome>,
+    /// The opponent's side called the game off.
+    aborted: bool,
     /// The marks called for each side: each once per period.
     called: CalledMarks,
+    /// The next clock call: (side, mark, when it is due), planned after
+    /// every action, so a tick needs nothing from the caller.
     due_mark: Option<(Color, u64, u64)>,
+    /// The away opponent was asked for a move and has not answered.
     thinking: bool,
+    /// The player's draw offer waits for the away opponent's answer.
+    draw_sent: bool,
+    /// The player's takeback proposal waits for the away opponent's answer.
+    takeback_sent: bool,
     engine_help: bool,
 }
 
@@ -309,7 +288,7 @@ impl Game {
                 clock
             })
         });
-        Game {
+        let mut game = Game {
             history,
             clock,
             controls: setup.controls,
@@ -319,11 +298,16 @@ impl Game {
             me: setup.me,
             pending: Pending::Nothing,
             outcome: None,
+            aborted: false,
             called: CalledMarks::default(),
             due_mark: None,
             thinking: false,
+            draw_sent: false,
+            takeback_sent: false,
             engine_help: setup.engine_help,
-        }
+        };
+        game.plan(now);
+        game
     }
 
     /// The moves so far.
@@ -350,45 +334,68 @@ impl Game {
     pub fn me(&self) -> Option<Color> {
         self.me
     }
-    /// The result, once over.
+    /// The result, once over (None for a game called off).
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+    /// Whether the game has ended: with a result, or called off.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some() || self.aborted
     }
     /// What the game waits for.
     pub fn pending(&self) -> &Pending {
         &self.pending
+    }
+    /// Whether an answer of the away opponent to the player's offer or
+    /// proposal is awaited (it comes soon: the end of input waits for it).
+    pub fn awaits_opponent(&self) -> bool {
+        !self.is_over() && (self.draw_sent || self.takeback_sent)
     }
 
     fn is_away(&self, c: Color) -> bool {
         self.seats[c.index()] == Seat::Away
     }
 
-    /// Whether the away opponent should be asked for a move now.
-    pub fn opponent_to_move(&self) -> bool {
-        self.outcome.is_none() && !self.thinking && self.is_away(self.position().turn())
+    /// The side played from elsewhere, if any.
+    fn away(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| self.is_away(*c))
     }
 
-    /// The away opponent has been asked for a move; returns how long it may
-    /// think (ms): a fortieth of its time, 50 ms to 3 s; 500 ms untimed.
-    pub fn opponent_thinks(&mut self, now: u64) -> u64 {
-        self.thinking = true;
-        match &self.clock {
-            Some(c) => (c.remaining(self.position().turn(), now) / 40).clamp(50, 3000),
-            None => 500,
+    /// Tells the away opponent, if there is one.
+    fn tell(&self, news: News, ev: &mut Vec<Event>) {
+        if self.away().is_some() {
+            ev.push(Event::Tell(news));
         }
     }
 
-    /// Events at the start of a game (a continued game may be over).
+    /// When it is the away opponent's move, asks it for one (once): it may
+    /// think a fortieth of its time, 50 ms to 3 s; 500 ms untimed.
+    fn ask_opponent(&mut self, now: u64, ev: &mut Vec<Event>) {
+        let turn = self.position().turn();
+        if self.is_over() || self.thinking || !self.is_away(turn) {
+            return;
+        }
+        self.thinking = true;
+        let think = match &self.clock {
+            Some(c) => (c.remaining(turn, now) / 40).clamp(50, 3000),
+            None => 500,
+        };
+        ev.push(Event::Tell(News::YourMove { think: Duration::from_millis(think) }));
+    }
+
+    /// Events at the start of a game: a continued game may be over, and
+    /// the away opponent may be to move.
     pub fn start(&mut self, now: u64) -> Vec<Event> {
         let mut events = Vec::new();
         self.check_game_over(now, &mut events);
+        self.ask_opponent(now, &mut events);
         events
     }
 
     /// Does what the action says; returns what happened.
     pub fn act(&mut self, action: Action, now: u64) -> Vec<Event> {
         let mut ev = Vec::new();
-        if self.outcome.is_none()
+        if !self.is_over()
             && let Some(c) = &mut self.clock
             && c.check_flag(now).is_some()
         {
@@ -400,13 +407,13 @@ impl Game {
             Action::AskEngine(question) => {
                 ev.push(if self.engine_help { Event::EngineWanted(question) } else { Event::EngineHelpOff })
             }
-            Action::Move { mv, channel: _ } => self.local_move(mv, now, &mut ev),
+            Action::Move(mv) => self.local_move(mv, now, &mut ev),
             Action::Refuse(why) => {
                 // After the game, the problem is that moves are over.
-                ev.push(if self.outcome.is_some() { Event::OverOnlyCommands } else { Event::Refused(why) });
+                ev.push(if self.is_over() { Event::OverOnlyCommands } else { Event::Refused(why) });
             }
             Action::Ask(q) => {
-                if self.outcome.is_some() {
+                if self.is_over() {
                     ev.push(Event::OverOnlyCommands);
                 } else {
                     self.pending = Pending::Choice(q.clone());
@@ -415,58 +422,126 @@ impl Game {
             }
             Action::Answer(a) => self.answer(a, now, &mut ev),
             Action::Takeback => self.takeback(now, &mut ev),
-            Action::OfferDraw => self.offer_draw(now, &mut ev),
+            Action::OfferDraw => self.offer_draw(&mut ev),
             Action::ClaimDraw => match self.history.claimable_draw() {
-                Some(claim) if self.outcome.is_none() => self.end(Outcome::Draw(claim.into()), now, &mut ev),
+                Some(claim) if !self.is_over() => self.end(Outcome::Draw(claim.into()), now, &mut ev),
                 _ => ev.push(Event::NoClaim),
             },
             Action::Accept => match self.pending {
-                Pending::DrawOffer(_) => self.answer(Answer::Yes, now, &mut ev),
+                Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::Yes, now, &mut ev),
                 _ => ev.push(Event::NoOfferToAccept),
             },
             Action::Decline => match self.pending {
-                Pending::DrawOffer(_) => self.answer(Answer::No, now, &mut ev),
+                Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::No, now, &mut ev),
                 _ => ev.push(Event::NoOfferToDecline),
             },
             Action::Resign => {
-                if self.outcome.is_some() {
+                if self.is_over() {
                     ev.push(Event::IsOver);
                 } else {
                     self.pending = Pending::Resign;
                     ev.push(Event::ResignAsked);
                 }
             }
-            Action::OpponentMove { mv, clocks } => {
+            Action::Opponent(act) => self.opponent(act, now, &mut ev),
+        }
+        self.plan(now);
+        ev
+    }
+
+    /// What the away opponent did.
+    fn opponent(&mut self, act: OpponentAct, now: u64, ev: &mut Vec<Event>) {
+        let Some(away) = self.away() else { return };
+        if self.is_over() && !matches!(act, OpponentAct::Ended(_)) {
+            return;
+        }
+        match act {
+            OpponentAct::Move { mv, clocks } => {
+                if !self.thinking && self.position().turn() != away {
+                    return;
+                }
                 self.thinking = false;
-                if self.outcome.is_none() && self.position().is_legal(&mv) {
-                    if let (Some(c), Some(times)) = (&mut self.clock, clocks) {
-                        for color in Color::ALL {
-                            let delta = times[color.index()] as i64 - c.remaining(color, now) as i64;
-                            c.adjust(now, color, delta);
-                        }
+                if !self.position().is_legal(&mv) {
+                    return self.opponent(OpponentAct::Failed(OpponentFailure::IllegalMove(mv.uci())), now, ev);
+                }
+                if let (Some(c), Some(times)) = (&mut self.clock, clocks) {
+                    for color in Color::ALL {
+                        let delta = times[color.index()] as i64 - c.remaining(color, now) as i64;
+                        c.adjust(now, color, delta);
                     }
-                    self.play(mv, now, &mut ev);
+                }
+                self.play(mv, now, ev);
+            }
+            OpponentAct::OfferDraw => {
+                self.pending = Pending::DrawOffer(away);
+                ev.push(Event::DrawOffered { to: !away });
+            }
+            OpponentAct::AnswerDraw { accept } => {
+                if !std::mem::take(&mut self.draw_sent) {
+                    return;
+                }
+                if accept {
+                    self.end(Outcome::Draw(DrawReason::Agreement), now, ev);
+                } else {
+                    ev.push(Event::OpponentDeclinesDraw);
                 }
             }
-            Action::OpponentFailed(error) => {
+            OpponentAct::ProposeTakeback => {
+                if self.history.moves().is_empty() {
+                    return;
+                }
+                self.pending = Pending::Takeback;
+                ev.push(Event::TakebackProposed);
+            }
+            OpponentAct::TakeBack { plies } => {
+                self.takeback_sent = false;
+                self.take_back(plies, now, ev);
+                self.ask_opponent(now, ev);
+            }
+            OpponentAct::DeclineTakeback => {
+                if std::mem::take(&mut self.takeback_sent) {
+                    ev.push(Event::OpponentDeclinesTakeback);
+                }
+            }
+            OpponentAct::Resign => {
+                self.end(Outcome::Win { winner: !away, reason: WinReason::Resignation }, now, ev);
+            }
+            OpponentAct::Left { claim_in } => ev.push(Event::OpponentLeft { claim_in }),
+            OpponentAct::Returned => ev.push(Event::OpponentReturned),
+            OpponentAct::Ended(Ending::Result(o)) => self.end(o, now, ev),
+            OpponentAct::Ended(Ending::Aborted) => {
+                if self.is_over() {
+                    return;
+                }
+                self.aborted = true;
+                self.pending = Pending::Nothing;
+                if let Some(c) = &mut self.clock {
+                    c.pause(now);
+                }
+                ev.push(Event::Aborted);
+            }
+            OpponentAct::Failed(error) => {
                 self.thinking = false;
+                self.draw_sent = false;
+                self.takeback_sent = false;
                 self.pending = Pending::OpponentFailed;
                 ev.push(Event::OpponentFailed { error });
             }
-            Action::Replace(name) => {
+            OpponentAct::Joined { name } => {
                 for p in &mut self.players {
                     if let Player::Engine(n) = p {
                         *n = name.clone();
                     }
                 }
+                self.thinking = false;
                 ev.push(Event::PlayingOnWith { name });
+                self.ask_opponent(now, ev);
             }
         }
-        ev
     }
 
     fn local_move(&mut self, m: Move, now: u64, ev: &mut Vec<Event>) {
-        if self.outcome.is_some() {
+        if self.is_over() {
             ev.push(Event::OverOnlyCommands);
         } else if self.is_away(self.position().turn()) {
             ev.push(Event::OpponentToMove);
@@ -479,7 +554,7 @@ impl Game {
     }
 
     fn end(&mut self, outcome: Outcome, now: u64, ev: &mut Vec<Event>) {
-        if self.outcome.is_some() {
+        if self.is_over() {
             return;
         }
         self.outcome = Some(outcome);
@@ -530,6 +605,9 @@ impl Game {
             ev.push(Event::ControlNear { side: mover, moves });
         }
         ev.push(Event::Changed);
+        if !self.is_away(mover) {
+            self.tell(News::Played(m), ev);
+        }
         self.check_game_over(now, ev);
         if self.outcome.is_none()
             && let Some(claim) = self.history.claimable_draw()
@@ -537,6 +615,7 @@ impl Game {
         {
             ev.push(Event::Claimable(claim));
         }
+        self.ask_opponent(now, ev);
     }
 
     fn flag(&mut self, now: u64, ev: &mut Vec<Event>) {
@@ -555,13 +634,31 @@ impl Game {
         match (pending, a) {
             (Pending::Resign, Answer::Yes) => {
                 let loser = self.me.unwrap_or(self.position().turn());
+                self.tell(News::Resigned, ev);
                 self.end(Outcome::Win { winner: !loser, reason: WinReason::Resignation }, now, ev);
             }
-            (Pending::DrawOffer(_), Answer::Yes) => self.end(Outcome::Draw(DrawReason::Agreement), now, ev),
-            (Pending::OpponentFailed, Answer::Yes) => {} // the front end replaces the opponent
-            (Pending::Choice(_), Answer::Cancel | Answer::No) | (_, Answer::Cancel) => ev.push(Event::Cancelled),
+            (Pending::DrawOffer(by), Answer::Yes) => {
+                if self.is_away(by) {
+                    self.tell(News::DrawAnswered { accept: true }, ev);
+                }
+                self.end(Outcome::Draw(DrawReason::Agreement), now, ev);
+            }
+            (Pending::Takeback, Answer::Yes) => self.tell(News::TakebackAnswered { accept: true }, ev),
+            (Pending::OpponentFailed, Answer::Yes) => ev.push(Event::ReplaceOpponent),
+            (Pending::Choice(_), Answer::Cancel | Answer::No) | (Pending::Nothing, Answer::Cancel) => {
+                ev.push(Event::Cancelled)
+            }
             (Pending::Resign, _) => ev.push(Event::PlayOn),
-            (Pending::DrawOffer(_), _) => ev.push(Event::DrawDeclined),
+            (Pending::DrawOffer(by), _) => {
+                if self.is_away(by) {
+                    self.tell(News::DrawAnswered { accept: false }, ev);
+                }
+                ev.push(Event::DrawDeclined);
+            }
+            (Pending::Takeback, _) => {
+                self.tell(News::TakebackAnswered { accept: false }, ev);
+                ev.push(Event::TakebackDeclined);
+            }
             (Pending::OpponentFailed, _) => ev.push(Event::GameKept),
             (Pending::Choice(q), _) => {
                 self.pending = Pending::Choice(q.clone());
@@ -571,21 +668,27 @@ impl Game {
         }
     }
 
+    /// The player asks to take back: two people here take back one ply; an
+    /// away opponent is asked and answers how many plies go back.
     fn takeback(&mut self, now: u64, ev: &mut Vec<Event>) {
-        if self.outcome.is_some() {
+        if self.is_over() {
             ev.push(Event::IsOver);
-            return;
-        }
-        if self.thinking {
+        } else if self.thinking || self.takeback_sent {
             ev.push(Event::OpponentToMove);
-            return;
+        } else if self.history.moves().is_empty() {
+            ev.push(Event::NoTakeback);
+        } else if self.away().is_some() {
+            self.takeback_sent = true;
+            ev.push(Event::TakebackSent);
+            ev.push(Event::Tell(News::TakebackProposed));
+        } else {
+            self.take_back(1, now, ev);
         }
-        // Against an away opponent, its reply goes back too.
-        let plies = match self.me {
-            Some(me) if self.position().turn() == me && self.history.moves().len() >= 2 => 2,
-            _ => 1,
-        };
-        if self.history.moves().len() < plies {
+    }
+
+    /// Takes back `plies` plies (all or none).
+    fn take_back(&mut self, plies: usize, now: u64, ev: &mut Vec<Event>) {
+        if plies == 0 || self.history.moves().len() < plies {
             ev.push(Event::NoTakeback);
             return;
         }
@@ -606,18 +709,18 @@ impl Game {
         ev.push(Event::Changed);
     }
 
-    fn offer_draw(&mut self, now: u64, ev: &mut Vec<Event>) {
-        if self.outcome.is_some() {
+    fn offer_draw(&mut self, ev: &mut Vec<Event>) {
+        if self.is_over() {
             ev.push(Event::IsOver);
             return;
         }
         let offerer = self.me.unwrap_or(self.position().turn());
         if self.is_away(!offerer) {
-            // An engine accepts only a position that cannot be won.
-            if self.position().is_dead_position() || self.history.claimable_draw().is_some() {
-                self.end(Outcome::Draw(DrawReason::Agreement), now, ev);
-            } else {
-                ev.push(Event::OpponentDeclinesDraw);
+            // The opponent decides, and answers through its acts.
+            if !self.draw_sent {
+                self.draw_sent = true;
+                ev.push(Event::DrawOfferSent);
+                ev.push(Event::Tell(News::DrawOffered));
             }
             return;
         }
@@ -625,23 +728,32 @@ impl Game {
         ev.push(Event::DrawOffered { to: !offerer });
     }
 
-    /// When the clock next needs attention (ms), if it runs.
-    pub fn next_wake(&mut self, now: u64) -> Option<u64> {
+    /// Plans the next clock call from the clock as it stands at `now`.
+    fn plan(&mut self, now: u64) {
         self.due_mark = None;
-        if self.outcome.is_some() {
-            return None;
+        if self.is_over() {
+            return;
         }
-        let clock = self.clock.as_ref()?;
-        let flag = clock.flag_due();
-        let running = clock.running?;
+        let Some(clock) = self.clock.as_ref() else { return };
+        let Some(running) = clock.running else { return };
         if !self.is_away(running) && !clock.paused {
             self.due_mark = self.called.next(&self.schedule, clock, running, now).map(|(m, due)| (running, m, due));
         }
-        [flag, self.due_mark.map(|(_, _, due)| due)].into_iter().flatten().min()
+    }
+
+    /// When the clock next needs attention (ms), if it runs: a call or
+    /// the flag.
+    pub fn next_wake(&self) -> Option<u64> {
+        if self.is_over() {
+            return None;
+        }
+        let clock = self.clock.as_ref()?;
+        clock.running?;
+        [clock.flag_due(), self.due_mark.map(|(_, _, due)| due)].into_iter().flatten().min()
     }
 
     fn tick(&mut self, now: u64, ev: &mut Vec<Event>) {
-        if self.outcome.is_some() {
+        if self.is_over() {
             return;
         }
         let Some(clock) = &self.clock else { return };
@@ -706,7 +818,7 @@ mod tests {
 
     fn play(g: &mut Game, uci: &str, now: u64) -> Vec<Event> {
         let m = mv(g.position(), uci);
-        g.act(Action::Move { mv: m, channel: Channel::Typed }, now)
+        g.act(Action::Move(m), now)
     }
 
     #[test]
@@ -727,7 +839,7 @@ mod tests {
         let ev = play(&mut g, "d8h4", 0);
         assert!(ev.contains(&Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })));
         let a3 = Move { from: sq("a2"), to: sq("a3"), kind: crate::rules::MoveKind::Normal };
-        assert_eq!(g.act(Action::Move { mv: a3, channel: Channel::Typed }, 0), vec![Event::OverOnlyCommands]);
+        assert_eq!(g.act(Action::Move(a3), 0), vec![Event::OverOnlyCommands]);
         assert_eq!(g.act(Action::Resign, 0), vec![Event::IsOver]);
     }
 
@@ -737,7 +849,7 @@ mod tests {
         let mut g = Game::new(setup(None, None), 0);
         // The bishop on f1 cannot go to c4 through the pawn on e2.
         let bc4 = Move { from: sq("f1"), to: sq("c4"), kind: MoveKind::Normal };
-        let ev = g.act(Action::Move { mv: bc4, channel: Channel::Heard }, 0);
+        let ev = g.act(Action::Move(bc4), 0);
         assert!(matches!(&ev[..], [Event::Refused(Refusal::Illegal(IllegalReason::Blocked { .. }))]), "{ev:?}");
         assert_eq!(g.history().moves().len(), 0);
         let ev = g.act(Action::Refuse(Refusal::NothingHeard), 0);
@@ -761,13 +873,16 @@ mod tests {
     fn the_clock_calls_and_the_flag_falls_with_fake_time() {
         let mut g = Game::new(setup(None, Some("0:02")), 0);
         // 2 seconds: the schedule calls 1 s.
-        let due = g.next_wake(0).expect("a call or the flag");
+        let due = g.next_wake().expect("a call or the flag");
         assert_eq!(due, 1000);
         assert_eq!(g.act(Action::Tick, 1000), vec![Event::ClockCalled { side: Color::White, remaining: 1000 }]);
-        let flag = g.next_wake(1000).expect("the flag");
+        let flag = g.next_wake().expect("the flag");
         assert_eq!(flag, 2000);
         let ev = g.act(Action::Tick, 2000);
         assert_eq!(ev, vec![Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::FlagFall })]);
+        // A tick needs no earlier question about when to wake.
+        let mut g = Game::new(setup(None, Some("0:02")), 0);
+        assert_eq!(g.act(Action::Tick, 1000), vec![Event::ClockCalled { side: Color::White, remaining: 1000 }]);
     }
 
     /// At 5+3 the increment lifts the time above 5:00 after quick moves:
@@ -781,7 +896,7 @@ mod tests {
             for m in [w, b] {
                 // Each move takes 2 s; the clock is checked before each.
                 let target = now + 2000;
-                while let Some(due) = g.next_wake(now).filter(|d| *d <= target) {
+                while let Some(due) = g.next_wake().filter(|d| *d <= target) {
                     now = due;
                     calls.extend(g.act(Action::Tick, now));
                 }
@@ -794,28 +909,94 @@ mod tests {
         assert_eq!(five.len(), 2, "once for each side: {calls:?}");
     }
 
+    fn opponent_move(g: &mut Game, uci: &str, now: u64) -> Vec<Event> {
+        let m = mv(g.position(), uci);
+        g.act(Action::Opponent(OpponentAct::Move { mv: m, clocks: None }), now)
+    }
+
+    fn your_move(ev: &[Event]) -> bool {
+        ev.iter().any(|e| matches!(e, Event::Tell(News::YourMove { .. })))
+    }
+
     #[test]
-    fn takeback_against_an_away_opponent_takes_two_plies() {
+    fn takeback_against_an_away_opponent_takes_the_plies_it_answers() {
         let mut g = Game::new(setup(Some(Color::White), None), 0);
-        play(&mut g, "e2e4", 0);
-        assert!(g.opponent_to_move());
-        assert_eq!(g.opponent_thinks(0), 500);
+        let ev = play(&mut g, "e2e4", 0);
+        assert!(ev.contains(&Event::Tell(News::Played(mv(&Position::start(), "e2e4")))), "{ev:?}");
+        assert!(ev.contains(&Event::Tell(News::YourMove { think: Duration::from_millis(500) })), "{ev:?}");
         assert_eq!(g.act(Action::Takeback, 0), vec![Event::OpponentToMove]);
-        let reply = mv(g.position(), "e7e5");
-        g.act(Action::OpponentMove { mv: reply, clocks: None }, 0);
+        opponent_move(&mut g, "e7e5", 0);
         let ev = g.act(Action::Takeback, 0);
+        assert_eq!(ev, vec![Event::TakebackSent, Event::Tell(News::TakebackProposed)]);
+        assert!(g.awaits_opponent());
+        let ev = g.act(Action::Opponent(OpponentAct::TakeBack { plies: 2 }), 0);
         let Event::TakenBack { moves, to_move } = &ev[0] else { panic!("{ev:?}") };
         assert_eq!(moves.len(), 2);
         assert_eq!(*to_move, Color::White);
         assert_eq!(g.position(), &Position::start());
+        assert!(!g.awaits_opponent());
         assert_eq!(g.act(Action::Takeback, 0), vec![Event::NoTakeback]);
+        // Declined: nothing goes back.
+        play(&mut g, "e2e4", 0);
+        opponent_move(&mut g, "e7e5", 0);
+        g.act(Action::Takeback, 0);
+        let ev = g.act(Action::Opponent(OpponentAct::DeclineTakeback), 0);
+        assert_eq!(ev, vec![Event::OpponentDeclinesTakeback]);
+        assert_eq!(g.history().moves().len(), 2);
+    }
+
+    #[test]
+    fn the_opponent_offers_proposes_resigns_leaves_and_ends_the_game() {
+        let mut g = Game::new(setup(Some(Color::White), None), 0);
+        play(&mut g, "e2e4", 0);
+        opponent_move(&mut g, "e7e5", 0);
+        // A draw offered by the opponent is the player's to answer.
+        let ev = g.act(Action::Opponent(OpponentAct::OfferDraw), 0);
+        assert_eq!(ev, vec![Event::DrawOffered { to: Color::White }]);
+        let ev = g.act(Action::Decline, 0);
+        assert_eq!(ev, vec![Event::Tell(News::DrawAnswered { accept: false }), Event::DrawDeclined]);
+        // A takeback proposed by the opponent: yes is told, its side takes back.
+        assert_eq!(g.act(Action::Opponent(OpponentAct::ProposeTakeback), 0), vec![Event::TakebackProposed]);
+        let ev = g.act(Action::Answer(Answer::Yes), 0);
+        assert_eq!(ev, vec![Event::Tell(News::TakebackAnswered { accept: true })]);
+        let ev = g.act(Action::Opponent(OpponentAct::TakeBack { plies: 1 }), 0);
+        assert!(matches!(&ev[0], Event::TakenBack { moves, .. } if moves.len() == 1), "{ev:?}");
+        assert!(your_move(&ev), "the opponent is to move again: {ev:?}");
+        opponent_move(&mut g, "c7c5", 0);
+        let ev = g.act(Action::Opponent(OpponentAct::Left { claim_in: Some(30_000) }), 0);
+        assert_eq!(ev, vec![Event::OpponentLeft { claim_in: Some(30_000) }]);
+        assert_eq!(g.act(Action::Opponent(OpponentAct::Returned), 0), vec![Event::OpponentReturned]);
+        let ev = g.act(Action::Opponent(OpponentAct::Resign), 0);
+        assert_eq!(ev, vec![Event::GameOver(Outcome::Win { winner: Color::White, reason: WinReason::Resignation })]);
+        // Called off by the opponent's side: over, without a result.
+        let mut g = Game::new(setup(Some(Color::Black), Some("5+0")), 0);
+        assert!(your_move(&g.start(0)));
+        assert_eq!(g.act(Action::Opponent(OpponentAct::Ended(Ending::Aborted)), 0), vec![Event::Aborted]);
+        assert!(g.is_over());
+        assert_eq!(g.outcome(), None);
+        assert_eq!(g.next_wake(), None);
+        // A flag its side keeps.
+        let mut g = Game::new(setup(Some(Color::White), Some("5+0")), 0);
+        let flag = Outcome::Win { winner: Color::Black, reason: WinReason::FlagFall };
+        let ev = g.act(Action::Opponent(OpponentAct::Ended(Ending::Result(flag))), 100);
+        assert_eq!(ev, vec![Event::GameOver(flag)]);
+    }
+
+    #[test]
+    fn an_illegal_opponent_move_is_its_failure_and_a_move_out_of_turn_is_ignored() {
+        let mut g = Game::new(setup(Some(Color::White), None), 0);
+        let e4 = mv(&Position::start(), "e2e4");
+        assert_eq!(g.act(Action::Opponent(OpponentAct::Move { mv: e4, clocks: None }), 0), vec![]);
+        play(&mut g, "e2e4", 0);
+        let ev = g.act(Action::Opponent(OpponentAct::Move { mv: e4, clocks: None }), 0);
+        assert_eq!(ev, vec![Event::OpponentFailed { error: OpponentFailure::IllegalMove("e2e4".into()) }]);
     }
 
     #[test]
     fn a_local_move_on_the_opponents_turn_waits() {
         let mut g = Game::new(setup(Some(Color::Black), None), 0);
         let e4 = mv(g.position(), "e2e4");
-        assert_eq!(g.act(Action::Move { mv: e4, channel: Channel::Typed }, 0), vec![Event::OpponentToMove]);
+        assert_eq!(g.act(Action::Move(e4), 0), vec![Event::OpponentToMove]);
     }
 
     #[test]
@@ -828,9 +1009,15 @@ mod tests {
         assert_eq!(g.act(Action::Accept, 0), vec![Event::NoOfferToAccept]);
         g.act(Action::OfferDraw, 0);
         assert_eq!(g.act(Action::Accept, 0), vec![Event::GameOver(Outcome::Draw(DrawReason::Agreement))]);
-        // Against an engine: declined unless the position cannot be won.
+        // Against an away opponent: it answers.
         let mut g = Game::new(setup(Some(Color::White), None), 0);
-        assert_eq!(g.act(Action::OfferDraw, 0), vec![Event::OpponentDeclinesDraw]);
+        assert_eq!(g.act(Action::OfferDraw, 0), vec![Event::DrawOfferSent, Event::Tell(News::DrawOffered)]);
+        let no = Action::Opponent(OpponentAct::AnswerDraw { accept: false });
+        assert_eq!(g.act(no.clone(), 0), vec![Event::OpponentDeclinesDraw]);
+        assert_eq!(g.act(no, 0), vec![], "an answer to no offer is nothing");
+        g.act(Action::OfferDraw, 0);
+        let yes = Action::Opponent(OpponentAct::AnswerDraw { accept: true });
+        assert_eq!(g.act(yes, 0), vec![Event::GameOver(Outcome::Draw(DrawReason::Agreement))]);
         // Threefold: knights out and back twice.
         let mut g = Game::new(setup(None, None), 0);
         assert_eq!(g.act(Action::ClaimDraw, 0), vec![Event::NoClaim]);
@@ -850,14 +1037,17 @@ mod tests {
         g.act(Action::Resign, 0);
         assert_eq!(
             g.act(Action::Answer(Answer::Yes), 0),
-            vec![Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation })]
+            vec![
+                Event::Tell(News::Resigned),
+                Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation })
+            ]
         );
     }
 
     #[test]
     fn questions_are_kept_until_answered_or_cancelled() {
         let mut g = Game::new(setup(None, None), 0);
-        let q = Question { prompt: "?".into(), choices: vec![mv(g.position(), "g1f3")], reason: None };
+        let q = Question::moves(*g.position(), vec![mv(g.position(), "g1f3")]);
         assert_eq!(g.act(Action::Ask(q.clone()), 0), vec![Event::Asked(q.clone())]);
         assert_eq!(g.pending(), &Pending::Choice(q.clone()));
         // An answer that is not one: the question again.
@@ -869,18 +1059,15 @@ mod tests {
     #[test]
     fn the_opponent_fails_and_is_replaced_or_the_game_kept() {
         let mut g = Game::new(setup(Some(Color::Black), None), 0);
-        assert!(g.opponent_to_move());
-        g.opponent_thinks(0);
-        let ev = g.act(Action::OpponentFailed(OpponentFailure::Stopped), 0);
+        assert!(your_move(&g.start(0)));
+        let ev = g.act(Action::Opponent(OpponentAct::Failed(OpponentFailure::Stopped)), 0);
         assert_eq!(ev, vec![Event::OpponentFailed { error: OpponentFailure::Stopped }]);
         assert_eq!(g.act(Action::Answer(Answer::No), 0), vec![Event::GameKept]);
-        g.act(Action::OpponentFailed(OpponentFailure::NoAnswer(10)), 0);
-        assert_eq!(g.act(Action::Answer(Answer::Yes), 0), vec![]);
-        assert_eq!(
-            g.act(Action::Replace("built-in".into()), 0),
-            vec![Event::PlayingOnWith { name: "built-in".into() }]
-        );
-        assert!(g.opponent_to_move());
+        g.act(Action::Opponent(OpponentAct::Failed(OpponentFailure::NoAnswer(10))), 0);
+        assert_eq!(g.act(Action::Answer(Answer::Yes), 0), vec![Event::ReplaceOpponent]);
+        let ev = g.act(Action::Opponent(OpponentAct::Joined { name: "built-in".into() }), 0);
+        assert_eq!(ev[0], Event::PlayingOnWith { name: "built-in".into() });
+        assert!(your_move(&ev), "{ev:?}");
     }
 
     #[test]
@@ -888,7 +1075,7 @@ mod tests {
         let mut g = Game::new(setup(Some(Color::White), Some("5+0")), 0);
         play(&mut g, "e2e4", 1000);
         let reply = mv(g.position(), "e7e5");
-        g.act(Action::OpponentMove { mv: reply, clocks: Some([290_000, 250_000]) }, 5000);
+        g.act(Action::Opponent(OpponentAct::Move { mv: reply, clocks: Some([290_000, 250_000]) }), 5000);
         let c = g.clock().expect("clock");
         assert_eq!(c.remaining(Color::White, 5000), 290_000);
         assert_eq!(c.remaining(Color::Black, 5000), 250_000);

@@ -1,23 +1,17 @@
 //! Whoever plays the other side from elsewhere: an engine now, a player on
-//! a server later. The game asks for a move and waits; the answer may
-//! carry the clock times of whoever keeps the authoritative clock, so
-//! nothing here assumes the opponent is local or that our clock rules.
-//! A second person at this computer needs no opponent object: their moves
-//! are typed here ([`super::Seat::Here`]).
+//! a server next. The opponent acts on its own: everything it does (a
+//! move, with the clock times when its side keeps the clock; offering or
+//! answering a draw; proposing or answering a takeback; resigning;
+//! leaving and coming back; the end of the game as its side states it)
+//! reaches the game as a typed [`OpponentAct`], pushed at any time through
+//! the session's message channel ([`Acts`]). The game tells it what
+//! happened here as [`News`]. A second person at this computer needs no
+//! opponent object: their moves are typed here ([`super::Seat::Here`]).
 
 use crate::engine::{Engine, EngineError};
-use crate::rules::{History, Move};
+use crate::rules::{Color, History, Move, Outcome};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// An opponent's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpponentMove {
-    /// The move.
-    pub mv: Move,
-    /// White's and Black's time left (ms), when the opponent's side keeps
-    /// the clock (a server); None when our clock is the authority.
-    pub clocks: Option<[u64; 2]>,
-}
 
 /// Why an opponent could not move: typed, so the narrator says it in the
 /// player's language (never an engine's or a library's English text).
@@ -48,6 +42,97 @@ impl From<&EngineError> for OpponentFailure {
     }
 }
 
+/// How the opponent's side ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// With a result (a flag its side keeps, adjudication, a claim).
+    Result(Outcome),
+    /// Called off before it counted (lichess's abort): no result.
+    Aborted,
+}
+
+/// Something the opponent did, on its own or in answer to [`News`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpponentAct {
+    /// A move; with White's and Black's time left (ms) when the
+    /// opponent's side keeps the clock (a server), None when ours does.
+    Move {
+        /// The move.
+        mv: Move,
+        /// The authoritative clock times, if any.
+        clocks: Option<[u64; 2]>,
+    },
+    /// It offers a draw.
+    OfferDraw,
+    /// Its answer to the player's draw offer.
+    AnswerDraw {
+        /// Accepted.
+        accept: bool,
+    },
+    /// It proposes taking back moves.
+    ProposeTakeback,
+    /// Its side took back this many plies: its yes to the player's
+    /// proposal, or what it did after the player accepted its own.
+    TakeBack {
+        /// How many plies go back.
+        plies: usize,
+    },
+    /// It declines the player's takeback proposal.
+    DeclineTakeback,
+    /// It resigns.
+    Resign,
+    /// It left the game; victory may be claimed after this long (ms), if
+    /// its side says so.
+    Left {
+        /// When the player may claim the win (ms from now).
+        claim_in: Option<u64>,
+    },
+    /// It came back.
+    Returned,
+    /// Its side ended the game.
+    Ended(Ending),
+    /// It could not go on (an engine crashed).
+    Failed(OpponentFailure),
+    /// Another opponent took over after a failure, by name.
+    Joined {
+        /// Its name, as said.
+        name: String,
+    },
+}
+
+/// What the game tells the opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// It is the opponent's move: think within about this long.
+    YourMove {
+        /// How long it may think.
+        think: Duration,
+    },
+    /// The player played this move (a server posts it).
+    Played(Move),
+    /// The player offers a draw.
+    DrawOffered,
+    /// The player's answer to the opponent's draw offer.
+    DrawAnswered {
+        /// Accepted.
+        accept: bool,
+    },
+    /// The player proposes a takeback.
+    TakebackProposed,
+    /// The player's answer to the opponent's takeback proposal.
+    TakebackAnswered {
+        /// Accepted.
+        accept: bool,
+    },
+    /// The player resigned.
+    Resigned,
+    /// The player claims the win after the opponent left.
+    ClaimVictory,
+}
+
+/// Where an opponent's acts go: the session's message channel.
+pub type Acts = Arc<dyn Fn(OpponentAct) + Send + Sync>;
+
 /// A side played from elsewhere.
 pub trait Opponent: Send {
     /// A name for the score and the announcements.
@@ -57,26 +142,80 @@ pub trait Opponent: Send {
     fn builtin_level(&self) -> Option<u8> {
         None
     }
-    /// Its next move in the game so far, within about `think`. This may
-    /// block (an engine thinking, a server's answer): call it on its own
-    /// thread. An error is said to the player, who may go on with another
-    /// opponent.
-    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, OpponentFailure>;
+    /// News from the game, with the game so far. It never blocks: the
+    /// opponent answers, now or later, through its [`Acts`].
+    fn hear(&mut self, history: &History, news: News);
 }
 
-/// An engine (UCI or the built-in one) as an opponent.
-pub struct EngineOpponent(pub Box<dyn Engine>);
+/// An engine (UCI or the built-in one) as an opponent: it thinks on a
+/// thread of its own, accepts a draw only in a position that cannot be
+/// won, and takes back the player's move with its own reply.
+pub struct EngineOpponent {
+    engine: Arc<Mutex<Box<dyn Engine>>>,
+    name: String,
+    level: Option<u8>,
+    /// The engine's side.
+    side: Color,
+    acts: Acts,
+}
+
+impl EngineOpponent {
+    /// An engine playing `side`, acting through `acts`.
+    pub fn new(engine: Box<dyn Engine>, side: Color, acts: Acts) -> EngineOpponent {
+        let (name, level) = (engine.name(), engine.builtin_level());
+        EngineOpponent { engine: Arc::new(Mutex::new(engine)), name, level, side, acts }
+    }
+
+    /// The engine's answer to a draw offer: yes only when the position
+    /// cannot be won (dead, or a draw can be claimed).
+    fn accepts_draw(history: &History) -> bool {
+        history.current().is_dead_position() || history.claimable_draw().is_some()
+    }
+
+    /// How many plies a takeback removes: the player's last move, and the
+    /// engine's reply to it when there is one.
+    fn takeback_plies(&self, history: &History) -> usize {
+        if history.current().turn() != self.side && history.moves().len() >= 2 { 2 } else { 1 }
+    }
+}
 
 impl Opponent for EngineOpponent {
     fn name(&self) -> String {
-        self.0.name()
+        self.name.clone()
     }
 
     fn builtin_level(&self) -> Option<u8> {
-        self.0.builtin_level()
+        self.level
     }
 
-    fn next_move(&mut self, history: &History, think: Duration) -> Result<OpponentMove, OpponentFailure> {
-        self.0.best_move(history, think).map(|mv| OpponentMove { mv, clocks: None }).map_err(|e| (&e).into())
+    fn hear(&mut self, history: &History, news: News) {
+        let acts = self.acts.clone();
+        match news {
+            News::YourMove { think } => {
+                let (engine, history) = (self.engine.clone(), history.clone());
+                let spawned = std::thread::Builder::new().name("engine-move".into()).spawn(move || {
+                    let result = match engine.lock() {
+                        Ok(mut e) => e.best_move(&history, think).map_err(|e| OpponentFailure::from(&e)),
+                        Err(_) => Err(OpponentFailure::Stopped),
+                    };
+                    acts(match result {
+                        Ok(mv) => OpponentAct::Move { mv, clocks: None },
+                        Err(f) => OpponentAct::Failed(f),
+                    });
+                });
+                if spawned.is_err() {
+                    (self.acts)(OpponentAct::Failed(OpponentFailure::NotStarted));
+                }
+            }
+            News::DrawOffered => acts(OpponentAct::AnswerDraw { accept: Self::accepts_draw(history) }),
+            News::TakebackProposed => acts(OpponentAct::TakeBack { plies: self.takeback_plies(history) }),
+            // An engine proposes nothing, so it is never answered; the
+            // player's move and resignation need no reply.
+            News::Played(_)
+            | News::DrawAnswered { .. }
+            | News::TakebackAnswered { .. }
+            | News::Resigned
+            | News::ClaimVictory => {}
+        }
     }
 }

@@ -14,12 +14,14 @@ pub(crate) mod resolver;
 pub mod say_board;
 pub mod say_event;
 pub(crate) mod say_move;
+pub(crate) mod say_question;
 pub(crate) mod say_time;
 pub mod vocabulary;
 
 pub use command::{Command, CommandError, EngineQuestion};
 pub use lang::{SpeechLang, Style};
 pub use lexicon::Lexicon;
-pub use resolver::{Answer, Channel, Confirm, Intent, Question, Refusal, Resolver};
+pub use resolver::{Answer, Channel, Confirm, Intent, Question, QuestionKind, Refusal, Resolver};
+pub use say_question::{say_question, say_refusal};
 pub use say_move::say_move;
 pub use say_time::say_duration;

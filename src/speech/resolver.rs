@@ -15,12 +15,10 @@
 //!   castle is refused with its reason, never offered as the other one.
 
 use super::command::{Command, CommandError, parse_command};
-use super::explain::say_reason;
-use super::grammar::{Arg, render, sentence_case};
 use super::hear::{Heard, hear, words_of};
 use super::lang::{SpeechLang, Style};
 use super::lexicon::{Lexicon, Meaning};
-use super::say_move::say_move;
+
 use crate::notation::read::looks_like_move;
 use crate::notation::{ReadMoveError, read_move};
 use crate::rules::{
@@ -106,16 +104,36 @@ impl std::fmt::Display for Answer {
     }
 }
 
-/// A question to the player, with the moves it chooses between.
+/// A question to the player, with the moves it chooses between. It holds
+/// typed values only: its words are made where every sentence is made
+/// ([`super::say_question`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Question {
-    /// What to say: "1: knight d2, 2: bishop d2? Say the number.".
-    pub prompt: String,
+    /// The position the moves would be played in.
+    pub position: Position,
     /// The moves, in the numbered order.
     pub choices: Vec<Move>,
     /// Why what was said is not possible, when the question offers
-    /// another move ("No bishop can reach b4. Did you mean bishop d4?").
+    /// other moves ("No bishop can reach b4. Did you mean bishop d4?").
     pub reason: Option<IllegalReason>,
+    /// What is asked.
+    pub kind: QuestionKind,
+}
+
+/// What a question asks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum QuestionKind {
+    /// Which move (one to confirm, or several by number).
+    Moves,
+    /// Which piece the pawn becomes.
+    Promotion,
+}
+
+impl Question {
+    /// A question about moves: one to confirm, or several by number.
+    pub fn moves(position: Position, choices: Vec<Move>) -> Question {
+        Question { position, choices, reason: None, kind: QuestionKind::Moves }
+    }
 }
 
 /// Where a line of input came from.
@@ -143,28 +161,6 @@ pub enum Refusal {
     TooMany(usize),
     /// A command without its argument.
     Command(CommandError),
-}
-
-impl Refusal {
-    /// The refusal in the lexicon's language.
-    pub fn words(&self, lex: &Lexicon) -> String {
-        let e = &lex.explain;
-        match self {
-            Refusal::Illegal(reason) => say_reason(lex, reason),
-            Refusal::NotUnderstood(text) => render(&e.not_understood, &[("text", Arg::Text(text))]),
-            Refusal::NothingHeard => e.nothing_heard.clone(),
-            Refusal::TooMany(n) => render(&e.too_many, &[("count", Arg::Text(&n.to_string()))]),
-            Refusal::Command(c) => {
-                let (template, text) = match c {
-                    CommandError::NeedsSquare(t) => (&e.needs_square, t),
-                    CommandError::NeedsLine(t) => (&e.needs_line, t),
-                    CommandError::NeedsPiece(t) => (&e.needs_piece, t),
-                    CommandError::NeedsNumber(t) => (&e.needs_number, t),
-                };
-                render(template, &[("text", Arg::Text(text))])
-            }
-        }
-    }
 }
 
 /// What the player meant.
@@ -564,43 +560,19 @@ impl Resolver {
         self.lex
     }
 
-    fn named(&self, pos: &Position, m: &Move) -> String {
-        say_move(self.lex, pos, m, self.style)
-    }
-
     /// A question naming the moves: one to confirm, or several by number.
     fn question(&self, pos: &Position, choices: Vec<Move>) -> Question {
-        let q = &self.lex.questions;
-        let prompt = if let [m] = choices.as_slice() {
-            render(&q.confirm, &[("move", Arg::Text(&self.named(pos, m)))])
-        } else {
-            let items: Vec<String> = choices
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let n = q.numbers.get(i).cloned().unwrap_or_else(|| (i + 1).to_string());
-                    render(&q.choice, &[("n", Arg::Text(&n)), ("move", Arg::Text(&self.named(pos, m)))])
-                })
-                .collect();
-            render(&q.choose, &[("choices", Arg::Text(&items.join(", ")))])
-        };
-        Question { prompt: sentence_case(&prompt), choices, reason: None }
+        Question::moves(*pos, choices)
     }
 
     /// "No bishop can reach b4. Did you mean bishop d4? Say yes or no."
     fn did_you_mean(&self, pos: &Position, reason: IllegalReason, m: Move) -> Question {
-        let prompt = render(
-            &self.lex.questions.did_you_mean,
-            &[("reason", Arg::Text(&say_reason(self.lex, &reason))), ("move", Arg::Text(&self.named(pos, &m)))],
-        );
-        Question { prompt, choices: vec![m], reason: Some(reason) }
+        Question { reason: Some(reason), ..Question::moves(*pos, vec![m]) }
     }
 
-    fn promotion_question(&self, mut choices: Vec<Move>) -> Question {
+    fn promotion_question(&self, pos: &Position, mut choices: Vec<Move>) -> Question {
         choices.sort_by_key(|m| Role::PROMOTIONS.iter().position(|r| Some(*r) == m.promotion()));
-        let pieces: Vec<&str> = choices.iter().filter_map(|m| m.promotion()).map(|r| self.lex.piece(r, 0)).collect();
-        let prompt = render(&self.lex.questions.promotion, &[("choices", Arg::Text(&pieces.join(", ")))]);
-        Question { prompt: sentence_case(&prompt), choices, reason: None }
+        Question { kind: QuestionKind::Promotion, ..Question::moves(*pos, choices) }
     }
 
     /// Resolves a line of input in a position.
@@ -628,7 +600,7 @@ impl Resolver {
                 Err(ReadMoveError::PromotionNeeded { from, square, .. }) => {
                     let choices =
                         pos.legal_moves().iter().filter(|m| m.from == from && m.to == square).copied().collect();
-                    return Intent::Ask(self.promotion_question(choices));
+                    return Intent::Ask(self.promotion_question(pos, choices));
                 }
                 Err(ReadMoveError::PieceLetterAsFile { .. }) => {
                     return Intent::Refuse(Refusal::NotUnderstood(text.to_string()));
@@ -767,7 +739,7 @@ impl Resolver {
         }
         if let Some(first) = found.promotions.first() {
             if found.promotions.iter().all(|m| m.from == first.from && m.to == first.to) {
-                return Intent::Ask(self.promotion_question(found.promotions));
+                return Intent::Ask(self.promotion_question(pos, found.promotions));
             }
             let queens: Vec<Move> =
                 found.promotions.iter().filter(|m| m.promotion() == Some(Role::Queen)).copied().collect();
@@ -812,17 +784,13 @@ impl Resolver {
         if let Some(r) = reason {
             return match close.as_slice() {
                 [m] => Intent::Ask(self.did_you_mean(pos, r, *m)),
-                several if several.len() <= 4 => {
-                    let q = self.question(pos, close);
-                    let prompt = format!("{} {}", say_reason(self.lex, &r), q.prompt);
-                    Intent::Ask(Question { prompt, reason: Some(r), ..q })
-                }
+                several if several.len() <= 4 => Intent::Ask(Question { reason: Some(r), ..self.question(pos, close) }),
                 _ => Intent::Refuse(Refusal::Illegal(r)),
             };
         }
         // A promotion without its piece: ask which piece.
         if close.len() > 1 && close.iter().all(|m| m.promotion().is_some() && m.from == best.from && m.to == best.to) {
-            return Intent::Ask(self.promotion_question(close));
+            return Intent::Ask(self.promotion_question(pos, close));
         }
         if close.len() > 4 {
             return Intent::Refuse(Refusal::TooMany(close.len()));

@@ -1,11 +1,20 @@
-//! Starting a game: the engine (Stockfish, or the built-in one), speech,
-//! voice input, the front end (terminal or plain lines), autosave and
-//! resume. Every missing part gives one clear line and the game goes on.
+//! The wiring: starting a game or a review with the engine (Stockfish, or
+//! the built-in one) as the opponent, speech, voice input, the screen
+//! (terminal, line editor or plain lines), autosave and resume. Every
+//! missing part gives one clear line and the game goes on.
+//!
+//! May use every front-end module; nothing imports it but the binary.
 
-use super::client::{Client, NewGame};
+use super::effects::{Effects, acts_to};
+use super::input::Msg;
+use super::output::{Line, clean, rows};
+use super::play::{NewGame, Play};
 use super::plain::{PlainScreen, read_input};
-use super::session::{Front, Msg, Mute, Screen, Voice, run_session};
+use super::review::Review;
+use super::session::{Stage, run_session};
+use super::sink::{Mute, Screen, Voice, show_and_say};
 use super::terminal::{InputLine, TermScreen, read_keys};
+use super::words::Narrator;
 use crate::clock::{Monotonic, TimeSource};
 use crate::config::{ColorChoice, OpponentKind, Settings};
 use crate::engine::Engine;
@@ -15,8 +24,6 @@ use crate::engine::uci::{UciEngine, find_engine};
 use crate::game::SavedGame;
 use crate::rules::{Color, Move, Position};
 use crate::speech::Lexicon;
-use crate::speech::lexicon::fill;
-use std::path::PathBuf;
 #[cfg(feature = "tts")]
 use std::sync::mpsc::Sender;
 use std::sync::mpsc::channel;
@@ -34,7 +41,7 @@ pub struct GameSetup {
 
 /// Lines to tell the player before the game starts.
 fn notice(out: &mut Vec<String>, text: impl Into<String>) {
-    out.push(super::plain::clean(&text.into()));
+    out.push(clean(&text.into()));
 }
 
 fn choose_color(choice: ColorChoice) -> Color {
@@ -49,24 +56,25 @@ fn choose_color(choice: ColorChoice) -> Color {
     }
 }
 
-fn make_engine(settings: &Settings, lex: &Lexicon, notes: &mut Vec<String>) -> Box<dyn Engine> {
+fn make_engine(settings: &Settings, words: &Narrator, notes: &mut Vec<String>) -> Box<dyn Engine> {
     let path = settings.engine.clone().or_else(find_engine);
     match path {
         Some(p) if p.is_file() => {
             // The handshake runs while the player reads the first prompt.
             let level = settings.level;
             let name = p.file_name().map_or("engine".into(), |n| n.to_string_lossy().to_string());
-            let name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+            let mut chars = name.chars();
+            let name = chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect());
             Box::new(LazyEngine::spawn(name, move || {
                 UciEngine::start(&p, level).map(|e| Box::new(e) as Box<dyn Engine>)
             }))
         }
         Some(p) => {
-            notice(notes, fill(&lex.client.engine_missing, &[("path", p.display().to_string())]));
+            notice(notes, words.engine_missing(&p));
             Box::new(BuiltinEngine::new(settings.level))
         }
         None => {
-            notice(notes, lex.client.no_engine.clone());
+            notice(notes, words.lex.client.no_engine.clone());
             Box::new(BuiltinEngine::new(settings.level))
         }
     }
@@ -123,9 +131,9 @@ fn start_listening(
     if !settings.voice {
         return None;
     }
+    let words = Narrator::new(Lexicon::get(lang), settings.style);
     let Some(model_dir) = crate::audio::models::installed(lang.code()) else {
-        let text = fill(&Lexicon::get(lang).client.no_model, &[("lang", lang.code().to_string())]);
-        notice(notes, text);
+        notice(notes, words.no_model(lang.code()));
         return None;
     };
     let talk = Arc::new(AtomicBool::new(settings.push_to_talk.is_none()));
@@ -148,7 +156,7 @@ fn start_listening(
                 return;
             }
             Err(_) => {
-                let _ = tx.send(Msg::Notice(fill(&c.voice_bad_model, &[("lang", lang.code().to_string())])));
+                let _ = tx.send(Msg::Notice(words.bad_model(lang.code())));
                 return;
             }
         };
@@ -195,9 +203,10 @@ pub fn unfinished_game(
 ) -> std::io::Result<Unfinished> {
     use crate::speech::{Answer, Channel, Command, Intent, Resolver};
     let lex = Lexicon::get(lang);
+    let words = Narrator::new(lex, crate::speech::Style::Brief);
     let c = &lex.client;
     let say = |text: &str| {
-        for l in super::plain::wrap(text, super::plain::WIDTH) {
+        for l in rows(&[Line::info(text)]) {
             println!("{l}");
         }
     };
@@ -207,7 +216,7 @@ pub fn unfinished_game(
         Ok(Some(s)) => s,
         Err(crate::game::SaveError::Damaged(..)) => {
             let aside = SavedGame::keep_aside(&path)?;
-            say(&fill(&c.damaged_kept, &[("name", super::narrator::file_name(&aside))]));
+            say(&words.damaged_kept(&super::words::file_name(&aside)));
             return Ok(Unfinished::None);
         }
         Err(e) => return Err(std::io::Error::other(e.to_string())),
@@ -241,12 +250,11 @@ pub fn unfinished_game(
         .and_then(|p| SavedGame::clear(&path).map(|()| p));
     match kept {
         Ok(p) => {
-            say(&fill(&c.unfinished_kept, &[("name", super::narrator::file_name(&p))]));
+            say(&words.unfinished_kept(&super::words::file_name(&p)));
             Ok(Unfinished::Kept)
         }
         Err(e) => {
-            let reason = super::narrator::write_problem(lex, &e);
-            say(&fill(&c.unfinished_not_kept, &[("reason", reason)]));
+            say(&words.unfinished_not_kept(crate::game::WriteProblem::of(&e)));
             Ok(Unfinished::Stop)
         }
     }
@@ -323,14 +331,10 @@ impl Io {
         }
     }
 
-    /// Runs `front` on the plain lines or the terminal until the player
-    /// leaves; `leave` gives the last line (said after the loop ends).
-    fn run<F: Front>(
-        mut self,
-        front: F,
-        plain: bool,
-        leave: impl FnOnce(&mut F, u64) -> Option<super::client::Line>,
-    ) -> std::io::Result<()> {
+    /// Runs a session on the plain lines, the line editor or the
+    /// terminal until the player leaves; the last lines (the game kept,
+    /// or goodbye) are given after the loop ends.
+    fn run(mut self, stage: Stage, effects: Effects, plain: bool) -> std::io::Result<()> {
         let state = Arc::new(Mutex::new(InputLine::with_talk(self.talk.clone())));
         let mut plain_screen;
         let mut term_screen;
@@ -366,30 +370,19 @@ impl Io {
         #[cfg(not(feature = "tts"))]
         let voice: &mut dyn Voice = &mut mute;
         // What is missing is said before the session starts, on screen and aloud.
-        let lines: Vec<super::client::Line> = std::mem::take(&mut self.notes)
-            .into_iter()
-            .map(|text| super::client::Line { text, urgency: super::client::Urgency::Info })
-            .collect();
-        if !lines.is_empty() {
-            screen.show(&lines);
-            for l in &lines {
-                voice.say(l);
-            }
-        }
-        let mut front = run_session(front, &self.time, &self.rx, &self.tx, screen, voice);
-        if let Some(last) = leave(&mut front, self.time.now_ms()) {
-            if editing {
-                // The editor may still wait for a key: the terminal is given
-                // back first and the last line written directly, so it is
-                // never lost.
-                drop(_term);
-                let mut out = PlainScreen::new(std::io::stdout());
-                println!();
-                out.show(std::slice::from_ref(&last));
-            } else {
-                screen.show(std::slice::from_ref(&last));
-            }
-            voice.say(&last);
+        let notes: Vec<Line> = std::mem::take(&mut self.notes).into_iter().map(Line::info).collect();
+        show_and_say(screen, voice, &notes);
+        let last = run_session(stage, effects, &self.time, &self.rx, screen, voice);
+        if editing {
+            // The editor may still wait for a key: the terminal is given
+            // back first and the last lines written directly, so they are
+            // never lost.
+            drop(_term);
+            let mut out = PlainScreen::new(std::io::stdout());
+            println!();
+            show_and_say(&mut out, voice, &last);
+        } else {
+            show_and_say(screen, voice, &last);
         }
         if !plain {
             crossterm::terminal::disable_raw_mode()?;
@@ -402,9 +395,7 @@ impl Io {
 /// Plays a game with the given settings. `plain` chooses the line mode.
 pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
     let mut io = Io::open(&settings);
-    let lang = settings.lang;
-    let lex = Lexicon::get(lang);
-    let save_path: PathBuf = SavedGame::path();
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let (me, moves, clock, date, start) = match &setup.resume {
         Some(saved) => {
             let me = match saved.me.as_str() {
@@ -416,9 +407,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
                 Ok(h) => h,
                 Err(e) => return Err(std::io::Error::other(e.to_string())),
             };
-            let n = history.moves().len();
-            let moves = format!("{n} {}", lex.clock.moves[crate::speech::lang::plural_form(lang, n as u64)]);
-            notice(&mut io.notes, fill(&lex.client.continuing, &[("count", n.to_string()), ("moves", moves)]));
+            notice(&mut io.notes, words.continuing(history.moves().len()));
             (me, history.moves().to_vec(), saved.clock.clone(), Some(saved.date.clone()), *history.start())
         }
         None => {
@@ -429,22 +418,21 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
             (me, setup.moves.clone(), None, None, setup.start)
         }
     };
-    let opponent: Option<Box<dyn crate::game::Opponent>> = if me.is_some() {
-        Some(Box::new(crate::game::EngineOpponent(make_engine(&settings, lex, &mut io.notes))))
-    } else {
-        None
-    };
-    let mut client = Client::new(
-        NewGame { settings: settings.clone(), start, moves, me, opponent, clock, save_path, date },
-        io.time.now_ms(),
-    );
-    if io.talk.is_some() {
-        client.expected = Some(io.expected.clone());
-        client.expect_next();
+    let mut effects = Effects::new(io.tx.clone(), words, &settings);
+    let mut opponent_name = None;
+    if let Some(me) = me {
+        let engine = make_engine(&settings, &words, &mut io.notes);
+        let opponent = crate::game::EngineOpponent::new(engine, !me, acts_to(io.tx.clone()));
+        use crate::game::Opponent;
+        opponent_name = Some(words.opponent_name(opponent.name(), opponent.builtin_level()));
+        effects = effects.with_opponent(Box::new(opponent), !me);
     }
-    client.listening = io.talk.clone();
-    // Saved again on leaving, with the time used on the current move.
-    io.run(client, plain, |client, now| Some(client.leave(now)))
+    let game = NewGame { settings: settings.clone(), start, moves, me, opponent: opponent_name, clock, date };
+    let mut play = Play::new(game, io.time.now_ms());
+    if io.talk.is_some() {
+        play.listen(io.talk.clone(), io.expected.clone());
+    }
+    io.run(Stage::Play(Box::new(play), None), effects, plain)
 }
 
 /// Reviews game `number` (from 1) of a PGN file read into `games`; `stem`
@@ -461,8 +449,8 @@ pub fn run_review(
         return Err(std::io::Error::other(format!("there is no game {number}: the file has {total}")));
     };
     let io = Io::open(&settings);
-    let reviewer = super::review::Reviewer::new(game, &settings, number, total, stem);
-    io.run(reviewer, plain, |r, _| {
-        Some(super::client::Line { text: r.lexicon().client.goodbye.clone(), urgency: super::client::Urgency::Info })
-    })
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let effects = Effects::new(io.tx.clone(), words, &settings);
+    let review = Review::new(game, &settings, number, total, stem);
+    io.run(Stage::Review(Box::new(review)), effects, plain)
 }

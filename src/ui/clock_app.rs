@@ -2,13 +2,16 @@
 //! blind player and a sighted opponent. Keys end moves, pause, tell the
 //! time and adjust it; every event is one line (and, with the audio
 //! layer, spoken).
+//!
+//! A screen of its own: may use the base types (`output`, `sink`) and the
+//! clock.
 
 use crate::clock::words::say_clock_event;
 use crate::clock::{ChessClock, ClockEvent, ClockInput, Controls, Monotonic, Schedule, StartRule, run_clock};
 use crate::rules::Color;
 use crate::speech::Lexicon;
-use crate::ui::client::{Line, Urgency};
-use crate::ui::session::Voice;
+use super::output::{Line, Urgency, rows};
+use super::sink::Voice;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -104,10 +107,8 @@ pub type LineOut = Arc<Mutex<dyn Write + Send>>;
 /// flushes; a closed output is ignored (the clock keeps time).
 pub fn write_line(out: &LineOut, line: &str) {
     if let Ok(mut w) = out.lock() {
-        for part in line.split('\n') {
-            for row in super::plain::wrap(&super::plain::clean(part), super::plain::WIDTH) {
-                let _ = writeln!(w, "{row}");
-            }
+        for row in rows(&[Line::info(line)]) {
+            let _ = writeln!(w, "{row}");
         }
         let _ = w.flush();
     }

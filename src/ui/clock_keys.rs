@@ -105,7 +105,7 @@ pub fn run_terminal_clock(
     options: ClockOptions,
     lex: &'static Lexicon,
     out: LineOut,
-    voice: Option<&mut dyn crate::ui::session::Voice>,
+    voice: Option<&mut dyn super::sink::Voice>,
 ) -> std::io::Result<ChessClock> {
     enable_raw_mode()?;
     super::clock_app::write_line(&out, &lex.clock.help.join("\n"));

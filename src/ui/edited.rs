@@ -3,10 +3,12 @@
 //! lines, no escape sequence ever reaches the parser), and the game's
 //! lines are printed above the line being edited, as plain rows of at most
 //! 40 characters. Everything else is as in plain mode.
+//!
+//! A screen: may use the base types (`output`, `input`, `sink`) only.
 
-use super::client::Line;
-use super::plain::{WIDTH, clean, wrap};
-use super::session::{Msg, Screen};
+use super::input::{MAX_LINE_BYTES, Msg};
+use super::output::{Line, clean, rows};
+use super::sink::Screen;
 use rustyline::error::ReadlineError;
 use rustyline::{DefaultEditor, ExternalPrinter};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -46,10 +48,7 @@ pub(crate) struct EditedScreen {
 
 impl Screen for EditedScreen {
     fn show(&mut self, lines: &[Line]) {
-        let rows: Vec<String> = lines
-            .iter()
-            .flat_map(|l| l.text.split('\n').flat_map(|p| wrap(&clean(p), WIDTH)).collect::<Vec<_>>())
-            .collect();
+        let rows = rows(lines);
         if !rows.is_empty() {
             // Whole rows: CR LF works whether the editor has the terminal
             // in raw mode or not, and the last row ends too.
@@ -88,7 +87,7 @@ fn edit(mut editor: DefaultEditor, prompts: &Receiver<String>, tx: &Sender<Msg>)
         }
         let msg = match editor.readline(&format!("{prompt} ")) {
             Ok(line) => {
-                let line: String = line.chars().take(super::plain::MAX_LINE_BYTES).collect();
+                let line: String = line.chars().take(MAX_LINE_BYTES).collect();
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }

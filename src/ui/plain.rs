@@ -3,169 +3,14 @@
 //! characters where the words allow (one Braille row), and a prompt with
 //! the move number and side to move. Reads commands from standard input,
 //! so a whole game can be scripted.
+//!
+//! A screen: may use the base types (`output`, `input`, `sink`) only.
 
-use super::client::Line;
-use super::session::{Msg, Screen};
+use super::input::{MAX_LINE_BYTES, Msg};
+use super::output::{Line, clean, rows};
+use super::sink::Screen;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::Sender;
-
-/// The width of one Braille display row.
-pub(crate) const WIDTH: usize = 40;
-
-/// Lays a line out in rows of at most `width` characters, each holding
-/// whole items and readable on its own (one Braille row):
-/// - a line that fits stays as it is (spaces kept, so the board's columns
-///   stay aligned);
-/// - a longer one is split into sentences, packed whole;
-/// - a sentence that is a list ("d5 attacked by: white pawn e4, white
-///   knight f3, ...") is packed item by item, each row starting with the
-///   list's head; numbered choices ("1: knight d2, 2: bishop d2") get a
-///   row each;
-/// - only an item longer than a row is split, at spaces (a single longer
-///   word stays whole).
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let text = text.trim_end();
-    if text.chars().count() <= width {
-        return if text.trim().is_empty() { Vec::new() } else { vec![text.to_string()] };
-    }
-    let mut rows: Vec<String> = Vec::new();
-    // After a list, the next sentence starts its own row.
-    let mut after_list = false;
-    for sentence in sentences(text.trim()) {
-        let last = rows.last_mut().filter(|r| !after_list && len(r) + 1 + len(&sentence) <= width);
-        after_list = false;
-        match last {
-            Some(row) => {
-                row.push(' ');
-                row.push_str(&sentence);
-            }
-            None if len(&sentence) <= width => rows.push(sentence),
-            None => {
-                rows.extend(list_rows(&sentence, width));
-                after_list = true;
-            }
-        }
-    }
-    rows
-}
-
-fn len(s: &str) -> usize {
-    s.chars().count()
-}
-
-/// Sentences ending in ". ", "? ", "! " or "; ", with their punctuation.
-fn sentences(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        current.push(c);
-        if matches!(c, '.' | '?' | '!' | ';') && chars.peek() == Some(&' ') {
-            out.push(std::mem::take(&mut current).trim().to_string());
-        }
-    }
-    if !current.trim().is_empty() {
-        out.push(current.trim().to_string());
-    }
-    out
-}
-
-/// Whether an item is a numbered choice ("2: bishop d2").
-fn numbered(item: &str) -> bool {
-    item.split_once(": ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-}
-
-/// A sentence too long for a row, as rows of whole list items.
-fn list_rows(sentence: &str, width: usize) -> Vec<String> {
-    let items: Vec<&str> = sentence.split(", ").collect();
-    if items.len() < 2 {
-        return words(sentence, width);
-    }
-    let mut rows = Vec::new();
-    if items.iter().filter(|i| numbered(i)).count() >= 2 {
-        // Numbered choices: the words before the first one on their own
-        // row, then a choice a row.
-        let start = items[0].find(|c: char| c.is_ascii_digit()).unwrap_or(0);
-        rows.extend(words(items[0][..start].trim(), width));
-        let choices: Vec<&str> = std::iter::once(&items[0][start..]).chain(items[1..].iter().copied()).collect();
-        rows.extend(pack("", &choices, width, 1));
-        return rows;
-    }
-    // The head of a list: the words up to the first ": " ("File e: ").
-    let (head, first) = match items[0].split_once(": ") {
-        Some((h, rest)) if !rest.is_empty() => (format!("{h}: "), rest),
-        _ => (String::new(), items[0]),
-    };
-    let items: Vec<&str> = std::iter::once(first).chain(items[1..].iter().copied()).collect();
-    // When an item with the head would not fit a row, the head stands on
-    // its own row and the items follow without it.
-    let widest = items.iter().map(|i| len(i) + 1).max().unwrap_or(0);
-    let head = if !head.is_empty() && len(&head) + widest > width {
-        rows.extend(words(head.trim_end(), width));
-        String::new()
-    } else {
-        head
-    };
-    // Packed greedily once to learn how many rows it takes, then again with
-    // the items shared evenly over those rows ("a2, b2, c2, d2," and
-    // "e4, f2, g2, h2", not seven and one).
-    let greedy = pack(&head, &items, width, usize::MAX);
-    let per_row = items.len().div_ceil(greedy.len().max(1));
-    let even = pack(&head, &items, width, per_row);
-    rows.extend(if even.len() <= greedy.len() { even } else { greedy });
-    rows
-}
-
-/// Rows of `head` and whole items, at most `per_row` items a row.
-fn pack(head: &str, items: &[&str], width: usize, per_row: usize) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    let mut in_row = 0;
-    for (k, item) in items.iter().enumerate() {
-        let sep = if k + 1 < items.len() { "," } else { "" };
-        let piece = format!("{item}{sep}");
-        if !row.is_empty() && in_row < per_row && len(&row) + 1 + len(&piece) <= width {
-            row.push(' ');
-            row.push_str(&piece);
-            in_row += 1;
-            continue;
-        }
-        if !row.is_empty() {
-            rows.push(std::mem::take(&mut row));
-        }
-        let start = format!("{head}{piece}");
-        in_row = 1;
-        if len(&start) <= width {
-            row = start;
-        } else {
-            rows.extend(words(&start, width));
-        }
-    }
-    if !row.is_empty() {
-        rows.push(row);
-    }
-    rows
-}
-
-/// Splits at spaces into rows of at most `width` characters (a single
-/// longer word stays whole).
-fn words(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
-}
 
 /// Plain lines on a writer.
 pub(crate) struct PlainScreen<W: Write> {
@@ -186,10 +31,8 @@ impl<W: Write> Screen for PlainScreen<W> {
             let _ = writeln!(self.out);
             self.prompt_open = false;
         }
-        for l in lines {
-            for piece in wrap(&clean(&l.text), WIDTH) {
-                let _ = writeln!(self.out, "{piece}");
-            }
+        for row in rows(lines) {
+            let _ = writeln!(self.out, "{row}");
         }
         let _ = self.out.flush();
     }
@@ -203,10 +46,6 @@ impl<W: Write> Screen for PlainScreen<W> {
         self.prompt_open = true;
     }
 }
-
-/// The most of one input line that is kept; the rest of a longer line is
-/// read and dropped without being held in memory.
-pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// Reads lines from `input` into the session until it ends.
 pub(crate) fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) {
@@ -223,68 +62,4 @@ pub(crate) fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) 
         }
         let _ = tx.send(Msg::Eof);
     });
-}
-
-/// Text from outside (an engine, a file, an argument) made safe to show
-/// and speak: control characters become spaces and bidirectional
-/// overrides and isolates are dropped, so nothing can move the cursor,
-/// change colours or reorder what a screen reader reads.
-pub(crate) fn clean(text: &str) -> String {
-    text.chars()
-        .filter(
-            |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),
-        )
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_lines_keep_whole_items_with_their_head() {
-        let rows = wrap("d5 attacked by: white pawn e4, white knight f3, white queen d1, white bishop b5", 40);
-        assert_eq!(
-            rows,
-            [
-                "d5 attacked by: white pawn e4,",
-                "d5 attacked by: white knight f3,",
-                "d5 attacked by: white queen d1,",
-                "d5 attacked by: white bishop b5"
-            ]
-        );
-        let rows = wrap("Which move: 1: knight takes d2, 2: bishop takes d2, 3: queen takes d2? Say the number.", 40);
-        assert_eq!(
-            rows,
-            ["Which move:", "1: knight takes d2,", "2: bishop takes d2,", "3: queen takes d2?", "Say the number."]
-        );
-        let rows = wrap("Game saved. Continue it with: voxchess resume", 40);
-        assert_eq!(rows, ["Game saved.", "Continue it with: voxchess resume"]);
-        assert_eq!(wrap("  a b c d e f g h", 40), ["  a b c d e f g h"]);
-        let scan = wrap("File e: e1 white king, e2 to e3 empty, e4 white pawn, e5 to e7 empty, e8 black king", 40);
-        assert_eq!(
-            scan,
-            [
-                "File e: e1 white king, e2 to e3 empty,",
-                "File e: e4 white pawn, e5 to e7 empty,",
-                "File e: e8 black king"
-            ]
-        );
-        let long = wrap("Вертикаль d: дэ один белый ферзь, с дэ шесть по дэ семь пусто, дэ восемь чёрный ферзь", 40);
-        assert_eq!(
-            long,
-            ["Вертикаль d:", "дэ один белый ферзь,", "с дэ шесть по дэ семь пусто,", "дэ восемь чёрный ферзь"]
-        );
-        let pawns = wrap("White pawns: a2, b2, c2, d2, e4, f2, g2, h2", 40);
-        assert_eq!(pawns, ["White pawns: a2, b2, c2, d2,", "White pawns: e4, f2, g2, h2"]);
-        for row in scan.iter().chain(rows.iter()) {
-            assert!(row.chars().count() <= 40, "{row}");
-        }
-    }
-
-    #[test]
-    fn control_and_bidi_characters_are_removed() {
-        assert_eq!(clean("a\u{1b}]0;x\u{7}b\u{202e}c\td"), "a ]0;x bc d");
-    }
 }

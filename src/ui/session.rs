@@ -1,207 +1,204 @@
-//! Runs a game or a review: one loop takes typed lines, spoken transcripts, keys and
-//! the engine's answers from a channel, wakes for the clock when it is due
-//! (no polling), and hands every line to the screen and the voice.
+//! The session: one loop runs a game (and, once it has ended, its study
+//! beside it) or a review. It takes typed lines, what the recognizer
+//! heard, keys, the opponent's acts and the analysis's news from one
+//! channel, wakes for the clock when it is due (no polling), has the
+//! effects layer do the work asked for, and hands every line to the
+//! screen and the voice.
+//!
+//! May use: play, review, effects and everything below them.
 
-use super::client::{Line, Urgency};
+use super::effects::Effects;
+use super::input::{AnalysisNews, BoardKey, Msg};
+use super::output::Line;
+use super::play::Play;
+use super::review::Review;
+use super::shell::Front;
+use super::sink::{Screen, Voice, show_and_say};
 use crate::clock::{Monotonic, TimeSource};
-use crate::game::{Opponent, OpponentFailure, OpponentMove};
-use crate::rules::Role;
-use crate::speech::Channel;
-use crate::speech::lexicon::fill;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use crate::speech::{Channel, Intent};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-/// A key of the terminal's board walk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardKey {
-    /// Move the cursor by files and ranks.
-    Walk(i32, i32),
-    /// Read the squares from the cursor in a direction up to the first piece.
-    Ray(i32, i32),
-    /// Jump to the next piece of a kind.
-    Jump(Role),
-    /// Legal moves of the piece under the cursor.
-    Moves,
-    /// Read the cursor's file.
-    File,
-    /// The last move.
-    LastMove,
-    /// The clocks.
-    Time,
-    /// Cut speech short (any key does).
-    Silence,
-    /// Stop: cut speech short and stop long work (an analysis); the `.` key.
-    Stop,
-    /// The board mode's keys.
-    Help,
-    /// One move back (a game: look back; a review: back).
-    Back,
-    /// One move on.
-    Forward,
-    /// The start of the game.
-    First,
-    /// The end of the line (a game: the live position).
-    Last,
-    /// Push-to-talk was switched (on or off) with Tab.
-    Talk(Option<bool>),
+/// What a session runs.
+pub(crate) enum Stage {
+    /// A game; once it has ended, its study beside it.
+    Play(Box<Play>, Option<Box<Review>>),
+    /// A review of a game from a file.
+    Review(Box<Review>),
 }
 
-/// What reaches the loop.
-pub(crate) enum Msg {
-    /// A line typed by the player.
-    Typed(String),
-    /// A transcript from voice input.
-    #[cfg_attr(not(all(feature = "voice", feature = "tts")), allow(dead_code))]
-    Heard(Vec<(String, f32)>),
-    /// A board key.
-    Key(BoardKey),
-    /// A notice from a helper thread (speech, microphone, model).
-    #[cfg_attr(not(feature = "tts"), allow(dead_code))]
-    Notice(String),
-    /// Work done in the background (the opponent's move, an analysis).
-    Done(Done),
-    /// Input ended.
-    Eof,
-    /// The player leaves.
-    Quit,
-}
-
-/// What background work reports.
-pub(crate) enum Done {
-    /// The opponent's answer (an engine's move, or why there is none).
-    Opponent(Box<dyn Opponent>, Result<OpponentMove, OpponentFailure>),
-    /// The analysis of a game: one position evaluated.
-    Evaluated(usize, Result<Vec<crate::engine::analysis::Line>, OpponentFailure>),
-    /// The analysis ended (done or stopped); the engine comes back.
-    AnalysisEnded(Box<dyn crate::engine::analysis::Analyse>),
-}
-
-/// Work for a thread of its own; it reports through the sender.
-pub(crate) type Job = Box<dyn FnOnce(&Sender<Msg>) + Send>;
-
-/// What the recognizer heard, made safe to read: control characters
-/// dropped, each alternative cut to 200 characters, empty ones left out.
-pub(crate) fn clean_heard(alternatives: &[(String, f32)]) -> Vec<(String, f32)> {
-    alternatives
-        .iter()
-        .map(|(t, s)| (t.chars().filter(|c| !c.is_control()).take(200).collect::<String>(), *s))
-        .filter(|(t, _)| !t.trim().is_empty())
-        .collect()
-}
-
-/// What the loop runs: a game, or a review. Both take typed and heard
-/// input and keys, may hand out background work, and produce lines.
-pub(crate) trait Front {
-    /// Opening lines.
-    fn greet(&mut self, now: u64);
-    /// A typed or spoken line.
-    fn handle_line(&mut self, text: &str, channel: Channel, now: u64);
-    /// What the recognizer heard, best first.
-    fn handle_heard(&mut self, alternatives: &[(String, f32)], now: u64);
-    /// A key of the terminal.
-    fn key(&mut self, key: BoardKey, now: u64);
-    /// Work to start in the background now, if any.
-    fn work(&mut self, now: u64) -> Option<Job>;
-    /// Background work reported.
-    fn done(&mut self, done: Done, now: u64);
-    /// When the front needs the loop again without input (ms).
-    fn next_wake(&mut self, now: u64) -> Option<u64>;
-    /// That time has come.
-    fn on_timer(&mut self, now: u64);
-    /// Lines produced since the last call.
-    fn take_output(&mut self) -> Vec<Line>;
-    /// The prompt.
-    fn prompt(&self) -> String;
-    /// Speech should be cut short (taken once).
-    fn take_silence(&mut self) -> bool;
-    /// The player asked to leave.
-    fn wants_quit(&self) -> bool;
-    /// Background work runs that the end of input should wait for.
-    fn busy(&self) -> bool;
-    /// Input ended (what is said about it).
-    fn handle_eof(&mut self);
-    /// The language data in use.
-    fn lexicon(&self) -> &'static crate::speech::Lexicon;
-}
-
-/// Where lines go: the screen (and, through `speak`, the voice).
-pub trait Screen {
-    /// Shows lines.
-    fn show(&mut self, lines: &[Line]);
-    /// Shows the prompt.
-    fn prompt(&mut self, prompt: &str);
-}
-
-/// Speaks lines (speech-dispatcher when available).
-pub trait Voice {
-    /// Says a line with its urgency.
-    fn say(&mut self, line: &Line);
-    /// Cuts speech short.
-    fn silence(&mut self);
-}
-
-/// No speech.
-pub struct Mute;
-
-impl Voice for Mute {
-    fn say(&mut self, _line: &Line) {}
-    fn silence(&mut self) {}
-}
-
-#[cfg(feature = "tts")]
-impl Voice for crate::audio::speaker::Speaker {
-    fn say(&mut self, line: &Line) {
-        use crate::audio::speaker::Priority;
-        let p = match line.urgency {
-            Urgency::Info => Priority::Info,
-            Urgency::Move => Priority::Move,
-            Urgency::Urgent => Priority::Urgent,
-        };
-        crate::audio::speaker::Speaker::say(self, &line.text, p);
+/// Has `effects` do the work `front` asked for, and reports back, until
+/// nothing more is asked.
+fn drain(front: &mut dyn Front, effects: &mut Effects, now: u64) {
+    loop {
+        let asked = front.shell().take_effects();
+        if asked.is_empty() {
+            return;
+        }
+        for effect in asked {
+            if let Some(report) = effects.perform(effect) {
+                front.report(report, now);
+            }
+        }
     }
-    fn silence(&mut self) {
-        self.stop();
+}
+
+impl Stage {
+    /// The front that takes commands now: the study once a game has
+    /// ended, else the game or the review.
+    fn commands(&mut self) -> &mut dyn Front {
+        match self {
+            Stage::Play(_, Some(study)) => study.as_mut(),
+            Stage::Play(play, None) => play.as_mut(),
+            Stage::Review(review) => review.as_mut(),
+        }
+    }
+
+    /// Every front, for output and work.
+    fn fronts(&mut self) -> Vec<&mut dyn Front> {
+        match self {
+            Stage::Play(play, study) => {
+                let mut all: Vec<&mut dyn Front> = vec![play.as_mut()];
+                if let Some(s) = study {
+                    all.push(s.as_mut());
+                }
+                all
+            }
+            Stage::Review(review) => vec![review.as_mut()],
+        }
+    }
+
+    /// Does the work asked for; a game that has just ended becomes a study.
+    fn settle(&mut self, effects: &mut Effects, now: u64) {
+        for front in self.fronts() {
+            drain(front, effects, now);
+        }
+        if let Stage::Play(play, study) = self
+            && let Some((game, stem)) = play.take_study()
+        {
+            let settings = play.settings().clone();
+            *study = Some(Box::new(Review::after_game(game, &settings, &stem)));
+        }
+    }
+
+    fn greet(&mut self, now: u64) {
+        match self {
+            Stage::Play(play, _) => play.greet(now),
+            Stage::Review(review) => review.greet(now),
+        }
+    }
+
+    /// A line typed or said: after a game, a command goes to its study
+    /// and anything else to the game (which says it is over); the line is
+    /// resolved once.
+    fn line(&mut self, text: &str, channel: Channel, now: u64) {
+        match self {
+            Stage::Play(play, Some(study)) => {
+                let Some(words) = study.shell().typed(text) else { return };
+                match study.resolve(&words, channel) {
+                    Intent::Command(c) => study.carry_out(Intent::Command(c), channel, now),
+                    other => play.carry_out(other, channel, now),
+                }
+            }
+            _ => self.commands().handle_line(text, channel, now),
+        }
+    }
+
+    /// What the recognizer heard, in the same way.
+    fn heard(&mut self, alternatives: &[(String, f32)], now: u64) {
+        match self {
+            Stage::Play(play, Some(study)) => {
+                let clean = super::input::clean_heard(alternatives);
+                match study.resolve_heard(&clean, now) {
+                    Intent::Command(c) => study.carry_out(Intent::Command(c), Channel::Heard, now),
+                    other => play.carry_out(other, Channel::Heard, now),
+                }
+            }
+            _ => self.commands().handle_heard(alternatives, now),
+        }
+    }
+
+    fn play(&mut self) -> Option<&mut Play> {
+        match self {
+            Stage::Play(play, _) => Some(play.as_mut()),
+            Stage::Review(_) => None,
+        }
+    }
+
+    fn review(&mut self) -> Option<&mut Review> {
+        match self {
+            Stage::Play(_, study) => study.as_deref_mut(),
+            Stage::Review(review) => Some(review.as_mut()),
+        }
+    }
+
+    fn next_wake(&mut self) -> Option<u64> {
+        self.fronts().iter().filter_map(|f| f.next_wake()).min()
+    }
+
+    fn busy(&mut self) -> bool {
+        self.fronts().iter().any(|f| f.busy())
+    }
+
+    fn wants_quit(&mut self) -> bool {
+        self.fronts().iter().any(|f| f.shell_ref().wants_quit())
+    }
+
+    fn take_silence(&mut self) -> bool {
+        self.fronts().into_iter().fold(false, |any, f| f.shell().take_silence() | any)
+    }
+
+    fn take_output(&mut self) -> Vec<Line> {
+        self.fronts().into_iter().flat_map(|f| f.shell().take_output()).collect()
+    }
+
+    fn prompt(&mut self) -> String {
+        match self {
+            Stage::Play(play, _) => play.prompt(),
+            Stage::Review(review) => review.prompt(),
+        }
+    }
+
+    /// The language of the session's words.
+    fn narrator(&mut self) -> super::words::Narrator {
+        self.commands().shell().words
+    }
+}
+
+/// The output since the last flush, shown and said; the prompt when
+/// anything was shown (or when `force_prompt`).
+fn flush(stage: &mut Stage, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool) {
+    if stage.take_silence() {
+        voice.silence();
+    }
+    let lines = stage.take_output();
+    show_and_say(screen, voice, &lines);
+    if !lines.is_empty() || force_prompt {
+        screen.prompt(&stage.prompt());
     }
 }
 
 /// Runs a game or a review until the player quits or input ends (after
-/// background work the end of input waits for). Returns the front.
-pub(crate) fn run_session<F: Front>(
-    mut front: F,
+/// the work the end of input waits for). Returns the last lines, said on
+/// leaving (the game kept, or goodbye), for the caller to give.
+pub(crate) fn run_session(
+    mut stage: Stage,
+    mut effects: Effects,
     time: &Monotonic,
     inbox: &Receiver<Msg>,
-    outbox: &Sender<Msg>,
     screen: &mut dyn Screen,
     voice: &mut dyn Voice,
-) -> F {
-    let flush = |front: &mut F, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool| {
-        if front.take_silence() {
-            voice.silence();
-        }
-        let lines = front.take_output();
-        if !lines.is_empty() {
-            screen.show(&lines);
-            for l in &lines {
-                voice.say(l);
-            }
-        }
-        if !lines.is_empty() || force_prompt {
-            screen.prompt(&front.prompt());
-        }
-    };
-    front.greet(time.now_ms());
-    flush(&mut front, screen, voice, true);
+) -> Vec<Line> {
+    stage.greet(time.now_ms());
+    stage.settle(&mut effects, time.now_ms());
+    flush(&mut stage, screen, voice, true);
     let mut input_ended = false;
     loop {
-        let now = time.now_ms();
-        if let Some(job) = front.work(now) {
-            let tx = outbox.clone();
-            std::thread::spawn(move || job(&tx));
-        }
-        if input_ended && !front.busy() {
+        if input_ended && !stage.busy() {
             break;
         }
-        let msg = match front.next_wake(now) {
+        let now = time.now_ms();
+        let msg = match stage.next_wake() {
             Some(due) => match inbox.recv_timeout(Duration::from_millis(due.saturating_sub(now))) {
                 Ok(m) => Some(m),
                 Err(RecvTimeoutError::Timeout) => None,
@@ -214,37 +211,60 @@ pub(crate) fn run_session<F: Front>(
         };
         let now = time.now_ms();
         match msg {
-            None => front.on_timer(now),
-            Some(Msg::Typed(text)) => front.handle_line(&text, Channel::Typed, now),
+            None => stage.fronts().into_iter().for_each(|f| f.on_timer(now)),
+            Some(Msg::Typed(text)) => stage.line(&text, Channel::Typed, now),
             Some(Msg::Heard(alternatives)) => {
                 let best = alternatives.first().map_or(String::new(), |(t, _)| t.clone());
-                let heard = fill(&front.lexicon().client.heard, &[("text", best)]);
-                screen.show(&[Line { text: heard, urgency: Urgency::Info }]);
-                front.handle_heard(&alternatives, now);
+                screen.show(&[Line::info(stage.narrator().heard(&best))]);
+                stage.heard(&alternatives, now);
             }
             Some(Msg::Key(BoardKey::Silence)) => voice.silence(),
             Some(Msg::Key(BoardKey::Stop)) => {
                 voice.silence();
-                front.key(BoardKey::Stop, now);
+                stage.commands().key(BoardKey::Stop, now);
             }
-            Some(Msg::Key(k)) => front.key(k, now),
-            Some(Msg::Notice(text)) => {
-                screen.show(&[Line { text, urgency: Urgency::Info }]);
+            Some(Msg::Key(k)) => stage.commands().key(k, now),
+            Some(Msg::Notice(text)) => screen.show(&[Line::info(text)]),
+            Some(Msg::Opponent(act)) => {
+                if let Some(play) = stage.play() {
+                    play.opponent(act, now);
+                }
             }
-            Some(Msg::Done(done)) => front.done(done, now),
+            Some(Msg::Analysis(AnalysisNews::Evaluated(i, result))) => {
+                if let Some(review) = stage.review() {
+                    review.report(super::effect::Report::Evaluated(i, result), now);
+                }
+            }
+            Some(Msg::Analysis(AnalysisNews::Ended(analyst))) => {
+                effects.analyst_back(analyst);
+                if let Some(review) = stage.review() {
+                    review.report(super::effect::Report::AnalysisEnded, now);
+                }
+            }
             Some(Msg::Eof) => {
                 // Input ended: what runs in the background is finished
                 // first (a scripted review waits for its analysis).
                 input_ended = true;
-                front.handle_eof();
+                match stage.play() {
+                    Some(play) => play.handle_eof(),
+                    None => stage.commands().handle_eof(),
+                }
             }
             Some(Msg::Quit) => break,
         }
-        if front.wants_quit() {
+        stage.settle(&mut effects, now);
+        if stage.wants_quit() {
             break;
         }
-        flush(&mut front, screen, voice, false);
+        flush(&mut stage, screen, voice, false);
     }
-    flush(&mut front, screen, voice, false);
-    front
+    stage.settle(&mut effects, time.now_ms());
+    flush(&mut stage, screen, voice, false);
+    if let Some(play) = stage.play() {
+        play.leave(time.now_ms());
+    } else {
+        stage.commands().leave(time.now_ms());
+    }
+    stage.settle(&mut effects, time.now_ms());
+    stage.take_output()
 }

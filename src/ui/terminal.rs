@@ -2,10 +2,12 @@
 //! for moves and commands; keys in the manner of lichess's blind mode walk
 //! the board. Events are printed as lines above the input line; nothing is
 //! redrawn on a timer, so a screen reader reads only what changes.
+//!
+//! A screen: may use the base types (`output`, `input`, `sink`) only.
 
-use super::client::Line;
-use super::plain::{WIDTH, wrap};
-use super::session::{BoardKey, Msg, Screen};
+use super::input::{BoardKey, Msg};
+use super::output::{Line, rows};
+use super::sink::Screen;
 use crate::rules::Role;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, read};
 use std::io::Write;
@@ -52,10 +54,8 @@ impl Screen for TermScreen {
         let mut out = std::io::stdout();
         let Ok(state) = self.state.lock() else { return };
         let _ = write!(out, "\r\x1b[2K");
-        for l in lines {
-            for piece in wrap(&super::plain::clean(&l.text), WIDTH) {
-                let _ = write!(out, "{piece}\r\n");
-            }
+        for row in rows(lines) {
+            let _ = write!(out, "{row}\r\n");
         }
         redraw_input(&mut out, &state);
     }

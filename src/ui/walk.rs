@@ -1,8 +1,8 @@
-//! The terminal's board walk, shared by a game and a review: a cursor on
+//! The board walk, shared by a game and a review: a cursor on
 //! the board, moved by keys, that says what stands where in the position
 //! in view.
 
-use super::session::BoardKey;
+use super::input::BoardKey;
 use crate::rules::{Color, File, Position, Rank, Square};
 use crate::speech::Lexicon;
 use crate::speech::say_board::{say_file, say_legal_moves, say_square};

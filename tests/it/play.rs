@@ -1,8 +1,7 @@
 //! Black-box tests of `voxchess play` in plain mode: scripted stdin,
 //! checking the lines a screen reader or Braille display would get.
 
-#[allow(dead_code)] // each test binary uses a part of the shared helpers
-mod common;
+
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -34,9 +33,9 @@ impl Game {
     fn start_env(home: PathBuf, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Game {
         let home = home.as_path();
         let mut child =
-            common::voxchess(home).args(args).envs(env.iter().copied()).stderr(Stdio::piped()).spawn().expect("starts");
+            crate::common::voxchess(home).args(args).envs(env.iter().copied()).stderr(Stdio::piped()).spawn().expect("starts");
         let stdin = child.stdin.take();
-        let out = common::collect(child.stdout.take().expect("stdout"));
+        let out = crate::common::collect(child.stdout.take().expect("stdout"));
         Game { child, stdin, out }
     }
 
@@ -51,11 +50,11 @@ impl Game {
     }
 
     fn text(&self) -> String {
-        common::text(&self.out)
+        crate::common::text(&self.out)
     }
 
     fn wait_for(&self, needle: &str, from: usize) -> usize {
-        common::wait_for(&self.out, needle, from)
+        crate::common::wait_for(&self.out, needle, from)
     }
 
     fn finish(mut self) -> (String, String) {
@@ -405,10 +404,10 @@ fn a_silent_speech_server_delays_nothing() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let out = common::collect(clock.stdout.take().expect("stdout"));
-    let started = common::wait_for(&out, "White", 0);
-    let notice = common::wait_for(&out, "Speech does not answer yet.", 0);
-    assert!(started < notice, "{}", common::text(&out));
+    let out = crate::common::collect(clock.stdout.take().expect("stdout"));
+    let started = crate::common::wait_for(&out, "White", 0);
+    let notice = crate::common::wait_for(&out, "Speech does not answer yet.", 0);
+    assert!(started < notice, "{}", crate::common::text(&out));
     drop(clock.stdin.take());
     let _ = clock.wait();
 }
@@ -441,7 +440,7 @@ fn missing_microphone_is_one_line() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let out = common::collect(child.stdout.take().unwrap());
+    let out = crate::common::collect(child.stdout.take().unwrap());
     writeln!(stdin, "e4").unwrap();
     // The model loads in the background; wait for its word on the microphone.
     let start = Instant::now();
@@ -481,15 +480,15 @@ fn a_moved_binary_without_libvosk_plays_by_keyboard() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let out = common::collect(child.stdout.take().unwrap());
+    let out = crate::common::collect(child.stdout.take().unwrap());
     writeln!(stdin, "e4").unwrap();
-    common::wait_for(&out, "White: e4", 0);
-    common::wait_for(&out, "libvosk.so is not", 0);
+    crate::common::wait_for(&out, "White: e4", 0);
+    crate::common::wait_for(&out, "libvosk.so is not", 0);
     writeln!(stdin, "quit").unwrap();
     drop(stdin);
     let status = child.wait().unwrap();
     assert!(status.success());
-    let text = common::text(&out).replace('\n', " ");
+    let text = crate::common::text(&out).replace('\n', " ");
     assert!(text.contains("Voice input is off: libvosk.so is not installed. Run ./setup.sh to install it."), "{text}");
 }
 

@@ -5,7 +5,9 @@ use voxchess::notation::{SanOptions, read_movetext, write_san};
 use voxchess::rules::{Color, File, Position, Rank, Role, Square};
 use voxchess::speech::benchmark::{positions, run};
 use voxchess::speech::vocabulary::{vocabulary, vocabulary_json};
-use voxchess::speech::{Answer, Channel, Command, Confirm, Intent, Resolver, SpeechLang, Style};
+use voxchess::speech::{
+    Answer, Channel, Command, Confirm, Intent, Resolver, SpeechLang, Style, say_question, say_refusal,
+};
 
 fn after(moves: &str) -> Position {
     let mut pos = Position::start();
@@ -36,7 +38,7 @@ fn resolve_on(lang: SpeechLang, pos: &Position, text: &str, channel: Channel) ->
     match r.resolve(pos, text, channel) {
         Intent::Move(m) => san(m),
         Intent::Ask(q) => format!("?{}", q.choices.into_iter().map(san).collect::<Vec<_>>().join(" ")),
-        Intent::Refuse(why) => format!("!{}", why.words(r.lexicon())),
+        Intent::Refuse(why) => format!("!{}", say_refusal(r.lexicon(), &why)),
         other => format!("{other:?}"),
     }
 }
@@ -115,7 +117,7 @@ fn promotion_needs_its_piece() {
     let r = Resolver::new(English);
     let t = Channel::Typed;
     let Intent::Ask(q) = r.resolve(&p, "d8", t) else { panic!("a promotion question") };
-    assert_eq!(q.prompt, "Promote to queen, rook, bishop, knight? Say the piece.");
+    assert_eq!(say_question(r.lexicon(), r.style, &q), "Promote to queen, rook, bishop, knight? Say the piece.");
     assert_eq!(r.resolve_answer(&p, &q, "rook", t), Intent::Move(q.choices[1]));
     assert_eq!(r.resolve_answer(&p, &q, "four", t), Intent::Move(q.choices[3]));
     assert_eq!(r.resolve_answer(&p, &q, "cancel", t), Intent::Answer(Answer::Cancel));
@@ -131,7 +133,7 @@ fn asks_when_unsure_with_numbered_choices() {
     let (t, h) = (Channel::Typed, Channel::Heard);
     assert_eq!(resolve(English, &p, "d2"), "!White has no pawn.");
     let Intent::Ask(q) = r.resolve(&p, "d2", h) else { panic!("expected a question") };
-    assert_eq!(q.prompt, "White has no pawn. 1: knight d2, 2: bishop d2? Say the number.");
+    assert_eq!(say_question(r.lexicon(), r.style, &q), "White has no pawn. 1: knight d2, 2: bishop d2? Say the number.");
     assert_eq!(r.resolve_answer(&p, &q, "two", h), Intent::Move(q.choices[1]));
     assert_eq!(r.resolve_answer(&p, &q, "one", h), Intent::Move(q.choices[0]));
     assert_eq!(r.resolve_answer(&p, &q, "bishop", h), Intent::Move(q.choices[1]));
@@ -146,7 +148,7 @@ fn asks_when_unsure_with_numbered_choices() {
     // A homophone is fine ("see" for c); a dearer sound-alike is asked about.
     assert_eq!(r.resolve(&Position::start(), "knight see three", h), r.resolve(&Position::start(), "Nc3", t));
     let Intent::Ask(q) = r.resolve(&Position::start(), "knight sea free", h) else { panic!("question") };
-    assert_eq!(q.prompt, "Knight c3? Say yes or no.");
+    assert_eq!(say_question(r.lexicon(), r.style, &q), "Knight c3? Say yes or no.");
     assert_eq!(q.choices.len(), 1);
     assert_eq!(r.resolve_answer(&Position::start(), &q, "yes", h), Intent::Move(q.choices[0]));
     // Confirmation settings: always asks even for an exact move; never
@@ -460,7 +462,8 @@ fn a_heard_rank_word_is_not_a_choice_number() {
     let ko = Resolver::new(SpeechLang::Korean);
     let Intent::Ask(q) = ko.resolve(&pos, "디", Channel::Heard) else { panic!("asked") };
     assert_eq!(q.choices.len(), 2, "{q:?}");
-    assert!(q.prompt.starts_with("하나: "), "{}", q.prompt);
+    let prompt = say_question(ko.lexicon(), ko.style, &q);
+    assert!(prompt.starts_with("하나: "), "{prompt}");
     assert!(!matches!(ko.resolve_answer(&pos, &q, "사", Channel::Heard), Intent::Move(_)));
     assert!(matches!(ko.resolve_answer(&pos, &q, "둘", Channel::Heard), Intent::Move(_)));
     assert!(matches!(ko.resolve_answer(&pos, &q, "2", Channel::Typed), Intent::Move(_)));
@@ -494,7 +497,7 @@ fn review_commands_are_read_in_every_language() {
     }
     let r = Resolver::new(SpeechLang::English);
     match r.resolve(&start, "go to move", Channel::Typed) {
-        Intent::Refuse(why) => assert!(why.words(Lexicon::get(SpeechLang::English)).contains("needs a move number")),
+        Intent::Refuse(why) => assert!(say_refusal(Lexicon::get(SpeechLang::English), &why).contains("needs a move number")),
         other => panic!("{other:?}"),
     }
 }

@@ -3,8 +3,7 @@
 //! move and the evaluation says mate in N; the words are the session's
 //! language; a game without engine help refuses every question.
 
-#[allow(dead_code)] // each test binary uses a part of the shared helpers
-mod common;
+
 
 use std::time::Duration;
 use voxchess::rules::{Move, Position};
@@ -15,12 +14,12 @@ use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
 fn session(name: &str, args: &[&str], lines: &[&str]) -> String {
     let dir = std::env::temp_dir().join(format!("voxchess-engine-help-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut child = common::voxchess(&dir)
+    let mut child = crate::common::voxchess(&dir)
         .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"])
         .args(args)
         .spawn()
         .expect("voxchess starts");
-    let out = common::type_and_finish(&mut child, lines, Duration::from_secs(60));
+    let out = crate::common::type_and_finish(&mut child, lines, Duration::from_secs(60));
     let _ = std::fs::remove_dir_all(&dir);
     out
 }

@@ -5,8 +5,7 @@
 
 #![cfg(all(feature = "voice", feature = "tts"))]
 
-#[allow(dead_code)] // each test binary uses a part of the shared helpers
-mod common;
+
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -23,25 +22,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// PulseAudio must be running (setup.sh test starts it); the tests share its null sink, so they take turns.
-fn audio_lock() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
-        // SAFETY-free: tests set the same value setup.sh uses.
-        unsafe { std::env::set_var("XDG_RUNTIME_DIR", format!("/tmp/voxchess-xdg-{}", unsafe_uid())) };
-    }
-    let ok = Command::new("pactl").arg("info").stdout(Stdio::null()).stderr(Stdio::null()).status();
-    assert!(
-        ok.is_ok_and(|s| s.success()),
-        "PulseAudio is not running (start it with ./setup.sh test, which runs pulseaudio -D --exit-idle-time=-1)"
-    );
-    guard
-}
-
-fn unsafe_uid() -> String {
-    String::from_utf8(Command::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
-}
+use crate::common::audio_lock;
 
 struct Recording {
     child: Child,
@@ -336,7 +317,7 @@ fn korean_words(text: &str) -> Vec<i16> {
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("voxchess-words-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let wav = common::espeak::korean_wav(&dir, text, 0);
+    let wav = crate::common::espeak::korean_wav(&dir, text, 0);
     let (mono, rate) = voxchess::audio::wav::read_wav(&wav).expect("reads");
     let _ = std::fs::remove_dir_all(&dir);
     let samples = voxchess::audio::pcm::to_i16(&voxchess::audio::pcm::resample_clip(&mono, rate).expect("resamples"));

@@ -4,8 +4,7 @@
 //! checked by FEN; the analysis with the real Stockfish finds a hanging
 //! queen, is saved as PGN annotations, and runs after a game ends.
 
-#[allow(dead_code)] // each test binary uses a part of the shared helpers
-mod common;
+
 
 use std::path::Path;
 use std::time::Duration;
@@ -23,8 +22,8 @@ fn run(name: &str, args: &[&str], files: &[(&str, &str)], lines: &[&str]) -> (St
         std::fs::write(dir.join(file), text).expect("game file");
     }
     let args: Vec<String> = args.iter().map(|a| a.replace("$DIR", &dir.display().to_string())).collect();
-    let mut child = common::voxchess(&dir).args(&args).spawn().expect("voxchess starts");
-    let out = common::type_and_finish(&mut child, lines, Duration::from_secs(120));
+    let mut child = crate::common::voxchess(&dir).args(&args).spawn().expect("voxchess starts");
+    let out = crate::common::type_and_finish(&mut child, lines, Duration::from_secs(120));
     let games = saved_games(&dir.join("data/voxchess/games"));
     let _ = std::fs::remove_dir_all(&dir);
     (out, games)

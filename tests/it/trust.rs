@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use voxchess::notation::{NotationLang, ReadMoveError, SanOptions, read_move, read_movetext, write_san};
 use voxchess::rules::{CastleSide, File, IllegalReason, Move, Position, Rank, Role, Square};
 use voxchess::speech::benchmark::positions;
-use voxchess::speech::{Channel, Intent, Lexicon, Refusal, Resolver, SpeechLang, Style, say_move};
+use voxchess::speech::{Channel, Intent, Lexicon, Refusal, Resolver, SpeechLang, Style, say_move, say_refusal};
 
 const CHANNELS: [Channel; 2] = [Channel::Typed, Channel::Heard];
 
@@ -27,7 +27,7 @@ fn fen(f: &str) -> Position {
 fn refusal(lang: SpeechLang, pos: &Position, text: &str) -> String {
     let r = Resolver::new(lang);
     match r.resolve(pos, text, Channel::Typed) {
-        Intent::Refuse(why) => why.words(r.lexicon()),
+        Intent::Refuse(why) => say_refusal(r.lexicon(), &why),
         other => format!("not refused: {other:?}"),
     }
 }

@@ -1,0 +1,181 @@
+//! The effects layer: the work play and review ask for, done on request.
+//! Files (the autosave, scores in the games folder), the engine that
+//! answers questions, the analysis on a thread of its own, and the away
+//! opponent (told the news; its acts come back on the session's channel).
+//! A failed opponent is replaced here, in one place.
+//!
+//! May use: the base types, the words, and every layer below the front
+//! end; never play, review or the session.
+
+use super::effect::{Effect, EngineAnswer, Report, SaveResult};
+use super::input::{AnalysisNews, Msg};
+use super::words::{Narrator, file_name};
+use crate::engine::analysis::{Analyse, Analyst, Limit, passed};
+use crate::game::{Acts, EngineOpponent, Opponent, OpponentAct, OpponentFailure, SavedGame, WriteProblem};
+use crate::game::write_new_numbered;
+use crate::rules::{Color, Position};
+use crate::speech::EngineQuestion;
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, atomic::Ordering};
+
+/// How long the engine thinks about a question (Stockfish at full strength
+/// on one thread reaches about depth 18 in this time here).
+const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The depth every position of an analysis is analysed to: the same
+/// strength on any machine (Stockfish 15.1 on one core here: about 0.1 s
+/// a position).
+const ANALYSIS_DEPTH: u32 = 14;
+
+/// The engine that answers questions and analyses: Stockfish (or the
+/// chosen UCI engine) at full strength; the built-in engine when there is
+/// none.
+fn start_analyst(path: Option<PathBuf>) -> Box<dyn Analyse> {
+    let started =
+        path.or_else(crate::engine::uci::find_engine).and_then(|p| crate::engine::uci::UciEngine::start(&p, 20).ok());
+    match started {
+        Some(e) => Box::new(e),
+        None => Box::new(crate::engine::builtin::BuiltinEngine::new(20)),
+    }
+}
+
+/// The acts of an opponent, as messages on the session's channel.
+pub(crate) fn acts_to(tx: Sender<Msg>) -> Acts {
+    let tx = std::sync::Mutex::new(tx);
+    Arc::new(move |act: OpponentAct| {
+        if let Ok(tx) = tx.lock() {
+            let _ = tx.send(Msg::Opponent(act));
+        }
+    })
+}
+
+/// Does the work of a session.
+pub(crate) struct Effects {
+    tx: Sender<Msg>,
+    words: Narrator,
+    /// The engine program the settings name (None: Stockfish if found).
+    engine_path: Option<PathBuf>,
+    /// The engine that answers questions, started on the first one; away
+    /// while an analysis runs.
+    analyst: Option<Box<dyn Analyse>>,
+    /// The away opponent, if one plays, and its side.
+    opponent: Option<(Box<dyn Opponent>, Color)>,
+    /// The built-in engine's level, for a replacement.
+    level: u8,
+    /// Where the unfinished game is kept.
+    save_path: PathBuf,
+    /// Where scores are written.
+    games_dir: PathBuf,
+}
+
+impl Effects {
+    /// The effects of a session whose messages go to `tx`.
+    pub(crate) fn new(tx: Sender<Msg>, words: Narrator, settings: &crate::config::Settings) -> Effects {
+        Effects {
+            tx,
+            words,
+            engine_path: settings.engine.clone(),
+            analyst: None,
+            opponent: None,
+            level: settings.level,
+            save_path: SavedGame::path(),
+            games_dir: crate::config::data_dir().join("games"),
+        }
+    }
+
+    /// The away opponent, playing `side`.
+    pub(crate) fn with_opponent(mut self, opponent: Box<dyn Opponent>, side: Color) -> Effects {
+        self.opponent = Some((opponent, side));
+        self
+    }
+
+    /// Where the unfinished game is kept (tests keep theirs apart).
+    #[cfg(test)]
+    pub(crate) fn save_to(mut self, path: PathBuf) -> Effects {
+        self.save_path = path;
+        self
+    }
+
+    /// The engine came back from an analysis.
+    pub(crate) fn analyst_back(&mut self, analyst: Box<dyn Analyse>) {
+        self.analyst = Some(analyst);
+    }
+
+    /// Does `effect`; what it reports at once comes back.
+    pub(crate) fn perform(&mut self, effect: Effect) -> Option<Report> {
+        match effect {
+            Effect::Keep(game, what) => Some(Report::Saved(match game.save(&self.save_path) {
+                Ok(()) => SaveResult::Kept { what },
+                Err(e) => SaveResult::Failed { what, problem: WriteProblem::of(&e) },
+            })),
+            Effect::ClearAutosave => Some(Report::Saved(match SavedGame::clear(&self.save_path) {
+                Ok(()) => SaveResult::Cleared,
+                Err(e) => SaveResult::Failed { what: super::effect::Saving::Game, problem: WriteProblem::of(&e) },
+            })),
+            Effect::WriteScore { stem, pgn, what } => {
+                Some(Report::Saved(match write_new_numbered(&self.games_dir, &stem, "pgn", &pgn) {
+                    Ok(path) => SaveResult::Written { what, name: file_name(&path) },
+                    Err(e) => SaveResult::Failed { what, problem: WriteProblem::of(&e) },
+                }))
+            }
+            Effect::AskEngine(question, position) => Some(Report::Answered(self.ask(question, position))),
+            Effect::Analyse { wanted, stop } => {
+                let analyst = self.analyst.take();
+                let path = self.engine_path.clone();
+                let tx = self.tx.clone();
+                std::thread::spawn(move || {
+                    let mut analyst = analyst.unwrap_or_else(|| start_analyst(path));
+                    for (i, pos) in wanted {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let result = analyst
+                            .analyse(&pos, 1, Limit::Depth(ANALYSIS_DEPTH))
+                            .map_err(|e| OpponentFailure::from(&e));
+                        let failed = result.is_err();
+                        if tx.send(Msg::Analysis(AnalysisNews::Evaluated(i, result))).is_err() || failed {
+                            break;
+                        }
+                    }
+                    let _ = tx.send(Msg::Analysis(AnalysisNews::Ended(analyst)));
+                });
+                None
+            }
+            Effect::Tell(news, history) => {
+                if let Some((opponent, _)) = &mut self.opponent {
+                    opponent.hear(&history, news);
+                }
+                None
+            }
+            Effect::ReplaceOpponent => {
+                let side = self.opponent.as_ref().map_or(Color::Black, |(_, side)| *side);
+                let acts = acts_to(self.tx.clone());
+                let engine = crate::engine::builtin::BuiltinEngine::new(self.level);
+                let opponent = EngineOpponent::new(Box::new(engine), side, acts.clone());
+                let name = self.words.opponent_name(opponent.name(), opponent.builtin_level());
+                self.opponent = Some((Box::new(opponent), side));
+                acts(OpponentAct::Joined { name });
+                None
+            }
+        }
+    }
+
+    /// Answers an engine question about `asked`, starting the engine on
+    /// the first question; a broken engine is started again on the next.
+    fn ask(&mut self, question: EngineQuestion, asked: Position) -> EngineAnswer {
+        let at = if question == EngineQuestion::Threat { passed(&asked) } else { Some(asked) };
+        let Some(at) = at else {
+            return EngineAnswer { question, position: asked, analyst: Analyst::Full, lines: Ok(Vec::new()) };
+        };
+        let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
+        let path = self.engine_path.clone();
+        let engine = self.analyst.get_or_insert_with(|| start_analyst(path));
+        let who = engine.analyst();
+        let lines = engine.analyse(&at, count, Limit::Time(ANALYSIS_TIME)).map_err(|e| OpponentFailure::from(&e));
+        if lines.is_err() {
+            self.analyst = None;
+        }
+        EngineAnswer { question, position: at, analyst: who, lines }
+    }
+}

@@ -1,0 +1,260 @@
+//! What the player is given: a line with its urgency, the output filter
+//! every line passes (no control or bidirectional characters), and the
+//! layout of a line in rows of at most 40 characters (one Braille row),
+//! each holding whole items. Imports nothing of the front end.
+
+/// How urgent a line is (for speech: urgent interrupts, a move cuts stale
+/// talk, information waits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Urgency {
+    /// Information.
+    Info,
+    /// A move.
+    Move,
+    /// Flag, game end, errors.
+    Urgent,
+}
+
+/// A line to show and speak.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The words.
+    pub text: String,
+    /// How urgent.
+    pub urgency: Urgency,
+}
+
+impl Line {
+    /// A line of information.
+    pub(crate) fn info(text: impl Into<String>) -> Line {
+        Line { text: text.into(), urgency: Urgency::Info }
+    }
+}
+
+/// The width of one Braille display row.
+pub(crate) const WIDTH: usize = 40;
+
+/// Text from outside (an engine, a file, an argument) made safe to show
+/// and speak: control characters become spaces and bidirectional
+/// overrides and isolates are dropped, so nothing can move the cursor,
+/// change colours or reorder what a screen reader reads.
+pub(crate) fn clean(text: &str) -> String {
+    text.chars()
+        .filter(
+            |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),
+        )
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// The rows of lines as a screen shows them: each line's paragraphs
+/// cleaned and laid out by [`wrap`].
+pub(crate) fn rows(lines: &[Line]) -> Vec<String> {
+    lines.iter().flat_map(|l| l.text.split('\n').flat_map(|p| wrap(&clean(p), WIDTH)).collect::<Vec<_>>()).collect()
+}
+
+/// Lays a line out in rows of at most `width` characters, each holding
+/// whole items and readable on its own (one Braille row):
+/// - a line that fits stays as it is (spaces kept, so the board's columns
+///   stay aligned);
+/// - a longer one is split into sentences, packed whole;
+/// - a sentence that is a list ("d5 attacked by: white pawn e4, white
+///   knight f3, ...") is packed item by item, each row starting with the
+///   list's head; numbered choices ("1: knight d2, 2: bishop d2") get a
+///   row each;
+/// - only an item longer than a row is split, at spaces (a single longer
+///   word stays whole).
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let text = text.trim_end();
+    if text.chars().count() <= width {
+        return if text.trim().is_empty() { Vec::new() } else { vec![text.to_string()] };
+    }
+    let mut rows: Vec<String> = Vec::new();
+    // After a list, the next sentence starts its own row.
+    let mut after_list = false;
+    for sentence in sentences(text.trim()) {
+        let last = rows.last_mut().filter(|r| !after_list && len(r) + 1 + len(&sentence) <= width);
+        after_list = false;
+        match last {
+            Some(row) => {
+                row.push(' ');
+                row.push_str(&sentence);
+            }
+            None if len(&sentence) <= width => rows.push(sentence),
+            None => {
+                rows.extend(list_rows(&sentence, width));
+                after_list = true;
+            }
+        }
+    }
+    rows
+}
+
+fn len(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Sentences ending in ". ", "? ", "! " or "; ", with their punctuation.
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        current.push(c);
+        if matches!(c, '.' | '?' | '!' | ';') && chars.peek() == Some(&' ') {
+            out.push(std::mem::take(&mut current).trim().to_string());
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
+    out
+}
+
+/// Whether an item is a numbered choice ("2: bishop d2").
+fn numbered(item: &str) -> bool {
+    item.split_once(": ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// A sentence too long for a row, as rows of whole list items.
+fn list_rows(sentence: &str, width: usize) -> Vec<String> {
+    let items: Vec<&str> = sentence.split(", ").collect();
+    if items.len() < 2 {
+        return words(sentence, width);
+    }
+    let mut rows = Vec::new();
+    if items.iter().filter(|i| numbered(i)).count() >= 2 {
+        // Numbered choices: the words before the first one on their own
+        // row, then a choice a row.
+        let start = items[0].find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+        rows.extend(words(items[0][..start].trim(), width));
+        let choices: Vec<&str> = std::iter::once(&items[0][start..]).chain(items[1..].iter().copied()).collect();
+        rows.extend(pack("", &choices, width, 1));
+        return rows;
+    }
+    // The head of a list: the words up to the first ": " ("File e: ").
+    let (head, first) = match items[0].split_once(": ") {
+        Some((h, rest)) if !rest.is_empty() => (format!("{h}: "), rest),
+        _ => (String::new(), items[0]),
+    };
+    let items: Vec<&str> = std::iter::once(first).chain(items[1..].iter().copied()).collect();
+    // When an item with the head would not fit a row, the head stands on
+    // its own row and the items follow without it.
+    let widest = items.iter().map(|i| len(i) + 1).max().unwrap_or(0);
+    let head = if !head.is_empty() && len(&head) + widest > width {
+        rows.extend(words(head.trim_end(), width));
+        String::new()
+    } else {
+        head
+    };
+    // Packed greedily once to learn how many rows it takes, then again with
+    // the items shared evenly over those rows ("a2, b2, c2, d2," and
+    // "e4, f2, g2, h2", not seven and one).
+    let greedy = pack(&head, &items, width, usize::MAX);
+    let per_row = items.len().div_ceil(greedy.len().max(1));
+    let even = pack(&head, &items, width, per_row);
+    rows.extend(if even.len() <= greedy.len() { even } else { greedy });
+    rows
+}
+
+/// Rows of `head` and whole items, at most `per_row` items a row.
+fn pack(head: &str, items: &[&str], width: usize, per_row: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut in_row = 0;
+    for (k, item) in items.iter().enumerate() {
+        let sep = if k + 1 < items.len() { "," } else { "" };
+        let piece = format!("{item}{sep}");
+        if !row.is_empty() && in_row < per_row && len(&row) + 1 + len(&piece) <= width {
+            row.push(' ');
+            row.push_str(&piece);
+            in_row += 1;
+            continue;
+        }
+        if !row.is_empty() {
+            rows.push(std::mem::take(&mut row));
+        }
+        let start = format!("{head}{piece}");
+        in_row = 1;
+        if len(&start) <= width {
+            row = start;
+        } else {
+            rows.extend(words(&start, width));
+        }
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
+/// Splits at spaces into rows of at most `width` characters (a single
+/// longer word stays whole).
+fn words(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_keep_whole_items_with_their_head() {
+        let rows = wrap("d5 attacked by: white pawn e4, white knight f3, white queen d1, white bishop b5", 40);
+        assert_eq!(
+            rows,
+            [
+                "d5 attacked by: white pawn e4,",
+                "d5 attacked by: white knight f3,",
+                "d5 attacked by: white queen d1,",
+                "d5 attacked by: white bishop b5"
+            ]
+        );
+        let rows = wrap("Which move: 1: knight takes d2, 2: bishop takes d2, 3: queen takes d2? Say the number.", 40);
+        assert_eq!(
+            rows,
+            ["Which move:", "1: knight takes d2,", "2: bishop takes d2,", "3: queen takes d2?", "Say the number."]
+        );
+        let rows = wrap("Game saved. Continue it with: voxchess resume", 40);
+        assert_eq!(rows, ["Game saved.", "Continue it with: voxchess resume"]);
+        assert_eq!(wrap("  a b c d e f g h", 40), ["  a b c d e f g h"]);
+        let scan = wrap("File e: e1 white king, e2 to e3 empty, e4 white pawn, e5 to e7 empty, e8 black king", 40);
+        assert_eq!(
+            scan,
+            [
+                "File e: e1 white king, e2 to e3 empty,",
+                "File e: e4 white pawn, e5 to e7 empty,",
+                "File e: e8 black king"
+            ]
+        );
+        let long = wrap("Вертикаль d: дэ один белый ферзь, с дэ шесть по дэ семь пусто, дэ восемь чёрный ферзь", 40);
+        assert_eq!(
+            long,
+            ["Вертикаль d:", "дэ один белый ферзь,", "с дэ шесть по дэ семь пусто,", "дэ восемь чёрный ферзь"]
+        );
+        let pawns = wrap("White pawns: a2, b2, c2, d2, e4, f2, g2, h2", 40);
+        assert_eq!(pawns, ["White pawns: a2, b2, c2, d2,", "White pawns: e4, f2, g2, h2"]);
+        for row in scan.iter().chain(rows.iter()) {
+            assert!(row.chars().count() <= 40, "{row}");
+        }
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_removed() {
+        assert_eq!(clean("a\u{1b}]0;x\u{7}b\u{202e}c\td"), "a ]0;x bc d");
+    }
+}

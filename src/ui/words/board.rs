@@ -1,0 +1,172 @@
+//! Board questions answered about a view: the position in view (the live
+//! one, one looked back at, or a review's), the moves that led to it, and
+//! the clock.
+
+use super::Narrator;
+use crate::clock::ChessClock;
+use crate::notation::{SanOptions, write_san};
+use crate::rules::{Color, File, Move, Position, Rank, Role, Square};
+use crate::speech::grammar::{Arg, render};
+use crate::speech::lexicon::fill;
+use crate::speech::say_board::{
+    say_attackers, say_defenders, say_file, say_legal_moves, say_pieces_by_kind, say_pieces_of, say_rank, say_square,
+    say_to_move,
+};
+use crate::speech::say_move::color_name;
+use crate::speech::{Command, say_duration, say_move};
+use crate::ui::output::WIDTH;
+
+/// What a board question is asked about: a position in view (the live
+/// one, or one looked back at), the moves that led to it, and the clock.
+pub(crate) struct View<'a> {
+    /// Positions from the start to the one in view (never empty).
+    pub(crate) positions: &'a [Position],
+    /// The moves between them (one fewer).
+    pub(crate) moves: &'a [Move],
+    /// The clock, if the game has one.
+    pub(crate) clock: Option<&'a ChessClock>,
+    /// The player's colour (None: two people here).
+    pub(crate) me: Option<Color>,
+    /// The board is read from Black's side.
+    pub(crate) flipped: bool,
+    /// The time now (ms).
+    pub(crate) now: u64,
+}
+
+impl View<'_> {
+    pub(crate) fn pos(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| unreachable!("a view has a position"))
+    }
+}
+
+impl Narrator {
+    /// The answer to a board question about the view; None for commands
+    /// that are not questions (they change something).
+    pub(crate) fn query(&self, c: &Command, v: &View) -> Option<Vec<String>> {
+        let lex = self.lex;
+        let pos = v.pos();
+        Some(match c {
+            Command::Board => self.board(pos, v.flipped),
+            Command::Pieces => say_pieces_by_kind(lex, pos),
+            Command::PiecesOf { color, role } => {
+                let color = color.or(v.me).unwrap_or(pos.turn());
+                vec![say_pieces_of(lex, pos, color, *role)]
+            }
+            Command::ScanFile(f) => vec![say_file(lex, pos, *f)],
+            Command::ScanRank(r) => vec![say_rank(lex, pos, *r)],
+            Command::Square(s) => vec![say_square(lex, pos, *s)],
+            Command::Attackers(s) => vec![say_attackers(lex, pos, *s)],
+            Command::Defenders(s) => vec![say_defenders(lex, pos, *s)],
+            Command::LegalMoves(s) => vec![say_legal_moves(lex, pos, *s)],
+            Command::LastMove => self.last_moves(v, 1),
+            Command::LastMoves(n) => self.last_moves(v, *n as usize),
+            Command::Score => self.score(v),
+            Command::Time => self.times(v),
+            Command::Material => vec![self.material(pos)],
+            Command::WhoseMove => vec![say_to_move(lex, pos.turn())],
+            Command::Fen => vec![pos.to_fen()],
+            Command::Help => lex.client.help.clone(),
+            _ => return None,
+        })
+    }
+
+    /// The board as text, from White's side or Black's, with file letters
+    /// above and below and rank numbers at both ends.
+    fn board(&self, pos: &Position, flipped: bool) -> Vec<String> {
+        let ranks: Vec<Rank> = if flipped { Rank::ALL.to_vec() } else { Rank::ALL.iter().rev().copied().collect() };
+        let files: Vec<File> = if flipped { File::ALL.iter().rev().copied().collect() } else { File::ALL.to_vec() };
+        let letters: Vec<String> = files.iter().map(|f| f.char().to_string()).collect();
+        let header = format!("  {}", letters.join(" "));
+        let mut lines = vec![self.lex.board.legend.clone(), header.clone()];
+        lines.extend(ranks.iter().map(|r| {
+            let cells: Vec<String> = files
+                .iter()
+                .map(|f| pos.piece_at(Square::from_coords(*f, *r)).map_or("-".into(), |p| p.fen_char().to_string()))
+                .collect();
+            format!("{} {} {}", r.char(), cells.join(" "), r.char())
+        }));
+        lines.push(header);
+        lines
+    }
+
+    /// The last `n` moves in the announcement style, one per line
+    /// ("White: knight f3"); the last one alone as "Last move: ...".
+    pub(crate) fn last_moves(&self, v: &View, n: usize) -> Vec<String> {
+        let lex = self.lex;
+        let (moves, positions) = (v.moves, v.positions);
+        if moves.is_empty() {
+            return vec![lex.client.no_moves_yet.clone()];
+        }
+        let words = |i: usize| say_move(lex, &positions[i], &moves[i], self.style);
+        if n == 1 {
+            let i = moves.len() - 1;
+            let words = words(i);
+            let args = [("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))];
+            return vec![render(&lex.client.last_move, &args)];
+        }
+        (moves.len().saturating_sub(n)..moves.len())
+            .map(|i| format!("{}: {}", color_name(lex, positions[i].turn()), words(i)))
+            .collect()
+    }
+
+    /// The whole score in the notation of the session's language, as many
+    /// whole moves to a line as fit ("1. e4 e5 2. Кf3 Кc6").
+    fn score(&self, v: &View) -> Vec<String> {
+        let (moves, positions) = (v.moves, v.positions);
+        if moves.is_empty() {
+            return vec![self.lex.client.no_moves_yet.clone()];
+        }
+        let opts = SanOptions::lang(self.lex.lang.notation());
+        let mut line = String::new();
+        let mut lines = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let pos = &positions[i];
+            let san = write_san(pos, m, &opts);
+            let item = if pos.turn() == Color::White || i == 0 {
+                let dots = if pos.turn() == Color::White { "." } else { "..." };
+                format!("{}{dots} {san}", pos.fullmoves())
+            } else {
+                san
+            };
+            if !line.is_empty() && line.chars().count() + item.chars().count() + 1 > WIDTH {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+        lines.push(line);
+        lines
+    }
+
+    /// Both clocks, one line each.
+    pub(crate) fn times(&self, v: &View) -> Vec<String> {
+        let lex = self.lex;
+        let Some(c) = v.clock else {
+            return vec![lex.client.no_clock.clone()];
+        };
+        Color::ALL
+            .iter()
+            .map(|col| format!("{}: {}", color_name(lex, *col), say_duration(lex, c.remaining(*col, v.now))))
+            .collect()
+    }
+
+    /// The material count (pawn 1, knight and bishop 3, rook 5, queen 9).
+    fn material(&self, pos: &Position) -> String {
+        let worth = |c: Color| -> i32 {
+            [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
+                .iter()
+                .map(|(r, v)| pos.board().pieces(c, *r).count() as i32 * v)
+                .sum()
+        };
+        let (w, b) = (worth(Color::White), worth(Color::Black));
+        let c = &self.lex.client;
+        let template = match w.cmp(&b) {
+            std::cmp::Ordering::Equal => &c.material_equal,
+            std::cmp::Ordering::Greater => &c.material_white,
+            std::cmp::Ordering::Less => &c.material_black,
+        };
+        fill(template, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())])
+    }
+}

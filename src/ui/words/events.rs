@@ -1,0 +1,231 @@
+//! The game's typed events as lines: the one place that says what
+//! happened in a game.
+
+use super::Narrator;
+use super::engine::failure_words;
+use crate::game::Event;
+use crate::speech::grammar::{Arg, render};
+use crate::speech::lexicon::fill;
+use crate::speech::say_event::{say_claimable, say_outcome};
+use crate::speech::say_move::color_name;
+use crate::speech::{say_duration, say_move, say_question, say_refusal};
+use crate::ui::output::{Line, Urgency};
+
+fn line(text: String, urgency: Urgency) -> Line {
+    Line { text, urgency }
+}
+
+impl Narrator {
+    /// The lines for an event (none for events that only ask for work:
+    /// saving, the engine, telling the opponent).
+    pub(crate) fn lines(&self, event: &Event) -> Vec<Line> {
+        let lex = self.lex;
+        let c = &lex.client;
+        let side = |c| color_name(lex, c).to_string();
+        let one = |text: String, urgency| vec![line(text, urgency)];
+        match event {
+            Event::Moved { before, mv } => {
+                let words = say_move(lex, before, mv, self.style);
+                one(format!("{}: {words}", side(before.turn())), Urgency::Move)
+            }
+            Event::OwnTime { remaining, .. } => {
+                one(fill(&lex.client.time, &[("time", say_duration(lex, *remaining))]), Urgency::Info)
+            }
+            Event::ControlNear { side: s, moves } => {
+                let form = crate::speech::lang::plural_form(lex.lang, u64::from(*moves));
+                let count = format!("{moves} {}", lex.clock.moves[form]);
+                one(fill(&lex.clock.control_near, &[("side", side(*s)), ("count", count)]), Urgency::Info)
+            }
+            Event::Claimable(claim) => one(say_claimable(lex, *claim), Urgency::Info),
+            Event::Asked(q) => one(say_question(lex, self.style, q), Urgency::Urgent),
+            Event::Cancelled => one(c.cancelled.clone(), Urgency::Info),
+            Event::NoQuestion => one(c.no_question.clone(), Urgency::Info),
+            Event::ResignAsked => one(c.resign_confirm.clone(), Urgency::Urgent),
+            Event::PlayOn | Event::TakebackDeclined => one(c.play_on.clone(), Urgency::Info),
+            Event::DrawOffered { to } => one(fill(&lex.client.draw_offered, &[("side", side(*to))]), Urgency::Urgent),
+            Event::DrawOfferSent => one(c.draw_offer_sent.clone(), Urgency::Info),
+            Event::DrawDeclined => one(c.draw_declined.clone(), Urgency::Info),
+            Event::OpponentDeclinesDraw => one(c.engine_declines.clone(), Urgency::Info),
+            Event::NoClaim => one(c.no_claim.clone(), Urgency::Info),
+            Event::NoOfferToAccept => one(c.no_offer_accept.clone(), Urgency::Info),
+            Event::NoOfferToDecline => one(c.no_offer_decline.clone(), Urgency::Info),
+            Event::TakenBack { moves, to_move } => {
+                // Said in the order they were played.
+                let said: Vec<String> = moves
+                    .iter()
+                    .rev()
+                    .map(|(before, mv)| {
+                        let words = say_move(lex, before, mv, self.style);
+                        render(&c.taken_back_item, &[("side", lex.side(before.turn())), ("words", Arg::Text(&words))])
+                    })
+                    .collect();
+                let list = said.join(&format!(" {} ", lex.out.and));
+                let args = [("moves", Arg::Text(&list)), ("side", lex.side(*to_move))];
+                one(render(&lex.client.taken_back, &args), Urgency::Move)
+            }
+            Event::NoTakeback => one(c.no_takeback.clone(), Urgency::Info),
+            Event::TakebackSent => one(c.takeback_sent.clone(), Urgency::Info),
+            Event::TakebackProposed => one(c.takeback_proposed.clone(), Urgency::Urgent),
+            Event::OpponentDeclinesTakeback => one(c.opponent_declines_takeback.clone(), Urgency::Info),
+            Event::OpponentToMove => one(c.engine_thinking.clone(), Urgency::Info),
+            Event::IsOver => one(c.is_over.clone(), Urgency::Info),
+            Event::OverOnlyCommands => one(c.over_commands.clone(), Urgency::Info),
+            Event::ClockCalled { side: s, remaining } => {
+                let urgency = if *remaining <= 10_000 { Urgency::Urgent } else { Urgency::Info };
+                one(format!("{}: {}", side(*s), say_duration(lex, *remaining)), urgency)
+            }
+            Event::Flag { side: s } => {
+                one(format!("{}.", fill(&lex.clock.flag, &[("side", side(*s))])), Urgency::Urgent)
+            }
+            Event::GameOver(o) => one(fill(&lex.client.game_over, &[("words", say_outcome(lex, o))]), Urgency::Urgent),
+            Event::Aborted => one(c.aborted.clone(), Urgency::Urgent),
+            Event::OpponentLeft { claim_in: None } => one(c.opponent_left.clone(), Urgency::Urgent),
+            Event::OpponentLeft { claim_in: Some(ms) } => {
+                one(fill(&c.opponent_left_claim, &[("time", say_duration(lex, *ms))]), Urgency::Urgent)
+            }
+            Event::OpponentReturned => one(c.opponent_returned.clone(), Urgency::Info),
+            Event::OpponentFailed { error } => vec![
+                line(fill(&lex.client.engine_failed, &[("error", failure_words(lex, error))]), Urgency::Urgent),
+                line(c.engine_offer.clone(), Urgency::Urgent),
+            ],
+            Event::PlayingOnWith { name } => {
+                one(fill(&lex.client.playing_on_with, &[("name", name.clone())]), Urgency::Info)
+            }
+            Event::GameKept => one(c.game_kept.clone(), Urgency::Info),
+            Event::EngineHelpOff => one(lex.engine.help_off.clone(), Urgency::Info),
+            Event::Refused(why) => one(say_refusal(lex, why), Urgency::Urgent),
+            Event::ControlReached { side: s, added } => {
+                let args = [("side", side(*s)), ("time", say_duration(lex, *added))];
+                one(format!("{}.", fill(&lex.clock.new_period, &args)), Urgency::Info)
+            }
+            Event::EngineWanted(_) | Event::Changed | Event::Tell(_) | Event::ReplaceOpponent => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Action, Event, Game, GameSetup, Player, Seat};
+    use crate::rules::{Color, Position};
+    use crate::speech::{Lexicon, SpeechLang, Style};
+    use crate::ui::words::Narrator;
+
+    fn game() -> Game {
+        Game::new(
+            GameSetup {
+                start: Position::start(),
+                moves: Vec::new(),
+                players: [Player::Human("A".into()), Player::Human("B".into())],
+                seats: [Seat::Here, Seat::Here],
+                me: None,
+                controls: None,
+                clock: None,
+                schedule: Default::default(),
+                engine_help: true,
+            },
+            0,
+        )
+    }
+
+    fn said(lang: SpeechLang, events: &[Event]) -> Vec<String> {
+        let n = Narrator::new(Lexicon::get(lang), Style::Brief);
+        events.iter().flat_map(|e| n.lines(e)).map(|l| l.text).collect()
+    }
+
+    #[test]
+    fn every_event_in_russian_and_german_words() {
+        let mut g = game();
+        let e4 = *g.position().legal_moves().iter().find(|m| m.uci() == "e2e4").expect("e4");
+        let moved = g.act(Action::Move(e4), 0);
+        assert_eq!(said(SpeechLang::Russian, &moved), ["Белые: е четыре"]);
+        assert_eq!(said(SpeechLang::German, &moved), ["Weiß: e4"]);
+        let back = g.act(Action::Takeback, 0);
+        assert_eq!(said(SpeechLang::Russian, &back), ["Возвращено: е четыре (белые). Ход белых."]);
+        assert_eq!(said(SpeechLang::German, &back), ["Zurückgenommen: e4 von Weiß. Weiß ist am Zug."]);
+        assert_eq!(said(SpeechLang::English, &back), ["Taken back: White's e4. White to move."]);
+        let events = [
+            Event::ResignAsked,
+            Event::PlayOn,
+            Event::NoClaim,
+            Event::DrawOffered { to: Color::Black },
+            Event::DrawDeclined,
+            Event::Flag { side: Color::White },
+            Event::ClockCalled { side: Color::Black, remaining: 60_000 },
+        ];
+        assert_eq!(
+            said(SpeechLang::Russian, &events),
+            [
+                "Сдаётесь? Скажите да или нет.",
+                "Игра продолжается.",
+                "Требовать ничью сейчас нельзя.",
+                "Предложена ничья. Черные: принимаю или отклоняю?",
+                "Ничья отклонена.",
+                "Белые: флажок упал.",
+                "Черные: 1 минута",
+            ]
+        );
+        for lang in [SpeechLang::Russian, SpeechLang::German] {
+            for text in said(lang, &events) {
+                for w in ["White", "Black", "move", "draw", "flag", "minute"] {
+                    assert!(!text.contains(w), "{lang}: {text}");
+                }
+            }
+        }
+    }
+
+    /// What an opponent does on its own is said in every language, with
+    /// no English left in the others.
+    #[test]
+    fn what_the_opponent_does_in_every_language() {
+        let events = [
+            Event::DrawOfferSent,
+            Event::TakebackSent,
+            Event::TakebackProposed,
+            Event::OpponentDeclinesTakeback,
+            Event::OpponentLeft { claim_in: None },
+            Event::OpponentLeft { claim_in: Some(30_000) },
+            Event::OpponentReturned,
+            Event::Aborted,
+        ];
+        for lang in [SpeechLang::English, SpeechLang::Russian, SpeechLang::German, SpeechLang::Korean] {
+            let lines = said(lang, &events);
+            assert_eq!(lines.len(), events.len(), "{lang}: one line each");
+            assert!(lines[5].contains('3'), "{lang}: the time to claim: {}", lines[5]);
+            if lang != SpeechLang::English {
+                for text in &lines {
+                    for w in ["opponent", "draw", "game", "victory", "back"] {
+                        assert!(!text.contains(w), "{lang}: {text}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_engine_failure_is_said_in_the_session_language() {
+        use crate::game::OpponentFailure;
+        let failures = [
+            OpponentFailure::NotStarted,
+            OpponentFailure::NoAnswer(10),
+            OpponentFailure::Stopped,
+            OpponentFailure::IllegalMove("e2e5".into()),
+            OpponentFailure::NoMove,
+        ];
+        let events: Vec<Event> = failures.into_iter().map(|error| Event::OpponentFailed { error }).collect();
+        let ru = said(SpeechLang::Russian, &events);
+        assert_eq!(ru[2], "Движок не ответил. Время ожидания: 10 секунд. Партия сохранена.");
+        let de = said(SpeechLang::German, &events);
+        assert_eq!(de[4], "Die Engine arbeitet nicht mehr. Die Partie bleibt erhalten.");
+        assert_eq!(
+            said(SpeechLang::English, &events)[2],
+            "The engine did not answer within 10 seconds. The game is kept."
+        );
+        for (lang, lines) in [(SpeechLang::Russian, ru), (SpeechLang::German, de)] {
+            for text in lines {
+                for w in ["engine ", "the ", "answer", "stopped", "illegal"] {
+                    assert!(!text.contains(w), "{lang}: {text}");
+                }
+            }
+        }
+    }
+}

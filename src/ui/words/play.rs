@@ -1,0 +1,109 @@
+//! The sentences of a session around the moves: the greeting, the prompt,
+//! where the view is while looking back, the board's side, the opponent's
+//! name, what was heard, and the notices of the wiring (engine, voice).
+
+use super::Narrator;
+use crate::rules::{Color, Move, Position};
+use crate::speech::grammar::{Arg, render};
+use crate::speech::lexicon::fill;
+use crate::speech::say_board::say_to_move;
+use crate::speech::say_move::color_name;
+use crate::speech::say_move;
+
+impl Narrator {
+    /// The opening lines of a game: who plays, the time control, the
+    /// player's side, how to get help.
+    pub(crate) fn greeting(&self, names: [&str; 2], control: Option<String>, me: Option<Color>) -> Vec<String> {
+        let c = &self.lex.client;
+        let mut lines = vec![fill(&c.players, &[("white", names[0].into()), ("black", names[1].into())])];
+        if let Some(control) = control {
+            lines.push(fill(&c.clock, &[("control", control)]));
+        }
+        if let Some(me) = me {
+            lines.push(render(&c.you_play, &[("side", self.lex.side(me))]));
+        }
+        lines.push(c.type_help.clone());
+        lines
+    }
+
+    /// The prompt: move number and side to move ("12. White>"), or the
+    /// game-over prompt.
+    pub(crate) fn prompt(&self, pos: &Position, over: bool) -> String {
+        if over {
+            return self.lex.client.game_over_prompt.clone();
+        }
+        let dots = if pos.turn() == Color::White { "." } else { "..." };
+        format!("{}{dots} {}>", pos.fullmoves(), color_name(self.lex, pos.turn()))
+    }
+
+    /// Who is to move.
+    pub(crate) fn to_move(&self, side: Color) -> String {
+        say_to_move(self.lex, side)
+    }
+
+    /// Which position is in view while looking back: the move that led to
+    /// it ("Looking back: after 3. White's knight f3"), or the start.
+    pub(crate) fn viewing(&self, led_here: Option<(&Position, &Move)>) -> String {
+        let c = &self.lex.client;
+        match led_here {
+            None => c.viewing_start.clone(),
+            Some((before, mv)) => {
+                let n = before.fullmoves().to_string();
+                let side = color_name(self.lex, before.turn()).to_string();
+                let words = say_move(self.lex, before, mv, self.style);
+                fill(&c.viewing, &[("n", n), ("side", side), ("move", words)])
+            }
+        }
+    }
+
+    /// There is no move `n` of `side` in the line.
+    pub(crate) fn no_such_move(&self, n: u32, side: Option<Color>) -> String {
+        let args = [("n", Arg::Text(&n.to_string())), ("side", self.lex.side(side.unwrap_or(Color::White)))];
+        render(&self.lex.study.no_such_move, &args)
+    }
+
+    /// The board is read from this side now.
+    pub(crate) fn board_from(&self, flipped: bool) -> String {
+        let side = if flipped { Color::Black } else { Color::White };
+        render(&self.lex.client.board_from, &[("side", self.lex.side(side))])
+    }
+
+    /// The built-in engine's name in the session's language, any other
+    /// engine's its own.
+    pub(crate) fn opponent_name(&self, name: String, builtin_level: Option<u8>) -> String {
+        match builtin_level {
+            Some(level) => fill(&self.lex.client.builtin_engine, &[("level", level.to_string())]),
+            None => name,
+        }
+    }
+
+    /// What the recognizer heard, as shown before it is acted on.
+    pub(crate) fn heard(&self, text: &str) -> String {
+        fill(&self.lex.client.heard, &[("text", text.to_string())])
+    }
+
+    /// A saved game is continued after this many plies.
+    pub(crate) fn continuing(&self, plies: usize) -> String {
+        let lex = self.lex;
+        let form = crate::speech::lang::plural_form(lex.lang, plies as u64);
+        let moves = format!("{plies} {}", lex.clock.moves[form]);
+        fill(&lex.client.continuing, &[("count", plies.to_string()), ("moves", moves)])
+    }
+
+    /// The engine program named in the settings is not there.
+    pub(crate) fn engine_missing(&self, path: &std::path::Path) -> String {
+        fill(&self.lex.client.engine_missing, &[("path", path.display().to_string())])
+    }
+
+    /// No voice model of the language is installed.
+    #[cfg_attr(not(all(feature = "voice", feature = "tts")), allow(dead_code))]
+    pub(crate) fn no_model(&self, lang: &str) -> String {
+        fill(&self.lex.client.no_model, &[("lang", lang.to_string())])
+    }
+
+    /// The voice model of the language cannot be read.
+    #[cfg_attr(not(all(feature = "voice", feature = "tts")), allow(dead_code))]
+    pub(crate) fn bad_model(&self, lang: &str) -> String {
+        fill(&self.lex.client.voice_bad_model, &[("lang", lang.to_string())])
+    }
+}

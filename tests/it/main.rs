@@ -1,0 +1,27 @@
+//! Every integration test in one binary (as ripgrep gathers its own):
+//! one link of the program instead of one per file. Each module is a
+//! former test file; the tests drive the real binary and the real
+//! components (speech-dispatcher, PulseAudio, vosk, Stockfish, tmux).
+
+mod common;
+
+mod audio;
+mod cli;
+mod clock;
+mod clock_cli;
+mod differential;
+mod engine_help;
+mod faults;
+mod notation;
+mod perft;
+mod pgn;
+mod play;
+mod properties;
+mod review;
+mod rules;
+mod seeds;
+mod speech_in;
+mod speech_out;
+mod terminal;
+mod trust;
+mod voice_game;
