@@ -3,8 +3,8 @@
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
-use voxchess::notation::NotationLang;
 use voxchess::config::Settings;
+use voxchess::notation::NotationLang;
 use voxchess::speech::{Confirm, SpeechLang, Style};
 
 /// voxchess: chess for blind and visually impaired players.

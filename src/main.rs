@@ -69,8 +69,7 @@ fn play(a: cli::PlayArgs) -> Result<()> {
         voxchess::ui::app::Unfinished::Stop => return Ok(()),
         voxchess::ui::app::Unfinished::None | voxchess::ui::app::Unfinished::Kept => {}
     }
-    let mut setup =
-        voxchess::ui::app::GameSetup { start: a.position.position()?, moves: Vec::new(), resume: None };
+    let mut setup = voxchess::ui::app::GameSetup { start: a.position.position()?, moves: Vec::new(), resume: None };
     if let Some(path) = &a.pgn {
         let lang = settings.lang.notation();
         let text = read_file(path)?;
@@ -218,7 +217,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if let Some(path) = &a.pgn {
                 let text = read_file(path)?;
                 let start = a.position.fen.is_some().then(|| a.position.position()).transpose()?;
-                let games = read_pgn(&text, a.notation.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                let games =
+                    read_pgn(&text, a.notation.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 if games.is_empty() {
                     bail!("{}: no game found", path.display());
                 }
@@ -304,7 +304,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Pgn(a) => {
             let text = read_file(&a.file)?;
-            let games = read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+            let games =
+                read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
             for g in games {
                 print!("{}", write_pgn(&g));
             }
@@ -372,7 +373,11 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
     use voxchess::audio::recognizer::VoiceModel;
     let dir = match a.model.clone().or_else(|| voxchess::audio::models::installed(a.words.lang.code())) {
         Some(d) => d,
-        None => bail!("no voice model for '{}'; install one with: voxchess models install {}", a.words.lang, a.words.lang.code()),
+        None => bail!(
+            "no voice model for '{}'; install one with: voxchess models install {}",
+            a.words.lang,
+            a.words.lang.code()
+        ),
     };
     let pos = a.position.position()?;
     let model = VoiceModel::load(&dir, &voxchess::speech::vocabulary::vocabulary(a.words.lang))?;

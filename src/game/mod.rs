@@ -14,5 +14,5 @@ pub use autosave::{
     DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
 };
 pub use core::{Action, Event, Game, GameSetup, Pending, Seat};
-pub use opponent::{Acts, EngineOpponent, Ending, News, Opponent, OpponentAct, OpponentFailure};
+pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, OpponentFailure};
 pub use record::{Player, Termination, game_pgn};

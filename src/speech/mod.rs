@@ -22,6 +22,6 @@ pub use command::{Command, CommandError, EngineQuestion};
 pub use lang::{SpeechLang, Style};
 pub use lexicon::Lexicon;
 pub use resolver::{Answer, Channel, Confirm, Intent, Question, QuestionKind, Refusal, Resolver};
-pub use say_question::{say_question, say_refusal};
 pub use say_move::say_move;
+pub use say_question::{say_question, say_refusal};
 pub use say_time::say_duration;

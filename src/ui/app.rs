@@ -8,8 +8,8 @@
 use super::effects::{Effects, acts_to};
 use super::input::Msg;
 use super::output::{Line, clean, rows};
-use super::play::{NewGame, Play};
 use super::plain::{PlainScreen, read_input};
+use super::play::{NewGame, Play};
 use super::review::Review;
 use super::session::{Stage, run_session};
 use super::sink::{Mute, Screen, Voice, show_and_say};

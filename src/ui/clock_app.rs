@@ -6,12 +6,12 @@
 //! A screen of its own: may use the base types (`output`, `sink`) and the
 //! clock.
 
+use super::output::{Line, Urgency, rows};
+use super::sink::Voice;
 use crate::clock::words::say_clock_event;
 use crate::clock::{ChessClock, ClockEvent, ClockInput, Controls, Monotonic, Schedule, StartRule, run_clock};
 use crate::rules::Color;
 use crate::speech::Lexicon;
-use super::output::{Line, Urgency, rows};
-use super::sink::Voice;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};

@@ -305,7 +305,7 @@ impl Play {
 
     /// After a game is continued: who is to move, the last move, the clocks.
     fn recap(&mut self, now: u64) {
-        let text = self.shell.words.to_move(self.position().turn());
+        let text = self.shell.words.whose_move(self.position().turn());
         self.shell.say(text, Urgency::Info);
         self.command(Command::LastMove, now);
         if self.game.clock().is_some() {
@@ -693,10 +693,14 @@ mod tests {
             // rival: not "e4", which "b4" and "d4" sound like).
             let start = Position::start();
             let plays = |w: &String| {
-                matches!(c.shell_ref().resolver.resolve_heard(&start, &[(w.clone(), 90.0)]), crate::speech::Intent::Move(_))
+                matches!(
+                    c.shell_ref().resolver.resolve_heard(&start, &[(w.clone(), 90.0)]),
+                    crate::speech::Intent::Move(_)
+                )
             };
             let legal = start.legal_moves();
-            let mut said_alone = legal.iter().map(|m| crate::speech::say_move(lex, &start, m, c.shell_ref().resolver.style));
+            let mut said_alone =
+                legal.iter().map(|m| crate::speech::say_move(lex, &start, m, c.shell_ref().resolver.style));
             let words = said_alone.find(plays).expect("a move heard alone is played");
             let word = |meant: fn(&Meaning) -> bool| {
                 let found =

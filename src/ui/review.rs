@@ -165,9 +165,7 @@ impl Review {
             // Questions waiting for the analysis are answered first.
             Command::Quit if self.running() && !self.deferred.is_empty() => self.defer(c, channel),
             Command::Quit => self.shell.quit(),
-            Command::Engine(_) | Command::NextMistake | Command::PreviousMistake | Command::Save
-                if self.running() =>
-            {
+            Command::Engine(_) | Command::NextMistake | Command::PreviousMistake | Command::Save if self.running() => {
                 self.defer(c, channel)
             }
             Command::Engine(question) => {

@@ -5,8 +5,6 @@
 
 #![cfg(all(feature = "voice", feature = "tts"))]
 
-
-
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -3,8 +3,6 @@
 //! move and the evaluation says mate in N; the words are the session's
 //! language; a game without engine help refuses every question.
 
-
-
 use std::time::Duration;
 use voxchess::rules::{Move, Position};
 use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};

@@ -5,8 +5,6 @@
 //! Mounting needs root (as CI runs); elsewhere a file stands in the way of
 //! the data folder instead.
 
-
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -1,8 +1,6 @@
 //! Black-box tests of `voxchess play` in plain mode: scripted stdin,
 //! checking the lines a screen reader or Braille display would get.
 
-
-
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -32,8 +30,12 @@ impl Game {
 
     fn start_env(home: PathBuf, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Game {
         let home = home.as_path();
-        let mut child =
-            crate::common::voxchess(home).args(args).envs(env.iter().copied()).stderr(Stdio::piped()).spawn().expect("starts");
+        let mut child = crate::common::voxchess(home)
+            .args(args)
+            .envs(env.iter().copied())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
         let stdin = child.stdin.take();
         let out = crate::common::collect(child.stdout.take().expect("stdout"));
         Game { child, stdin, out }

@@ -4,8 +4,6 @@
 //! checked by FEN; the analysis with the real Stockfish finds a hanging
 //! queen, is saved as PGN annotations, and runs after a game ends.
 
-
-
 use std::path::Path;
 use std::time::Duration;
 use voxchess::notation::{NotationLang, read_movetext};

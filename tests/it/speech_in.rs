@@ -133,7 +133,10 @@ fn asks_when_unsure_with_numbered_choices() {
     let (t, h) = (Channel::Typed, Channel::Heard);
     assert_eq!(resolve(English, &p, "d2"), "!White has no pawn.");
     let Intent::Ask(q) = r.resolve(&p, "d2", h) else { panic!("expected a question") };
-    assert_eq!(say_question(r.lexicon(), r.style, &q), "White has no pawn. 1: knight d2, 2: bishop d2? Say the number.");
+    assert_eq!(
+        say_question(r.lexicon(), r.style, &q),
+        "White has no pawn. 1: knight d2, 2: bishop d2? Say the number."
+    );
     assert_eq!(r.resolve_answer(&p, &q, "two", h), Intent::Move(q.choices[1]));
     assert_eq!(r.resolve_answer(&p, &q, "one", h), Intent::Move(q.choices[0]));
     assert_eq!(r.resolve_answer(&p, &q, "bishop", h), Intent::Move(q.choices[1]));
@@ -497,7 +500,9 @@ fn review_commands_are_read_in_every_language() {
     }
     let r = Resolver::new(SpeechLang::English);
     match r.resolve(&start, "go to move", Channel::Typed) {
-        Intent::Refuse(why) => assert!(say_refusal(Lexicon::get(SpeechLang::English), &why).contains("needs a move number")),
+        Intent::Refuse(why) => {
+            assert!(say_refusal(Lexicon::get(SpeechLang::English), &why).contains("needs a move number"))
+        }
         other => panic!("{other:?}"),
     }
 }

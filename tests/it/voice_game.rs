@@ -15,8 +15,6 @@
 
 #![cfg(all(feature = "voice", feature = "tts"))]
 
-
-
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -41,7 +41,10 @@ impl Narrator {
                     Saving::ScoreAtEnd => &c.score_failed,
                     Saving::Leaving => &c.leave_not_saved,
                 };
-                Line { text: fill(template, &[("reason", problem_words(self.lex, *problem))]), urgency: Urgency::Urgent }
+                Line {
+                    text: fill(template, &[("reason", problem_words(self.lex, *problem))]),
+                    urgency: Urgency::Urgent,
+                }
             }
         })
     }
@@ -78,7 +81,8 @@ mod tests {
             SaveResult::Failed { what: Saving::Score, problem: WriteProblem::NotWritable },
             SaveResult::Kept { what: Saving::Leaving },
         ];
-        let events = [Event::Refused(Refusal::NothingHeard), Event::ControlReached { side: Color::White, added: 1_800_000 }];
+        let events =
+            [Event::Refused(Refusal::NothingHeard), Event::ControlReached { side: Color::White, added: 1_800_000 }];
         let said = |lang| {
             let n = Narrator::new(Lexicon::get(lang), Style::Brief);
             let files = results.iter().filter_map(|r| n.saved(r));

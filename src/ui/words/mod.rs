@@ -17,7 +17,6 @@ mod study;
 pub(crate) use board::View;
 pub(crate) use files::file_name;
 
-
 use crate::speech::{Lexicon, Style};
 
 /// Makes the sentences of one session: its language and style.

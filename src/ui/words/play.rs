@@ -7,8 +7,8 @@ use crate::rules::{Color, Move, Position};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_board::say_to_move;
-use crate::speech::say_move::color_name;
 use crate::speech::say_move;
+use crate::speech::say_move::color_name;
 
 impl Narrator {
     /// The opening lines of a game: who plays, the time control, the
@@ -37,7 +37,7 @@ impl Narrator {
     }
 
     /// Who is to move.
-    pub(crate) fn to_move(&self, side: Color) -> String {
+    pub(crate) fn whose_move(&self, side: Color) -> String {
         say_to_move(self.lex, side)
     }
 

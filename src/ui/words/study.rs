@@ -7,9 +7,9 @@ use super::engine::say_score;
 use crate::notation::pgn::PgnGame;
 use crate::rules::{Color, Move, Position};
 use crate::speech::lexicon::fill;
+use crate::speech::say_move;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::unit;
-use crate::speech::say_move;
 use crate::study::judge::{Analysis, Judged};
 use crate::study::tree::{Cursor, Stop, Tree};
 
@@ -77,7 +77,7 @@ impl Narrator {
         let mut lines = Vec::new();
         match tree.last_node(cursor) {
             None => {
-                lines.push(fill(&s.start, &[("to_move", self.to_move(tree.start.turn()))]));
+                lines.push(fill(&s.start, &[("to_move", self.whose_move(tree.start.turn()))]));
                 lines.extend(tree.comments.iter().filter_map(|c| self.comment(c)));
             }
             Some(node) => {
@@ -173,7 +173,7 @@ impl Narrator {
             fill(&s.where_variation, &[("n", number.to_string()), ("depth", depth.to_string())])
         };
         let here = match tree.last_node(cursor) {
-            None => fill(&s.start, &[("to_move", self.to_move(tree.start.turn()))]),
+            None => fill(&s.start, &[("to_move", self.whose_move(tree.start.turn()))]),
             Some(node) => self.step(&node.before, &node.mv),
         };
         format!("{here} {line}")

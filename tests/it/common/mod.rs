@@ -5,9 +5,9 @@ pub mod espeak;
 
 use std::io::Read;
 use std::path::Path;
+use std::process::Command as Process;
 use std::process::{ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::process::Command as Process;
 
 /// Collects everything a child prints on stdout, as it comes, into a shared
 /// string that a test can look at while the child runs.
@@ -96,4 +96,3 @@ pub fn audio_lock() -> std::sync::MutexGuard<'static, ()> {
 fn unsafe_uid() -> String {
     String::from_utf8(Process::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
 }
-
