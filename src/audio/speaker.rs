@@ -2,22 +2,47 @@
 //! the Orca screen reader uses. One thread owns the Tts handle (it is not
 //! safe to share) and takes commands over a channel. The crate's callbacks
 //! run on speech-dispatcher's thread while the crate holds its locks, so
-//! they only record the event here and never call back into tts.
+//! they only record the event here (and tell the speech thread) and never
+//! call back into tts.
+//!
+//! The speech thread keeps its own queue and hands speech-dispatcher one
+//! utterance at a time, so the policy is ours, not "newest wins":
+//! essential news (moves, results, questions, answers, save results) is
+//! spoken to its end, in order; urgent news goes first and may cut a long
+//! readout (the board, help) or a clock call, never essential news; a
+//! clock call not yet begun is replaced by a newer one; the player's stop
+//! cuts what is being said and drops the readouts and clock calls waiting.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
-use tts::{Tts, Voice};
+use tts::{Tts, UtteranceId, Voice};
 
-/// How urgent an announcement is.
+/// What an announcement is, which decides what may cut or drop it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Priority {
-    /// Information: waits its turn.
+    /// Essential information (an answer, a save result): spoken to its
+    /// end, in order.
     Info,
-    /// A new move: cuts stale announcements short (not urgent ones).
+    /// Essential news (a move, check, mate): spoken to its end, in order;
+    /// it may cut a readout.
     Move,
-    /// Flag, low time, errors: interrupts whatever is being said.
+    /// Flag, low time, errors: next in line; it may cut a readout or a
+    /// clock call, never essential news.
     Urgent,
+    /// A long readout (the board, help, lists): cut by the player's next
+    /// command, a stop, a move or urgent news.
+    Readout,
+    /// A scheduled clock call: replaced by a newer one before it begins.
+    Clock,
+}
+
+impl Priority {
+    /// Spoken to its end whatever comes after.
+    fn essential(self) -> bool {
+        matches!(self, Priority::Info | Priority::Move | Priority::Urgent)
+    }
 }
 
 /// Voice settings, from the user's settings.
@@ -58,6 +83,8 @@ struct Progress {
     /// When a text was last handed to speech, before speech-dispatcher
     /// says it began: the listening gate closes from here.
     last_queued: Option<Instant>,
+    /// Texts waiting in the speech thread's queue or being spoken.
+    backlog: usize,
 }
 
 /// How long a queued text counts as speaking before speech-dispatcher
@@ -97,17 +124,31 @@ impl Shared {
     }
 }
 
-/// A tts callback that only records the event (it runs while tts holds its
-/// locks, so it must not call tts).
-fn recorder(shared: &Arc<Shared>, update: fn(&mut Progress)) -> Box<dyn FnMut(tts::UtteranceId)> {
+/// A tts callback that only records the event and, for an end, tells the
+/// speech thread (it runs while tts holds its locks, so it must not call
+/// tts).
+fn recorder(
+    shared: &Arc<Shared>,
+    update: fn(&mut Progress),
+    done: Option<Sender<Command>>,
+) -> Box<dyn FnMut(UtteranceId)> {
     let shared = shared.clone();
-    Box::new(move |_| shared.record(update))
+    Box::new(move |id| {
+        shared.record(update);
+        if let Some(done) = &done {
+            let _ = done.send(Command::Done(id));
+        }
+    })
 }
 
 enum Command {
     Say(String, Priority),
     Repeat,
     Stop,
+    /// The player started something new: a readout being said is cut.
+    CutReadout,
+    /// An utterance ended or was cut (from the callbacks).
+    Done(UtteranceId),
     Settings(SpeechSettings),
     Quit,
 }
@@ -165,39 +206,172 @@ fn apply(tts: &mut Tts, settings: &SpeechSettings, voices: &mut Option<Vec<Voice
     }
 }
 
-fn serve(mut tts: Tts, commands: Receiver<Command>, shared: Arc<Shared>) {
-    let mut last: Option<String> = None;
-    let mut current = Priority::Info;
-    let mut voices: Option<Vec<Voice>> = None;
-    let speaking = |s: &Shared| s.progress.lock().map(|p| p.speaking).unwrap_or(false);
-    for command in commands {
-        match command {
-            Command::Say(text, priority) => {
-                let interrupt = match priority {
-                    Priority::Urgent => true,
-                    Priority::Move => !(current == Priority::Urgent && speaking(&shared)),
-                    Priority::Info => false,
-                };
-                if interrupt || !speaking(&shared) {
-                    current = priority;
-                }
-                last = Some(text.clone());
-                let _ = tts.speak(text, interrupt);
+/// How long an utterance may take before its end counts as lost (no
+/// audio output: speech-dispatcher never reports it): generous for the
+/// slowest rate.
+fn longest(text: &str) -> Duration {
+    Duration::from_millis(3_000 + 150 * text.chars().count() as u64)
+}
+
+/// Texts joined into one utterance, each ending as a sentence.
+fn join(texts: &[String]) -> String {
+    let ended = |t: &str| t.trim_end().ends_with(['.', '?', '!', ':', ';']);
+    let mut out = String::new();
+    for t in texts {
+        if !out.is_empty() {
+            if !ended(&out) {
+                out.push('.');
             }
-            Command::Repeat => {
-                if let Some(text) = last.clone() {
-                    current = Priority::Move;
-                    let _ = tts.speak(text, true);
-                }
+            out.push(' ');
+        }
+        out.push_str(t.trim());
+    }
+    out
+}
+
+/// The speech thread's queue and the utterance being spoken.
+#[derive(Default)]
+struct Queue {
+    waiting: VecDeque<(String, Priority)>,
+    /// The utterance speech-dispatcher has: its id, what it is, and when
+    /// its end counts as lost.
+    speaking: Option<(Option<UtteranceId>, Priority, Instant)>,
+}
+
+impl Queue {
+    /// Takes `text` in by the policy; true when what is being said should
+    /// be cut for it.
+    fn add(&mut self, text: String, p: Priority) -> bool {
+        let current = self.speaking.map(|(_, kind, _)| kind);
+        match p {
+            Priority::Urgent => {
+                // After the urgent news already waiting, before the rest.
+                let at = self.waiting.iter().take_while(|(_, k)| *k == Priority::Urgent).count();
+                self.waiting.insert(at, (text, p));
+                self.drop_kind(Priority::Clock);
+                matches!(current, Some(Priority::Readout | Priority::Clock))
             }
-            Command::Stop => {
-                let _ = tts.stop();
+            Priority::Clock => {
+                // A newer call replaces one that has not begun.
+                self.drop_kind(Priority::Clock);
+                self.waiting.push_back((text, p));
+                false
             }
-            Command::Settings(s) => apply(&mut tts, &s, &mut voices),
-            Command::Quit => break,
+            Priority::Move => {
+                self.waiting.push_back((text, p));
+                matches!(current, Some(Priority::Readout))
+            }
+            Priority::Info | Priority::Readout => {
+                self.waiting.push_back((text, p));
+                false
+            }
         }
     }
-    let _ = tts.stop();
+
+    fn drop_kind(&mut self, kind: Priority) {
+        self.waiting.retain(|(_, k)| *k != kind);
+    }
+
+    /// The player stopped: what waits and is not essential goes; true
+    /// when what is being said should be cut.
+    fn stop(&mut self, only_readouts: bool) -> bool {
+        self.drop_kind(Priority::Readout);
+        if only_readouts {
+            return matches!(self.speaking, Some((_, Priority::Readout, _)));
+        }
+        self.drop_kind(Priority::Clock);
+        self.speaking.is_some()
+    }
+
+    /// The next utterance: an item, with the essential items right after
+    /// an essential one joined to it.
+    fn next(&mut self) -> Option<(String, Priority)> {
+        let (first, kind) = self.waiting.pop_front()?;
+        if !kind.essential() {
+            return Some((first, kind));
+        }
+        let mut texts = vec![first];
+        while let Some((_, k)) = self.waiting.front()
+            && k.essential()
+            && texts.len() < 4
+        {
+            if let Some((t, _)) = self.waiting.pop_front() {
+                texts.push(t);
+            }
+        }
+        Some((join(&texts), kind))
+    }
+
+    fn backlog(&self) -> usize {
+        self.waiting.len() + usize::from(self.speaking.is_some())
+    }
+}
+
+fn serve(mut tts: Tts, commands: Receiver<Command>, shared: Arc<Shared>) {
+    let mut last: Option<String> = None;
+    let mut voices: Option<Vec<Voice>> = None;
+    let mut queue = Queue::default();
+    loop {
+        let command = match queue.speaking {
+            Some((_, _, lost_at)) => match commands.recv_timeout(lost_at.saturating_duration_since(Instant::now())) {
+                Ok(c) => Some(c),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            },
+            None => match commands.recv() {
+                Ok(c) => Some(c),
+                Err(_) => break,
+            },
+        };
+        match command {
+            // The end was never reported: it counts as ended.
+            None => queue.speaking = None,
+            Some(Command::Say(text, priority)) => {
+                if priority.essential() {
+                    last = Some(text.clone());
+                }
+                if queue.add(text, priority) {
+                    let _ = tts.stop();
+                    queue.speaking = None;
+                }
+            }
+            Some(Command::Repeat) => {
+                if let Some(text) = last.clone() {
+                    queue.add(text, Priority::Move);
+                }
+            }
+            Some(Command::Stop) => {
+                if queue.stop(false) {
+                    let _ = tts.stop();
+                    queue.speaking = None;
+                }
+            }
+            Some(Command::CutReadout) => {
+                if queue.stop(true) {
+                    let _ = tts.stop();
+                    queue.speaking = None;
+                }
+            }
+            Some(Command::Done(id)) => {
+                if queue.speaking.is_some_and(|(current, _, _)| current.is_none_or(|c| c == id)) {
+                    queue.speaking = None;
+                }
+            }
+            Some(Command::Settings(s)) => apply(&mut tts, &s, &mut voices),
+            Some(Command::Quit) => break,
+        }
+        if queue.speaking.is_none()
+            && let Some((text, kind)) = queue.next()
+        {
+            let lost_at = Instant::now() + longest(&text);
+            match tts.speak(text, false) {
+                Ok(id) => queue.speaking = Some((id, kind, lost_at)),
+                Err(_) => queue.speaking = None,
+            }
+        }
+        let backlog = queue.backlog();
+        shared.record(|p| p.backlog = backlog);
+    }
 }
 
 impl Speaker {
@@ -245,6 +419,7 @@ impl Speaker {
     fn spawn(settings: SpeechSettings) -> Result<(Speaker, Receiver<Result<(), String>>), SpeakerError> {
         let shared = Arc::new(Shared::default());
         let (commands, receiver) = channel();
+        let done = commands.clone();
         let (ready_tx, ready_rx) = channel::<Result<(), String>>();
         let thread_shared = shared.clone();
         // The settings go first in the queue, before anything to say.
@@ -267,21 +442,33 @@ impl Speaker {
                     }
                 };
                 let callbacks = [
-                    tts.on_utterance_begin(Some(recorder(&thread_shared, |p| {
-                        p.speaking = true;
-                        p.begun += 1;
-                        p.last_begin = Some(Instant::now());
-                    }))),
-                    tts.on_utterance_end(Some(recorder(&thread_shared, |p| {
-                        p.speaking = false;
-                        p.ended += 1;
-                        p.last_end = Some(Instant::now());
-                    }))),
-                    tts.on_utterance_stop(Some(recorder(&thread_shared, |p| {
-                        p.speaking = false;
-                        p.stopped += 1;
-                        p.last_end = Some(Instant::now());
-                    }))),
+                    tts.on_utterance_begin(Some(recorder(
+                        &thread_shared,
+                        |p| {
+                            p.speaking = true;
+                            p.begun += 1;
+                            p.last_begin = Some(Instant::now());
+                        },
+                        None,
+                    ))),
+                    tts.on_utterance_end(Some(recorder(
+                        &thread_shared,
+                        |p| {
+                            p.speaking = false;
+                            p.ended += 1;
+                            p.last_end = Some(Instant::now());
+                        },
+                        Some(done.clone()),
+                    ))),
+                    tts.on_utterance_stop(Some(recorder(
+                        &thread_shared,
+                        |p| {
+                            p.speaking = false;
+                            p.stopped += 1;
+                            p.last_end = Some(Instant::now());
+                        },
+                        Some(done),
+                    ))),
                 ];
                 if let Some(Err(e)) = callbacks.into_iter().find(Result::is_err) {
                     let _ = ready_tx.send(Err(format!("no speech events: {e}")));
@@ -311,9 +498,39 @@ impl Speaker {
         let _ = self.commands.send(Command::Repeat);
     }
 
-    /// Cuts speech short ("stop" or a key).
+    /// Cuts speech short ("stop" or a key): what is being said, and the
+    /// readouts and clock calls waiting (essential news waiting stays).
     pub fn stop(&self) {
         let _ = self.commands.send(Command::Stop);
+    }
+
+    /// The player started something new: a long readout being said (the
+    /// board, help) is cut, and those waiting are dropped.
+    pub fn cut_readout(&self) {
+        let _ = self.commands.send(Command::CutReadout);
+    }
+
+    /// Waits, at most `timeout`, until everything handed to speech has
+    /// been said (leaving: the last sentence is heard to its end).
+    pub fn finish(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let Ok(mut p) = self.shared.progress.lock() else { return false };
+        // What was just handed over may not be counted yet.
+        let settle = Instant::now() + Duration::from_millis(100);
+        loop {
+            let now = Instant::now();
+            if p.backlog == 0 && !p.speaking && now >= settle {
+                return true;
+            }
+            if now >= deadline {
+                return false;
+            }
+            let wait = if now < settle { settle - now } else { deadline - now };
+            match self.shared.changed.wait_timeout(p, wait.min(Duration::from_millis(50))) {
+                Ok((guard, _)) => p = guard,
+                Err(_) => return false,
+            }
+        }
     }
 
     /// Changes rate, pitch, volume, voice or language.

@@ -411,6 +411,10 @@ impl Game {
             Action::Refuse(why) => {
                 // After the game, the problem is that moves are over.
                 ev.push(if self.is_over() { Event::OverOnlyCommands } else { Event::Refused(why) });
+                // An answer not understood: the question stays open, and is asked again.
+                if let Pending::Choice(q) = &self.pending {
+                    ev.push(Event::Asked(q.clone()));
+                }
             }
             Action::Ask(q) => {
                 if self.is_over() {

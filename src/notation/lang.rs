@@ -103,6 +103,15 @@ impl NotationLang {
         out
     }
 
+    /// The piece a whole word of letters names in this language, in any
+    /// case ("N", "q", "Кр"; English letters that do not clash too), and
+    /// whether it was written in capitals.
+    pub(crate) fn piece_named(self, word: &str) -> Option<(Role, bool)> {
+        let chars: Vec<char> = word.chars().collect();
+        let (role, _, _) = self.pieces_at(&chars).into_iter().find(|(_, len, _)| *len == chars.len())?;
+        Some((role, chars.first().is_some_and(|c| c.is_uppercase())))
+    }
+
     /// The short code ("en", "ru", "de", "fr", "nl").
     pub fn code(self) -> &'static str {
         match self {

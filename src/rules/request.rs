@@ -123,8 +123,11 @@ impl MoveRequest {
 pub enum CastleBlock {
     /// The king has left its square.
     KingMoved,
-    /// The rook has left its square (or was taken).
+    /// The rook has left its square.
     RookMoved,
+    /// The rook is no longer on the board: an enemy piece stands on its
+    /// square (it was taken there), or no rook of the side is left.
+    RookGone,
     /// Both stand at home, but one of them has moved before.
     MovedBefore,
     /// The king is in check (3.8.2.2).
@@ -349,7 +352,12 @@ pub fn castle_block(pos: &Position, side: CastleSide) -> CastleBlock {
         return if !home(king, Role::King) {
             CastleBlock::KingMoved
         } else if !home(rook, Role::Rook) {
-            CastleBlock::RookMoved
+            let taken_there = board.color_at(rook) == Some(!us);
+            if taken_there || board.pieces(us, Role::Rook).count() == 0 {
+                CastleBlock::RookGone
+            } else {
+                CastleBlock::RookMoved
+            }
         } else {
             CastleBlock::MovedBefore
         };
@@ -587,6 +595,7 @@ impl fmt::Display for IllegalReason {
                 match why {
                     CastleBlock::KingMoved => write!(f, "the king has moved"),
                     CastleBlock::RookMoved => write!(f, "the rook has moved"),
+                    CastleBlock::RookGone => write!(f, "the rook is no longer on the board"),
                     CastleBlock::MovedBefore => write!(f, "the king or the rook has moved"),
                     CastleBlock::InCheck { by, at } => write!(f, "the king is in check from the {} on {at}", by.name()),
                     CastleBlock::Occupied { role, at } => {

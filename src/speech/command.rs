@@ -234,6 +234,33 @@ fn command_at_start<'a>(lex: &'a Lexicon, words: &[String]) -> Option<(&'a str, 
     None
 }
 
+/// lichess's blind-mode short commands, typed: `p N` (the pieces of a
+/// kind: a capital letter White's, a small one Black's, in the session's
+/// notation or English), `s a` and `s 1` (scan a file or a rank), `c`
+/// (the clocks), `l` (the last move). The same in every language.
+pub(crate) fn short_command(notation: crate::notation::NotationLang, text: &str) -> Option<Command> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        [w] if w.eq_ignore_ascii_case("c") => Some(Command::Time),
+        [w] if w.eq_ignore_ascii_case("l") => Some(Command::LastMove),
+        [s, line] if s.eq_ignore_ascii_case("s") => {
+            let mut chars = line.chars();
+            let c = chars.next()?.to_ascii_lowercase();
+            if chars.next().is_some() {
+                return None;
+            }
+            File::from_char(c).map(Command::ScanFile).or_else(|| Rank::from_char(c).map(Command::ScanRank))
+        }
+        [p, letter] if p.eq_ignore_ascii_case("p") => {
+            let (role, capital) =
+                notation.piece_named(letter).or_else(|| crate::notation::NotationLang::English.piece_named(letter))?;
+            let color = if capital { Color::White } else { Color::Black };
+            Some(Command::PiecesOf { color: Some(color), role })
+        }
+        _ => None,
+    }
+}
+
 /// Reads a command from a transcript; None when it is not a command.
 pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Command, CommandError>> {
     let words = words_of(transcript);

@@ -80,6 +80,7 @@ fn castle_why(lex: &Lexicon, why: CastleBlock) -> String {
     match why {
         CastleBlock::KingMoved => r.castle_king_moved.clone(),
         CastleBlock::RookMoved => r.castle_rook_moved.clone(),
+        CastleBlock::RookGone => r.castle_rook_gone.clone(),
         CastleBlock::MovedBefore => r.castle_moved_before.clone(),
         CastleBlock::InCheck { by, at } => render(&r.castle_in_check, &[("by", piece(by)), ("at", Arg::Text(&sq(at)))]),
         CastleBlock::Occupied { role, at } => {

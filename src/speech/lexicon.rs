@@ -253,6 +253,7 @@ pub struct ReasonWords {
     pub castle_any: String,
     pub castle_king_moved: String,
     pub castle_rook_moved: String,
+    pub castle_rook_gone: String,
     pub castle_moved_before: String,
     pub castle_in_check: String,
     pub castle_occupied: String,
@@ -672,6 +673,40 @@ fn add_words(
     Ok(())
 }
 
+/// Every spelling a recognizer may write for a file letter ("see", "sea",
+/// "cee" for c) sounds like the letters the letter itself rhymes with: the
+/// rhymes of the letter's own word ("c": b, d, e, g) are given to each
+/// word that means the letter as a homophone, at their own cost, so a
+/// move heard as "see four" is asked about when b4, d4, e4 or g4 is legal
+/// too, as "c four" is.
+fn share_rhymes(words_in: &mut BTreeMap<String, Vec<Sense>>) {
+    const HOMOPHONE: f32 = 0.35;
+    let rhymes_of = |words_in: &BTreeMap<String, Vec<Sense>>, f: File| -> Vec<Sense> {
+        let letter = f.char().to_string();
+        let own = words_in.get(&letter).cloned().unwrap_or_default();
+        own.into_iter().filter(|s| s.cost > 0.0 && matches!(s.meaning, Meaning::File(_))).collect()
+    };
+    let spellings: Vec<(String, File)> = words_in
+        .iter()
+        .filter(|(w, _)| w.chars().count() > 1)
+        .filter_map(|(w, senses)| {
+            senses.iter().find_map(|s| match s.meaning {
+                Meaning::File(f) if s.cost <= HOMOPHONE => Some((w.clone(), f)),
+                _ => None,
+            })
+        })
+        .collect();
+    for (word, file) in spellings {
+        let rhymes = rhymes_of(words_in, file);
+        let Some(entry) = words_in.get_mut(&word) else { continue };
+        for rhyme in rhymes {
+            if !entry.iter().any(|s| s.meaning == rhyme.meaning) {
+                entry.push(rhyme);
+            }
+        }
+    }
+}
+
 const PHONETIC: &str = include_str!("data/phonetic.toml");
 
 fn source(lang: SpeechLang) -> (&'static str, &'static str) {
@@ -703,6 +738,7 @@ impl Lexicon {
                 }
             }
         }
+        share_rhymes(&mut words_in);
         let commands: BTreeMap<String, String> =
             file.commands.into_iter().map(|(k, v)| (k.to_lowercase(), v)).collect();
         let longest_phrase =

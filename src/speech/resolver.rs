@@ -14,7 +14,7 @@
 //! - Ambiguous words or SAN ask with exactly the candidates; an illegal
 //!   castle is refused with its reason, never offered as the other one.
 
-use super::command::{Command, CommandError, parse_command};
+use super::command::{Command, CommandError, parse_command, short_command};
 use super::hear::{Heard, hear, words_of};
 use super::lang::{SpeechLang, Style};
 use super::lexicon::{Lexicon, Meaning};
@@ -22,7 +22,7 @@ use super::lexicon::{Lexicon, Meaning};
 use crate::notation::read::looks_like_move;
 use crate::notation::{ReadMoveError, read_move};
 use crate::rules::{
-    CastleSide, Color, IllegalReason, Move, MoveKind, MoveRequest, PieceRequest, Position, Role, Square, diagnose,
+    CastleSide, Color, IllegalReason, Move, MoveKind, MoveRequest, PieceRequest, Position, Rank, Role, Square, diagnose,
 };
 use std::str::FromStr;
 
@@ -581,8 +581,14 @@ impl Resolver {
         if text.is_empty() {
             return Intent::Refuse(Refusal::NothingHeard);
         }
-        // Notation first: "Nf3", "e2-e4", "0-0", "Сc4", read as written.
+        // lichess's blind-mode short commands, typed ("p N", "s a", "c", "l").
         let notation = self.lex.lang.notation();
+        if channel == Channel::Typed
+            && let Some(c) = short_command(notation, text)
+        {
+            return Intent::Command(c);
+        }
+        // Notation first: "Nf3", "e2-e4", "0-0", "Сc4", read as written.
         if looks_like_move(text, notation) {
             match read_move(pos, text, notation) {
                 Ok(m) => {
@@ -826,8 +832,52 @@ impl Resolver {
                 .is_some_and(|w| words_of(transcript).iter().any(|t| t == &w.to_lowercase()))
     }
 
+    /// The one choice a typed answer fits: for a promotion, the piece's
+    /// letter in the session's notation or English, in any case ("N",
+    /// "q"); for moves, the square, file or rank the piece stands on
+    /// ("b1", "b", "1"), or the piece's letter.
+    fn typed_pick(&self, pos: &Position, question: &Question, text: &str) -> Option<Move> {
+        let notation = self.lex.lang.notation();
+        let role = || {
+            notation
+                .piece_named(text)
+                .or_else(|| crate::notation::NotationLang::English.piece_named(text))
+                .map(|(r, _)| r)
+        };
+        let one = |fits: &dyn Fn(&Move) -> bool| -> Option<Move> {
+            let found: Vec<Move> = question.choices.iter().copied().filter(|m| fits(m)).collect();
+            if let [m] = found.as_slice() { Some(*m) } else { None }
+        };
+        if question.kind == QuestionKind::Promotion {
+            let role = role()?;
+            return one(&|m| m.promotion() == Some(role));
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let file = |c: char| crate::notation::chars::file_of(c).map(|(f, _)| f);
+        let small_file = |c: char| crate::notation::chars::file_of(c).filter(|(_, exact)| *exact).map(|(f, _)| f);
+        match chars.as_slice() {
+            [f, r] if file(*f).is_some() && Rank::from_char(*r).is_some() => {
+                let sq = Square::from_coords(file(*f)?, Rank::from_char(*r)?);
+                one(&|m| m.from == sq)
+            }
+            [c] if small_file(*c).is_some() => {
+                let f = small_file(*c)?;
+                one(&|m| m.from.file() == f)
+            }
+            [c] if Rank::from_char(*c).is_some() => {
+                let r = Rank::from_char(*c)?;
+                one(&|m| m.from.rank() == r)
+            }
+            _ => {
+                let role = role()?;
+                one(&|m| pos.moving_role(m) == Some(role))
+            }
+        }
+    }
+
     /// Resolves the answer to a question: a number, yes, no, cancel, a
-    /// piece for a promotion, or one of the choices said again.
+    /// piece for a promotion, typed letters of the piece meant, or one of
+    /// the choices said again.
     pub fn resolve_answer(&self, pos: &Position, question: &Question, transcript: &str, channel: Channel) -> Intent {
         let heard = hear(self.lex, transcript);
         let pick = |i: usize| question.choices.get(i).copied();
@@ -846,6 +896,13 @@ impl Resolver {
             }
             Some(Answer::No) | Some(Answer::Cancel) => return Intent::Answer(Answer::Cancel),
             _ => {}
+        }
+        // Typed: a piece letter, or the file, rank or square of the piece
+        // meant, picks the one choice it fits.
+        if channel == Channel::Typed
+            && let Some(m) = self.typed_pick(pos, question, transcript.trim())
+        {
+            return Intent::Move(m);
         }
         // A piece name alone picks a promotion or the one choice with that
         // piece; a piece said with squares is a move, read below (measured

@@ -159,8 +159,10 @@ pub fn say_legal_moves(lex: &Lexicon, pos: &Position, from: Square) -> String {
     let Some(p) = pos.piece_at(from) else {
         return say_square(lex, pos, from);
     };
+    // A piece of the side not to move: its moves as if it were its turn.
+    let mover = if p.color == pos.turn() { *pos } else { pos.with_turn(p.color) };
     let mut targets: Vec<Square> = Vec::new();
-    for m in pos.legal_moves().iter().filter(|m| m.from == from) {
+    for m in mover.legal_moves().iter().filter(|m| m.from == from) {
         if !targets.contains(&m.to) {
             targets.push(m.to);
         }

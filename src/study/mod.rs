@@ -1,6 +1,7 @@
 //! Studying games: a game with its variations as a tree to walk, and the
 //! judging of every move of the main line by an engine's evaluations.
-//! Deterministic: the engine's answers come in as values.
+//! Deterministic: the engine's answers come in as values. Uses rules,
+//! notation and the engine's scores; nothing above it.
 
 pub(crate) mod judge;
 pub(crate) mod tree;

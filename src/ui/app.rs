@@ -384,6 +384,8 @@ impl Io {
         } else {
             show_and_say(screen, voice, &last);
         }
+        // The last sentence is heard to its end before voxchess exits.
+        voice.finish();
         if !plain {
             crossterm::terminal::disable_raw_mode()?;
             println!();

@@ -145,6 +145,7 @@ fn urgency_of(event: &ClockEvent) -> Urgency {
     match event {
         ClockEvent::Flag { .. } => Urgency::Urgent,
         ClockEvent::Scheduled { remaining_ms, .. } if *remaining_ms <= 10_000 => Urgency::Urgent,
+        ClockEvent::Scheduled { .. } => Urgency::Clock,
         ClockEvent::Moved(_) => Urgency::Move,
         _ => Urgency::Info,
     }
@@ -169,7 +170,15 @@ pub fn run_clock_lines(
         if let Some(line) = say_clock_event(lex, &options.controls, event, own) {
             write_line(out, &line);
             if let Some(voice) = voice.as_mut() {
-                voice.say(&Line { text: line, urgency: urgency_of(event) });
+                let mut spoken = Line::new(line, urgency_of(event));
+                // The last ten seconds as a bare number: each call ends
+                // before the next is due.
+                if let ClockEvent::Scheduled { remaining_ms, .. } = event
+                    && *remaining_ms <= 10_000
+                {
+                    spoken.spoken = Some(remaining_ms.div_ceil(1000).to_string());
+                }
+                voice.say(&spoken);
             }
         }
     };

@@ -3,31 +3,52 @@
 //! layout of a line in rows of at most 40 characters (one Braille row),
 //! each holding whole items. Imports nothing of the front end.
 
-/// How urgent a line is (for speech: urgent interrupts, a move cuts stale
-/// talk, information waits).
+/// What a line is, for speech: essential news and information are said to
+/// their end, in order; urgent news goes first and may cut a readout or a
+/// clock call; a readout is cut by the player's next command; a clock call
+/// not yet begun is replaced by a newer one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Urgency {
-    /// Information.
+    /// Essential information (an answer, a save result).
     Info,
-    /// A move.
+    /// Essential news: a move.
     Move,
-    /// Flag, game end, errors.
+    /// Flag, the last seconds, game end, errors, questions.
     Urgent,
+    /// A long readout (the board, help, lists).
+    Readout,
+    /// A scheduled clock call.
+    Clock,
 }
 
 /// A line to show and speak.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
-    /// The words.
+    /// The words, as shown.
     pub text: String,
     /// How urgent.
     pub urgency: Urgency,
+    /// The words as spoken, when they differ from the row (the board's
+    /// ranks in words; the last seconds as a bare number); empty: nothing
+    /// is said (the board's file letters).
+    pub spoken: Option<String>,
 }
 
 impl Line {
     /// A line of information.
     pub(crate) fn info(text: impl Into<String>) -> Line {
-        Line { text: text.into(), urgency: Urgency::Info }
+        Line::new(text, Urgency::Info)
+    }
+
+    /// A line of that urgency, spoken as shown.
+    pub(crate) fn new(text: impl Into<String>, urgency: Urgency) -> Line {
+        Line { text: text.into(), urgency, spoken: None }
+    }
+
+    /// The words to speak.
+    #[cfg_attr(not(feature = "tts"), allow(dead_code))]
+    pub(crate) fn speech(&self) -> &str {
+        self.spoken.as_deref().unwrap_or(&self.text)
     }
 }
 

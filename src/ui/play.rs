@@ -319,9 +319,7 @@ impl Play {
 
     fn command(&mut self, c: Command, now: u64) {
         if let Some(lines) = self.shell.words.query(&c, &self.view(now)) {
-            for l in lines {
-                self.shell.say(l, Urgency::Info);
-            }
+            self.shell.answer(lines);
             return;
         }
         let lex = self.shell.lex;

@@ -12,7 +12,7 @@
 
 use super::effect::{Effect, Report, Saving};
 use super::input::BoardKey;
-use super::output::Urgency;
+use super::output::{Line, Urgency};
 use super::shell::{Front, KeyAction, Shell};
 use super::words::View;
 use crate::config::Settings;
@@ -117,8 +117,8 @@ impl Review {
         let s = &self.shell.lex.study;
         match c {
             Command::Help => {
-                let help = s.help.clone();
-                self.say_all(help);
+                let help = s.help.iter().map(|l| Line::new(l.clone(), Urgency::Readout));
+                self.shell.show(help.collect::<Vec<_>>());
             }
             Command::LookBack => self.go(self.tree.back(self.cursor)),
             Command::LookForward => self.go(self.tree.next(self.cursor)),
@@ -199,7 +199,7 @@ impl Review {
                     now: 0,
                 };
                 let lines = self.shell.words.query(&other, &view).unwrap_or_default();
-                self.say_all(lines);
+                self.shell.answer(lines);
             }
         }
     }

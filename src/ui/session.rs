@@ -15,7 +15,7 @@ use super::review::Review;
 use super::shell::Front;
 use super::sink::{Screen, Voice, show_and_say};
 use crate::clock::{Monotonic, TimeSource};
-use crate::speech::{Channel, Intent};
+use crate::speech::{Channel, Command, Intent};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
@@ -89,14 +89,14 @@ impl Stage {
     }
 
     /// A line typed or said: after a game, a command goes to its study
-    /// and anything else to the game (which says it is over); the line is
-    /// resolved once.
+    /// and anything else to the game (which says it is over), as does
+    /// `time` (the game's final times); the line is resolved once.
     fn line(&mut self, text: &str, channel: Channel, now: u64) {
         match self {
             Stage::Play(play, Some(study)) => {
                 let Some(words) = study.shell().typed(text) else { return };
                 match study.resolve(&words, channel) {
-                    Intent::Command(c) => study.carry_out(Intent::Command(c), channel, now),
+                    Intent::Command(c) if c != Command::Time => study.carry_out(Intent::Command(c), channel, now),
                     other => play.carry_out(other, channel, now),
                 }
             }
@@ -110,7 +110,9 @@ impl Stage {
             Stage::Play(play, Some(study)) => {
                 let clean = super::input::clean_heard(alternatives);
                 match study.resolve_heard(&clean, now) {
-                    Intent::Command(c) => study.carry_out(Intent::Command(c), Channel::Heard, now),
+                    Intent::Command(c) if c != Command::Time => {
+                        study.carry_out(Intent::Command(c), Channel::Heard, now)
+                    }
                     other => play.carry_out(other, Channel::Heard, now),
                 }
             }
@@ -210,6 +212,10 @@ pub(crate) fn run_session(
             },
         };
         let now = time.now_ms();
+        // Something the player starts cuts a long readout short.
+        if matches!(msg, Some(Msg::Typed(_) | Msg::Heard(_) | Msg::Key(_))) {
+            voice.player_acts();
+        }
         match msg {
             None => stage.fronts().into_iter().for_each(|f| f.on_timer(now)),
             Some(Msg::Typed(text)) => stage.line(&text, Channel::Typed, now),

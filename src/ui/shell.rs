@@ -79,7 +79,7 @@ impl Shell {
         if !matches!(urgency, Urgency::Info) || self.last_said.is_empty() {
             self.last_said = text.clone();
         }
-        self.out.push(Line { text, urgency });
+        self.out.push(Line::new(text, urgency));
     }
 
     /// Says a line that `repeat` says again, whatever it is (a review's
@@ -99,11 +99,23 @@ impl Shell {
         }
     }
 
+    /// Says the answer to a board question: a readout is not what
+    /// `repeat` says again; a short answer is, when nothing else was said.
+    pub(crate) fn answer(&mut self, lines: Vec<Line>) {
+        for l in lines {
+            if l.urgency == Urgency::Readout || l.spoken.is_some() {
+                self.show([l]);
+            } else {
+                self.say(l.text, l.urgency);
+            }
+        }
+    }
+
     /// Says lines that `repeat` never says again (a refusal, a file
     /// result: the news before them stays the one repeated).
     pub(crate) fn show(&mut self, lines: impl IntoIterator<Item = Line>) {
         for l in lines {
-            self.out.push(Line { text: clean(&l.text), urgency: l.urgency });
+            self.out.push(Line { text: clean(&l.text), spoken: l.spoken.map(|s| clean(&s)), ..l });
         }
     }
 
@@ -122,9 +134,8 @@ impl Shell {
 
     /// The keys of the board mode.
     pub(crate) fn key_help(&mut self) {
-        for l in self.lex.client.board_keys.clone() {
-            self.say(l, Urgency::Move);
-        }
+        let keys = self.lex.client.board_keys.iter().map(|l| Line::new(l.clone(), Urgency::Readout));
+        self.show(keys.collect::<Vec<_>>());
     }
 
     /// Switches voice input on or off ("listen", "stop listening"), or

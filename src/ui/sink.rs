@@ -16,8 +16,12 @@ pub trait Screen {
 pub trait Voice {
     /// Says a line with its urgency.
     fn say(&mut self, line: &Line);
-    /// Cuts speech short.
+    /// Cuts speech short (what the player stops).
     fn silence(&mut self);
+    /// The player started something new: a long readout is cut.
+    fn player_acts(&mut self) {}
+    /// Leaving: waits (bounded) until the last sentence has been said.
+    fn finish(&mut self) {}
 }
 
 /// No speech.
@@ -31,16 +35,29 @@ impl Voice for Mute {
 #[cfg(feature = "tts")]
 impl Voice for crate::audio::speaker::Speaker {
     fn say(&mut self, line: &Line) {
+        use super::output::Urgency;
         use crate::audio::speaker::Priority;
         let p = match line.urgency {
-            super::output::Urgency::Info => Priority::Info,
-            super::output::Urgency::Move => Priority::Move,
-            super::output::Urgency::Urgent => Priority::Urgent,
+            Urgency::Info => Priority::Info,
+            Urgency::Move => Priority::Move,
+            Urgency::Urgent => Priority::Urgent,
+            Urgency::Readout => Priority::Readout,
+            Urgency::Clock => Priority::Clock,
         };
-        crate::audio::speaker::Speaker::say(self, &line.text, p);
+        let words = line.speech();
+        if !words.trim().is_empty() {
+            crate::audio::speaker::Speaker::say(self, words, p);
+        }
     }
     fn silence(&mut self) {
         self.stop();
+    }
+    fn player_acts(&mut self) {
+        self.cut_readout();
+    }
+    /// At most 15 s: a long last line at the slowest rate.
+    fn finish(&mut self) {
+        crate::audio::speaker::Speaker::finish(self, std::time::Duration::from_secs(15));
     }
 }
 

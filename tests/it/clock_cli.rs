@@ -68,9 +68,9 @@ fn german_lines_fit_and_minus_to_zero_is_a_flag() {
 fn flag_fall_in_russian_with_a_tiny_control() {
     let out = run(&["0:01", "--lang", "ru"], &[("", 1500)]);
     let out = out.replace('\n', " ");
-    assert!(out.contains("Часы пущены: 0:01. Белые 1 секунда, черные 1 секунда. Ход белых."), "{out}");
+    assert!(out.contains("Часы пущены: 0:01. Белые 1 секунда, чёрные 1 секунда. Ход белых."), "{out}");
     assert!(out.contains("Белые: 1 секунда") || out.contains("Белые: флажок упал"), "{out}");
-    assert!(out.contains("Белые: флажок упал. Черные выигрывают."), "{out}");
+    assert!(out.contains("Белые: флажок упал. Чёрные выигрывают."), "{out}");
     assert_eq!(out.matches("флажок упал").count(), 1, "one line per flag: {out}");
     assert!(out.contains("Партия окончена по времени"), "a key after the flag is refused: {out}");
 }

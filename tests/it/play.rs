@@ -122,10 +122,10 @@ fn seed_game_in_russian_notation_ends_in_checkmate() {
     assert!(long.is_empty(), "lines over 40 characters: {long:?}");
     let out = raw.replace('\n', " ");
     assert!(out.contains("Белые: е четыре"), "{out}");
-    assert!(out.contains("Черные: ферзь аш четыре, шах"), "3...Фh4+: {out}");
+    assert!(out.contains("Чёрные: ферзь аш четыре, шах"), "3...Фh4+: {out}");
     assert!(out.contains("Белые: пешка е бьёт эф пять"), "3.exf5: {out}");
-    assert!(out.contains("Черные: конь эф два, мат"), "18...Кf2++: {out}");
-    assert!(out.contains("Партия окончена: Мат. Черные выигрывают."), "{out}");
+    assert!(out.contains("Чёрные: конь эф два, мат"), "18...Кf2++: {out}");
+    assert!(out.contains("Партия окончена: Мат. Чёрные выигрывают."), "{out}");
     assert!(!out.contains('\u{1b}'), "no escape sequences");
 }
 
@@ -287,7 +287,7 @@ fn crash_and_resume_lose_no_move() {
     let saved = std::fs::read_to_string(dir.join("data/voxchess/current-game.toml")).expect("autosaved");
     assert!(saved.contains("f1b5"), "{saved}");
     let mut r = Game::start_in(dir.clone(), &["resume", "--plain", "--no-speech", "--no-voice"]);
-    r.wait_for("Continuing the game: 5 moves played.", 0);
+    r.wait_for("Continuing the game: 3 moves played.", 0);
     r.send("fen");
     r.wait_for("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", 0);
     r.send("time");
@@ -728,7 +728,7 @@ fn a_russian_session_speaks_only_russian() {
             "Белые: е четыре",
             "Ни один чёрный конь не может пойти на f4.",
             "Ни один чёрный слон не может пойти на c4; сейчас ход чёрных.",
-            "Черные: конь эф шесть",
+            "Чёрные: конь эф шесть",
             "Белые: слон цэ четыре",
             "Последний ход белых: слон цэ четыре",
             "В этой партии нет часов.",
@@ -744,7 +744,7 @@ fn a_russian_session_speaks_only_russian() {
             "-1.pgn в папке партий.",
             "сохранить, выход,",
             "«ходы»: нужно поле, например е4.",
-            "Партия окончена: Сдача. Черные выигрывают.",
+            "Партия окончена: Сдача. Чёрные выигрывают.",
             "Партия окончена. Команды: запись, доска, анализ, выход.",
             "До свидания.",
         ],
@@ -969,4 +969,33 @@ fn lists_are_whole_braille_rows_in_every_language() {
         }
         assert!(!raw.contains("알아듣지"), "a Korean command not understood:\n{raw}");
     }
+}
+
+/// `time` after a timed game gives the final times, and an answer not
+/// understood asks the question again (it stays open).
+#[test]
+fn time_after_the_game_and_a_question_that_stays_open() {
+    let mut args = HUMANS.to_vec();
+    args.extend(["--time", "5+0"]);
+    let mut g = Game::start("final-times", &args);
+    for m in ["f3", "e5", "g4", "Qh4"] {
+        g.send(m);
+    }
+    g.wait_for("Game over", 0);
+    g.send("time");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(!out.contains("This game has no clock"), "{out}");
+    assert!(out.contains("White: 4 minutes"), "{out}");
+    // Two knights can go to d2: "zz" is no answer, and the question is
+    // asked again; "b" (the file of the knight meant) answers it.
+    let mut args = HUMANS.to_vec();
+    args.extend(["--fen", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"]);
+    let mut g = Game::start("open-question", &args);
+    g.send("Nd2");
+    g.send("zz");
+    g.send("b");
+    g.send("fen");
+    let out = g.finish().0.replace('\n', " ");
+    assert!(out.matches("Say the number").count() >= 2, "asked again: {out}");
+    assert!(out.contains("4k3/8/8/8/8/5N2/3N4/4K3 b"), "the knight from b1 went: {out}");
 }

@@ -609,3 +609,101 @@ fn how_far_a_heard_phrase_is_from_whole() {
         assert_eq!(nothing.at_best(text), Progress::Open);
     }
 }
+
+/// What lichess's blind-mode players type: `p N` (pieces of a kind, the
+/// letter's case the colour), `s a` and `s 1` (scans), `c` (the clocks),
+/// `l` (the last move), the same in every language.
+#[test]
+fn lichess_short_commands_in_every_language() {
+    let pos = Position::start();
+    for lang in [English, Russian, German, SpeechLang::Korean] {
+        let r = Resolver::new(lang);
+        let cmd = |text: &str| match r.resolve(&pos, text, Channel::Typed) {
+            Intent::Command(c) => c,
+            other => panic!("{lang:?} {text}: {other:?}"),
+        };
+        assert_eq!(cmd("p N"), Command::PiecesOf { color: Some(Color::White), role: Role::Knight }, "{lang:?}");
+        assert_eq!(cmd("p q"), Command::PiecesOf { color: Some(Color::Black), role: Role::Queen }, "{lang:?}");
+        assert_eq!(cmd("s a"), Command::ScanFile(File::ALL[0]), "{lang:?}");
+        assert_eq!(cmd("s 1"), Command::ScanRank(Rank::ALL[0]), "{lang:?}");
+        assert_eq!(cmd("c"), Command::Time, "{lang:?}");
+        assert_eq!(cmd("l"), Command::LastMove, "{lang:?}");
+    }
+    // The session's own letters too: Russian К is the knight, German S.
+    let ru = Resolver::new(Russian);
+    assert_eq!(
+        ru.resolve(&pos, "p к", Channel::Typed),
+        Intent::Command(Command::PiecesOf { color: Some(Color::Black), role: Role::Knight })
+    );
+    let de = Resolver::new(German);
+    assert_eq!(
+        de.resolve(&pos, "p S", Channel::Typed),
+        Intent::Command(Command::PiecesOf { color: Some(Color::White), role: Role::Knight })
+    );
+}
+
+/// A question answered as a player types it: a promotion by its piece
+/// letter in either case, an ambiguity by the file, rank or square of the
+/// piece meant (or by number, as before).
+#[test]
+fn typed_answers_that_fit_the_question() {
+    let t = Channel::Typed;
+    let p = fen("8/3P4/8/8/8/8/8/4K2k w - - 0 1");
+    for (lang, answers) in [
+        (English, [("N", "d8=N"), ("q", "d8=Q"), ("R", "d8=R"), ("b", "d8=B")]),
+        (German, [("S", "d8=N"), ("d", "d8=Q"), ("T", "d8=R"), ("L", "d8=B")]),
+        (Russian, [("К", "d8=N"), ("ф", "d8=Q"), ("Л", "d8=R"), ("С", "d8=B")]),
+    ] {
+        let r = Resolver::new(lang);
+        let Intent::Ask(q) = r.resolve(&p, "d8", t) else { panic!("{lang:?}: a promotion question") };
+        for (answer, san) in answers {
+            let Intent::Move(m) = r.resolve_answer(&p, &q, answer, t) else { panic!("{lang:?} {answer}") };
+            assert_eq!(write_san(&p, &m, &SanOptions::default()), san, "{lang:?} {answer}");
+        }
+    }
+    // Knights on b1 and f3 can both go to d2.
+    let two = fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+    let r = Resolver::new(English);
+    let Intent::Ask(q) = r.resolve(&two, "Nd2", t) else { panic!("asked") };
+    let san = |i: Intent| match i {
+        Intent::Move(m) => write_san(&two, &m, &SanOptions::default()),
+        other => format!("{other:?}"),
+    };
+    assert_eq!(san(r.resolve_answer(&two, &q, "b", t)), "Nbd2");
+    assert_eq!(san(r.resolve_answer(&two, &q, "f", t)), "Nfd2");
+    assert_eq!(san(r.resolve_answer(&two, &q, "f3", t)), "Nfd2");
+    assert_eq!(san(r.resolve_answer(&two, &q, "3", t)), "Nfd2");
+    assert_eq!(san(r.resolve_answer(&two, &q, "2", t)), "Nfd2", "a number is the choice's number");
+    assert!(!matches!(r.resolve_answer(&two, &q, "g", t), Intent::Move(_)), "no knight on g");
+}
+
+/// Every spelling a recognizer writes for a letter rhymes like the letter:
+/// "see four" is asked about where b4, d4, e4 and g4 are legal too, as
+/// "e four" is; where no rival is legal, it is played.
+#[test]
+fn a_letter_spelled_as_a_word_keeps_its_rhymes() {
+    let start = Position::start();
+    for said in ["see four", "dee four", "bee four", "gee four", "e four"] {
+        let got = heard(English, &start, said);
+        assert!(got.starts_with('?'), "{said}: asked, not played: {got}");
+    }
+}
+
+/// German commands as German speakers say them.
+#[test]
+fn german_commands_as_germans_say_them() {
+    let pos = Position::start();
+    let de = Resolver::new(German);
+    let cmd = |text: &str| de.resolve(&pos, text, Channel::Typed);
+    let e5 = Square::parse("e5").expect("e5");
+    assert_eq!(cmd("wer greift e5 an"), Intent::Command(Command::Attackers(e5)));
+    assert_eq!(cmd("wer verteidigt e5"), Intent::Command(Command::Defenders(e5)));
+    assert_eq!(
+        cmd("weiße Springer"),
+        Intent::Command(Command::PiecesOf { color: Some(Color::White), role: Role::Knight })
+    );
+    assert_eq!(
+        cmd("schwarze Türme"),
+        Intent::Command(Command::PiecesOf { color: Some(Color::Black), role: Role::Rook })
+    );
+}

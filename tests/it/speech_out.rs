@@ -118,7 +118,7 @@ fn events() {
     let flag = Outcome::Win { winner: Color::White, reason: WinReason::FlagFall };
     assert_eq!(say_outcome(en, &flag), "Black's flag fell. White wins.");
     let ru = Lexicon::get(Russian);
-    assert_eq!(say_outcome(ru, &mate), "Мат. Черные выигрывают.");
+    assert_eq!(say_outcome(ru, &mate), "Мат. Чёрные выигрывают.");
     assert_eq!(say_outcome(ru, &Outcome::Draw(DrawReason::Stalemate)), "Ничья: пат.");
 }
 
@@ -193,4 +193,16 @@ fn pieces_with_colours_agree() {
     assert_eq!(say_to_move(Lexicon::get(German), Color::Black), "Schwarz ist am Zug.");
     let pos = Position::start();
     assert_eq!(say_pieces_of(Lexicon::get(German), &pos, Color::White, Role::Knight), "Weiße Springer: b1, g1");
+}
+
+/// `moves of` works for either side's piece: White's knight on f3 while
+/// Black is to move.
+#[test]
+fn moves_of_a_piece_of_the_side_not_to_move() {
+    let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1").expect("fen");
+    let f3 = Square::parse("f3").expect("f3");
+    let said = say_legal_moves(Lexicon::get(English), &pos, f3);
+    for sq in ["e5", "g5", "d4", "h4", "g1"] {
+        assert!(said.contains(sq), "{said}");
+    }
 }

@@ -484,3 +484,23 @@ fn typed_notation_errors_name_the_reason() {
     assert_eq!(err.to_string(), "'Bc4' is not possible: the bishop on f1 is blocked by the pawn on e2");
     let _ = (File::from_char('a'), Rank::from_char('1'));
 }
+
+/// True reasons: long castling after the rook was taken says the rook is
+/// gone (not that it moved), in every language.
+#[test]
+fn castling_without_the_rook_says_it_is_gone() {
+    // A black bishop took the rook on a1; the king never moved.
+    let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/b3K2R w Kkq - 0 1").expect("fen");
+    for (lang, words) in [
+        (SpeechLang::English, "no longer on the board"),
+        (SpeechLang::Russian, "больше нет на доске"),
+        (SpeechLang::German, "nicht mehr auf dem Brett"),
+        (SpeechLang::Korean, "판에 없습니다"),
+    ] {
+        let said = refusal(lang, &pos, "O-O-O");
+        assert!(said.contains(words), "{lang:?}: {said}");
+    }
+    // A rook that left its square and still stands elsewhere has moved.
+    let moved = Position::from_fen("r3k2r/8/8/8/8/8/R7/4K2R w Kkq - 0 1").expect("fen");
+    assert!(refusal(SpeechLang::English, &moved, "O-O-O").contains("has moved"));
+}

@@ -14,7 +14,7 @@ use crate::speech::say_board::{
 };
 use crate::speech::say_move::color_name;
 use crate::speech::{Command, say_duration, say_move};
-use crate::ui::output::WIDTH;
+use crate::ui::output::{Line, Urgency, WIDTH};
 
 /// What a board question is asked about: a position in view (the live
 /// one, or one looked back at), the moves that led to it, and the clock.
@@ -40,13 +40,42 @@ impl View<'_> {
 }
 
 impl Narrator {
-    /// The answer to a board question about the view; None for commands
-    /// that are not questions (they change something).
-    pub(crate) fn query(&self, c: &Command, v: &View) -> Option<Vec<String>> {
+    /// The answer to a board question about the view, as lines (a long
+    /// one is a readout: the next command cuts its speech); None for
+    /// commands that are not questions (they change something).
+    pub(crate) fn query(&self, c: &Command, v: &View) -> Option<Vec<Line>> {
+        if *c == Command::Board {
+            return Some(self.board_lines(v.pos(), v.flipped));
+        }
+        let long = matches!(c, Command::Pieces | Command::Help | Command::Score | Command::LastMoves(_));
+        let urgency = if long { Urgency::Readout } else { Urgency::Info };
+        Some(self.query_words(c, v)?.into_iter().map(|t| Line::new(t, urgency)).collect())
+    }
+
+    /// The board as rows to read, and in words to hear: the key and the
+    /// file letters are not said; each rank is said with its pieces'
+    /// colours in words and its empty squares counted in runs.
+    fn board_lines(&self, pos: &Position, flipped: bool) -> Vec<Line> {
+        let rows = self.board(pos, flipped);
+        let ranks: Vec<Rank> = if flipped { Rank::ALL.to_vec() } else { Rank::ALL.iter().rev().copied().collect() };
+        let last = rows.len().saturating_sub(1);
+        rows.into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let spoken = match i.checked_sub(2).and_then(|k| ranks.get(k)).filter(|_| i < last) {
+                    Some(r) => say_rank(self.lex, pos, *r),
+                    None => String::new(),
+                };
+                Line { spoken: Some(spoken), ..Line::new(row, Urgency::Readout) }
+            })
+            .collect()
+    }
+
+    /// The words of a board question's answer, one line each.
+    fn query_words(&self, c: &Command, v: &View) -> Option<Vec<String>> {
         let lex = self.lex;
         let pos = v.pos();
         Some(match c {
-            Command::Board => self.board(pos, v.flipped),
             Command::Pieces => say_pieces_by_kind(lex, pos),
             Command::PiecesOf { color, role } => {
                 let color = color.or(v.me).unwrap_or(pos.turn());

@@ -12,7 +12,7 @@ use crate::speech::{say_duration, say_move, say_question, say_refusal};
 use crate::ui::output::{Line, Urgency};
 
 fn line(text: String, urgency: Urgency) -> Line {
-    Line { text, urgency }
+    Line::new(text, urgency)
 }
 
 impl Narrator {
@@ -70,9 +70,14 @@ impl Narrator {
             Event::OpponentToMove => one(c.engine_thinking.clone(), Urgency::Info),
             Event::IsOver => one(c.is_over.clone(), Urgency::Info),
             Event::OverOnlyCommands => one(c.over_commands.clone(), Urgency::Info),
+            // The last ten seconds are urgent and said as a bare number, so
+            // each call ends before the next is due.
+            Event::ClockCalled { side: s, remaining } if *remaining <= 10_000 => {
+                let text = format!("{}: {}", side(*s), say_duration(lex, *remaining));
+                vec![Line { spoken: Some(remaining.div_ceil(1000).to_string()), ..line(text, Urgency::Urgent) }]
+            }
             Event::ClockCalled { side: s, remaining } => {
-                let urgency = if *remaining <= 10_000 { Urgency::Urgent } else { Urgency::Info };
-                one(format!("{}: {}", side(*s), say_duration(lex, *remaining)), urgency)
+                one(format!("{}: {}", side(*s), say_duration(lex, *remaining)), Urgency::Clock)
             }
             Event::Flag { side: s } => {
                 one(format!("{}.", fill(&lex.clock.flag, &[("side", side(*s))])), Urgency::Urgent)
@@ -158,10 +163,10 @@ mod tests {
                 "Сдаётесь? Скажите да или нет.",
                 "Игра продолжается.",
                 "Требовать ничью сейчас нельзя.",
-                "Предложена ничья. Черные: принимаю или отклоняю?",
+                "Предложена ничья. Чёрные: принимаю или отклоняю?",
                 "Ничья отклонена.",
                 "Белые: флажок упал.",
-                "Черные: 1 минута",
+                "Чёрные: 1 минута",
             ]
         );
         for lang in [SpeechLang::Russian, SpeechLang::German] {

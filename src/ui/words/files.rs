@@ -41,10 +41,7 @@ impl Narrator {
                     Saving::ScoreAtEnd => &c.score_failed,
                     Saving::Leaving => &c.leave_not_saved,
                 };
-                Line {
-                    text: fill(template, &[("reason", problem_words(self.lex, *problem))]),
-                    urgency: Urgency::Urgent,
-                }
+                Line::new(fill(template, &[("reason", problem_words(self.lex, *problem))]), Urgency::Urgent)
             }
         })
     }

@@ -82,12 +82,14 @@ impl Narrator {
         fill(&self.lex.client.heard, &[("text", text.to_string())])
     }
 
-    /// A saved game is continued after this many plies.
+    /// A saved game is continued after this many plies: said as moves
+    /// (a move is White's and Black's; the last may be White's alone).
     pub(crate) fn continuing(&self, plies: usize) -> String {
         let lex = self.lex;
-        let form = crate::speech::lang::plural_form(lex.lang, plies as u64);
-        let moves = format!("{plies} {}", lex.clock.moves[form]);
-        fill(&lex.client.continuing, &[("count", plies.to_string()), ("moves", moves)])
+        let count = plies.div_ceil(2);
+        let form = crate::speech::lang::plural_form(lex.lang, count as u64);
+        let moves = format!("{count} {}", lex.clock.moves[form]);
+        fill(&lex.client.continuing, &[("count", count.to_string()), ("moves", moves)])
     }
 
     /// The engine program named in the settings is not there.
