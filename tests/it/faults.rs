@@ -37,23 +37,31 @@ struct Game {
     child: Child,
     stdin: Option<ChildStdin>,
     out: Arc<Mutex<String>>,
+    /// Where voxchess's error output goes, to be shown if it ends early.
+    err: PathBuf,
 }
 
 impl Game {
     /// voxchess with these arguments and data and config folders.
     fn run(args: &[&str], data: &Path, config: &Path) -> Game {
+        let err = std::env::temp_dir().join(format!(
+            "voxchess-faults-stderr-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+        ));
+        let err_file = std::fs::File::create(&err).expect("stderr file");
         let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
             .args(args)
             .env("XDG_DATA_HOME", data)
             .env("XDG_CONFIG_HOME", config)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(err_file)
             .spawn()
             .expect("starts");
         let stdin = child.stdin.take();
         let out = crate::common::collect(child.stdout.take().expect("stdout"));
-        Game { child, stdin, out }
+        Game { child, stdin, out, err }
     }
 
     /// A game between two people in plain lines, without speech or voice.
@@ -63,8 +71,13 @@ impl Game {
 
     fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("open");
-        writeln!(stdin, "{line}").expect("writes");
-        stdin.flush().unwrap();
+        if let Err(e) = writeln!(stdin, "{line}").and_then(|()| stdin.flush()) {
+            // voxchess ended before it was asked to: say how, and what it said.
+            std::thread::sleep(Duration::from_millis(200));
+            let status = self.child.try_wait();
+            let err = std::fs::read_to_string(&self.err).unwrap_or_default();
+            panic!("cannot type {line:?} ({e}): voxchess {status:?}; stderr: {err}; stdout: {}", self.text());
+        }
     }
 
     fn text(&self) -> String {
@@ -79,6 +92,7 @@ impl Game {
         drop(self.stdin.take());
         let _ = self.child.wait();
         std::thread::sleep(Duration::from_millis(50));
+        let _ = std::fs::remove_file(&self.err);
         self.text()
     }
 }
