@@ -3,8 +3,8 @@
 //! time and adjust it; every event is one line (and, with the audio
 //! layer, spoken).
 //!
-//! A screen of its own: may use the base types (`output`, `sink`) and the
-//! clock.
+//! A screen of its own: may use the base types (`output`, `input`, `sink`)
+//! and the clock.
 
 use super::output::{Line, Urgency, rows};
 use super::sink::Voice;
@@ -120,7 +120,7 @@ fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'s
     let help = lex.clock.help_lines.join("\n");
     for line in input.lines() {
         let Ok(line) = line else { break };
-        let line: String = line.chars().filter(|c| !c.is_control()).collect();
+        let line = super::input::without_controls(&line);
         match parse_line(&line, me) {
             Ok(Some(input)) => {
                 let quit = input == ClockInput::Quit;

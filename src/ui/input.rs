@@ -91,10 +91,16 @@ pub(crate) enum Typed {
     Empty,
 }
 
+/// A line of input without its control characters: the one clean-up
+/// every reader of typed lines shares.
+pub(crate) fn without_controls(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
+}
+
 /// A typed line made safe to read: control characters dropped, spaces
 /// trimmed, at most [`MAX_LINE_CHARS`] characters.
 pub(crate) fn clean_typed(text: &str) -> Typed {
-    let text: String = text.chars().filter(|c| !c.is_control()).collect();
+    let text = without_controls(text);
     let text = text.trim();
     if text.chars().count() > MAX_LINE_CHARS {
         Typed::TooLong
@@ -111,7 +117,7 @@ pub(crate) fn clean_typed(text: &str) -> Typed {
 pub(crate) fn clean_heard(alternatives: &[(String, f32)]) -> Vec<(String, f32)> {
     alternatives
         .iter()
-        .map(|(t, s)| (t.chars().filter(|c| !c.is_control()).take(MAX_LINE_CHARS).collect::<String>(), *s))
+        .map(|(t, s)| (without_controls(t).chars().take(MAX_LINE_CHARS).collect::<String>(), *s))
         .filter(|(t, _)| !t.trim().is_empty())
         .collect()
 }
