@@ -240,14 +240,14 @@ struct Queue {
 
 impl Queue {
     /// Takes `text` in by the policy; true when what is being said should
-    /// be cut for it.
+    /// be cut for it. Essential items keep their order among themselves
+    /// and go ahead of readouts and clock calls waiting.
     fn add(&mut self, text: String, p: Priority) -> bool {
         let current = self.speaking.map(|(_, kind, _)| kind);
+        let after_essentials = self.waiting.iter().rposition(|(_, k)| k.essential()).map_or(0, |i| i + 1);
         match p {
             Priority::Urgent => {
-                // After the urgent news already waiting, before the rest.
-                let at = self.waiting.iter().take_while(|(_, k)| *k == Priority::Urgent).count();
-                self.waiting.insert(at, (text, p));
+                self.waiting.insert(after_essentials, (text, p));
                 self.drop_kind(Priority::Clock);
                 matches!(current, Some(Priority::Readout | Priority::Clock))
             }
@@ -258,10 +258,14 @@ impl Queue {
                 false
             }
             Priority::Move => {
-                self.waiting.push_back((text, p));
+                self.waiting.insert(after_essentials, (text, p));
                 matches!(current, Some(Priority::Readout))
             }
-            Priority::Info | Priority::Readout => {
+            Priority::Info => {
+                self.waiting.insert(after_essentials, (text, p));
+                false
+            }
+            Priority::Readout => {
                 self.waiting.push_back((text, p));
                 false
             }
@@ -607,6 +611,53 @@ impl Drop for Speaker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn texts(q: &mut Queue) -> Vec<(String, Priority)> {
+        std::iter::from_fn(|| q.next()).collect()
+    }
+
+    #[test]
+    fn essential_news_keeps_its_order_and_goes_before_readouts() {
+        let mut q = Queue::default();
+        q.add("rank 8".into(), Priority::Readout);
+        q.add("rank 7".into(), Priority::Readout);
+        q.add("Black: queen h4, checkmate".into(), Priority::Move);
+        q.add("Game over: Checkmate.".into(), Priority::Urgent);
+        q.add("Black: 4 minutes".into(), Priority::Clock);
+        q.add("Black: 3 minutes".into(), Priority::Clock);
+        assert_eq!(
+            texts(&mut q),
+            [
+                ("Black: queen h4, checkmate. Game over: Checkmate.".to_string(), Priority::Move),
+                ("rank 8".to_string(), Priority::Readout),
+                ("rank 7".to_string(), Priority::Readout),
+                ("Black: 3 minutes".to_string(), Priority::Clock),
+            ]
+        );
+    }
+
+    #[test]
+    fn what_cuts_what() {
+        let speaking = |kind| Queue { speaking: Some((None, kind, Instant::now())), ..Queue::default() };
+        assert!(speaking(Priority::Readout).add("x".into(), Priority::Urgent));
+        assert!(speaking(Priority::Clock).add("x".into(), Priority::Urgent));
+        assert!(speaking(Priority::Readout).add("x".into(), Priority::Move));
+        for essential in [Priority::Info, Priority::Move, Priority::Urgent] {
+            for news in [Priority::Info, Priority::Move, Priority::Urgent, Priority::Readout, Priority::Clock] {
+                assert!(!speaking(essential).add("x".into(), news), "{news:?} never cuts {essential:?}");
+            }
+        }
+        // The player's stop cuts what is said and drops what is not essential.
+        let mut q = speaking(Priority::Move);
+        q.add("a".into(), Priority::Readout);
+        q.add("b".into(), Priority::Info);
+        q.add("c".into(), Priority::Clock);
+        assert!(q.stop(false));
+        assert_eq!(texts(&mut q), [("b".to_string(), Priority::Info)]);
+        // Starting something new cuts only a readout.
+        assert!(!speaking(Priority::Move).stop(true));
+        assert!(speaking(Priority::Readout).stop(true));
+    }
 
     /// `now` and moments before it, without waiting: an `Instant` moved
     /// back (none when the machine has been up for less).

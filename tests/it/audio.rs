@@ -72,13 +72,15 @@ fn speech_is_real_audio_with_end_events() {
     assert!(s.wait_for(Duration::from_secs(20), |c| c.ended >= 2), "{:?}", s.counts());
 }
 
+const LONG: &str = "White: king e1, queen d1, rooks a1 and h1, bishops c1 and f1, knights b1 and g1, \
+                    pawns a2, b2, c2, d2, e2, f2, g2, h2. Black: king e8, queen d8, rooks a8 and h8.";
+
+/// Urgent news cuts a long readout (the board, the pieces).
 #[test]
-fn urgent_interrupts_a_long_announcement() {
+fn urgent_interrupts_a_long_readout() {
     let _g = audio_lock();
     let s = speaker();
-    let long = "White: king e1, queen d1, rooks a1 and h1, bishops c1 and f1, knights b1 and g1, \
-                pawns a2, b2, c2, d2, e2, f2, g2, h2. Black: king e8, queen d8, rooks a8 and h8.";
-    s.say(long, Priority::Info);
+    s.say(LONG, Priority::Readout);
     assert!(s.wait_for(Duration::from_secs(10), |c| c.begun >= 1), "the long text began");
     s.say("White's flag fell.", Priority::Urgent);
     assert!(s.wait_for(Duration::from_secs(10), |c| c.stopped >= 1), "the long text was cut: {:?}", s.counts());
@@ -87,6 +89,24 @@ fn urgent_interrupts_a_long_announcement() {
     // was stopped, and the one text that ended is the urgent one.
     let counts = s.counts();
     assert!(counts.begun == 2 && counts.ended == 1 && counts.stopped == 1, "{counts:?}");
+}
+
+/// Essential news is never cut: a long move announcement, then urgent
+/// news and another move, are all spoken to their end, and `finish`
+/// returns once the last has been said (told by speech-dispatcher's
+/// events: nothing stopped).
+#[test]
+fn essential_news_is_spoken_to_its_end() {
+    let _g = audio_lock();
+    let s = speaker();
+    s.say(LONG, Priority::Move);
+    assert!(s.wait_for(Duration::from_secs(10), |c| c.begun >= 1), "the long text began");
+    s.say("Black: queen h4, checkmate", Priority::Move);
+    s.say("Game over: Checkmate. Black wins.", Priority::Urgent);
+    assert!(s.finish(Duration::from_secs(60)), "all said: {:?}", s.counts());
+    let counts = s.counts();
+    assert_eq!(counts.stopped, 0, "nothing essential cut: {counts:?}");
+    assert!(counts.ended >= 2 && counts.ended == counts.begun, "{counts:?}");
 }
 
 #[test]
