@@ -81,7 +81,7 @@ fn urgent_interrupts_a_long_readout() {
     let _g = audio_lock();
     let s = speaker();
     s.say(LONG, Priority::Readout);
-    assert!(s.wait_for(Duration::from_secs(10), |c| c.begun >= 1), "the long text began");
+    assert!(s.wait_for(Duration::from_secs(30), |c| c.begun >= 1), "the long text began");
     s.say("White's flag fell.", Priority::Urgent);
     assert!(s.wait_for(Duration::from_secs(10), |c| c.stopped >= 1), "the long text was cut: {:?}", s.counts());
     assert!(s.wait_for(Duration::from_secs(10), |c| c.ended >= 1), "the urgent text was said: {:?}", s.counts());
@@ -100,7 +100,7 @@ fn essential_news_is_spoken_to_its_end() {
     let _g = audio_lock();
     let s = speaker();
     s.say(LONG, Priority::Move);
-    assert!(s.wait_for(Duration::from_secs(10), |c| c.begun >= 1), "the long text began");
+    assert!(s.wait_for(Duration::from_secs(30), |c| c.begun >= 1), "the long text began");
     s.say("Black: queen h4, checkmate", Priority::Move);
     s.say("Game over: Checkmate. Black wins.", Priority::Urgent);
     assert!(s.finish(Duration::from_secs(60)), "all said: {:?}", s.counts());
