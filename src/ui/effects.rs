@@ -42,11 +42,8 @@ fn start_analyst(path: Option<PathBuf>) -> Box<dyn Analyse> {
 
 /// The acts of an opponent, as messages on the session's channel.
 pub(crate) fn acts_to(tx: Sender<Msg>) -> Acts {
-    let tx = std::sync::Mutex::new(tx);
     Arc::new(move |act: OpponentAct| {
-        if let Ok(tx) = tx.lock() {
-            let _ = tx.send(Msg::Opponent(act));
-        }
+        let _ = tx.send(Msg::Opponent(act));
     })
 }
 

@@ -11,9 +11,8 @@
 //! puts a game and its study side by side).
 
 use super::effect::{Effect, Report, SaveResult, Saving};
-use super::input::BoardKey;
 use super::output::Urgency;
-use super::shell::{Front, KeyAction, Shell};
+use super::shell::{Front, Shell};
 use super::words::View;
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
@@ -313,10 +312,6 @@ impl Play {
         }
     }
 
-    fn answer(&mut self, a: Answer, now: u64) {
-        self.act(Action::Answer(a), now);
-    }
-
     fn command(&mut self, c: Command, now: u64) {
         if let Some(lines) = self.shell.words.query(&c, &self.view(now)) {
             self.shell.answer(lines);
@@ -509,16 +504,12 @@ impl Front for Play {
             return;
         }
         match intent {
-            Intent::Answer(a) => self.answer(a, now),
+            Intent::Answer(a) => self.act(Action::Answer(a), now),
             Intent::Command(c) => self.command(c, now),
             Intent::Move(mv) => self.act(Action::Move(mv), now),
             Intent::Ask(q) => self.act(Action::Ask(q), now),
             Intent::Refuse(why) => self.act(Action::Refuse(why), now),
         }
-    }
-
-    fn own_key(&mut self, _key: BoardKey, _now: u64) -> Option<KeyAction> {
-        None
     }
 
     fn walk_view(&self, now: u64) -> (Position, Color) {

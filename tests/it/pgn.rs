@@ -109,3 +109,13 @@ fn russian_pgn_reads_with_the_language_setting() {
     let out = write_pgn(&games[0]).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(out.contains("5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *"), "{out}");
 }
+
+/// A tag's quoted value may hold "]" (and an escaped quote): it is read
+/// whole, not cut at the bracket.
+#[test]
+fn a_tag_value_may_hold_a_closing_bracket() {
+    let games = read_pgn("[Event \"a]b \\\"c\\\"\"]\n[White \"x\"]\n\n1. e4 e5 *\n", NotationLang::English, None)
+        .expect("read");
+    assert_eq!(games[0].tag("Event"), Some("a]b \"c\""));
+    assert_eq!(games[0].tag("White"), Some("x"));
+}

@@ -72,6 +72,28 @@ fn split_word(word: &str, line: usize, out: &mut Vec<(Token, usize)>) {
     }
 }
 
+/// Where a tag that opens at `open` ends: its `]` outside the quoted value
+/// (a value may hold `]`, and `\"` inside it), or the end of its line. A
+/// value whose quote is never closed ends at the line's first `]` (and is
+/// then refused as not of the form).
+fn tag_end(chars: &[char], open: usize) -> Option<usize> {
+    let first = || chars[open..].iter().position(|c| *c == ']' || *c == '\n').map(|p| p + open);
+    let mut quoted = false;
+    let mut k = open + 1;
+    while k < chars.len() {
+        match chars[k] {
+            '\n' if quoted => return first(),
+            '\n' => return Some(k),
+            '\\' if quoted => k += 1,
+            '"' => quoted = !quoted,
+            ']' if !quoted => return Some(k),
+            _ => {}
+        }
+        k += 1;
+    }
+    if quoted { first() } else { None }
+}
+
 /// Tokenizes the whole text.
 pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
     let chars: Vec<char> = text.chars().collect();
@@ -101,7 +123,7 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
             }
             '[' => {
                 let start_line = line;
-                let end = chars[i..].iter().position(|c| *c == ']' || *c == '\n').map(|p| p + i);
+                let end = tag_end(&chars, i);
                 let Some(end) = end.filter(|e| chars[*e] == ']') else {
                     return Err(LexError {
                         line: start_line,
