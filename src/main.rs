@@ -307,7 +307,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let games =
                 read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
             for g in games {
-                print!("{}", write_pgn(&g));
+                // A file's tags and comments may hold control characters.
+                print!("{}", voxchess::ui::output::filter_lines(&write_pgn(&g)));
             }
         }
     }

@@ -68,6 +68,17 @@ pub(crate) fn clean(text: &str) -> String {
         .collect()
 }
 
+/// Text of several lines (a PGN written out) made safe for a terminal:
+/// each line passes the output filter, the line ends stay.
+pub fn filter_lines(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|l| {
+            let (body, end) = l.strip_suffix('\n').map_or((l, ""), |b| (b, "\n"));
+            format!("{}{end}", clean(body))
+        })
+        .collect()
+}
+
 /// The rows of lines as a screen shows them: each line's paragraphs
 /// cleaned and laid out by [`wrap`].
 pub(crate) fn rows(lines: &[Line]) -> Vec<String> {
@@ -277,5 +288,6 @@ mod tests {
     #[test]
     fn control_and_bidi_characters_are_removed() {
         assert_eq!(clean("a\u{1b}]0;x\u{7}b\u{202e}c\td"), "a ]0;x bc d");
+        assert_eq!(filter_lines("[Event \"a\u{1b}[2J\"]\n\n1. e4 *\n"), "[Event \"a [2J\"]\n\n1. e4 *\n");
     }
 }

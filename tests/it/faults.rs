@@ -230,6 +230,11 @@ fn control_bytes_from_files_and_arguments_are_removed() {
     // The game ran (a tag value may hold "]": it is read, not refused).
     assert!(out.contains("White to move"), "{out:?}");
     assert!(!out.chars().any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'), "{out:?}");
+    // Written out as PGN, the tags pass the same filter.
+    let pgn = Command::new(env!("CARGO_BIN_EXE_voxchess")).arg("pgn").arg(&pgn).output().expect("runs");
+    let written = String::from_utf8_lossy(&pgn.stdout);
+    assert!(written.contains("[Event \"a ]0;owned bc\"]"), "{written:?}");
+    assert!(!written.chars().any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'), "{written:?}");
 }
 
 /// The largest resident memory (KiB) a process has had.
