@@ -50,8 +50,8 @@ pub(crate) struct Review {
     shell: Shell,
     analysis: Option<Analysis>,
     work: Work,
-    /// The engine program to ask (None: Stockfish, or the built-in one).
-    engine_path_known: bool,
+    /// The engine program the settings name (None: Stockfish, if found).
+    engine_path: Option<std::path::PathBuf>,
     /// Commands that wait for the analysis to end (next mistake, save).
     deferred: Vec<(Command, Channel)>,
     /// The file's name without its extension, for saved copies.
@@ -71,7 +71,7 @@ impl Review {
             shell,
             analysis: None,
             work: Work::Idle,
-            engine_path_known: settings.engine.clone().or_else(crate::engine::uci::find_engine).is_some(),
+            engine_path: settings.engine.clone(),
             deferred: Vec::new(),
             stem: stem.to_string(),
             game,
@@ -247,7 +247,8 @@ impl Review {
         let (_, total) = self.move_numbers(moves.len());
         let text = self.shell.words.analyse_start(total);
         self.shell.tell(text);
-        if !self.engine_path_known {
+        // Looked for when an analysis starts, as the effects layer does.
+        if self.engine_path.clone().or_else(crate::engine::uci::find_engine).is_none() {
             let text = self.shell.lex.engine.builtin.clone();
             self.shell.tell(text);
         }
