@@ -832,7 +832,7 @@ impl Resolver {
                 .is_some_and(|w| words_of(transcript).iter().any(|t| t == &w.to_lowercase()))
     }
 
-    /// The one choice a typed answer fits: for a promotion, the piece's
+    /// The one choice of several a typed answer fits: for a promotion, the piece's
     /// letter in the session's notation or English, in any case ("N",
     /// "q"); for moves, the square, file or rank the piece stands on
     /// ("b1", "b", "1"), or the piece's letter.
@@ -848,6 +848,11 @@ impl Resolver {
             let found: Vec<Move> = question.choices.iter().copied().filter(|m| fits(m)).collect();
             if let [m] = found.as_slice() { Some(*m) } else { None }
         };
+        // A question about one move is answered by yes or no (or the move
+        // again): a letter never confirms it.
+        if question.choices.len() < 2 {
+            return None;
+        }
         if question.kind == QuestionKind::Promotion {
             let role = role()?;
             return one(&|m| m.promotion() == Some(role));

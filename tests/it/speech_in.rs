@@ -707,3 +707,15 @@ fn german_commands_as_germans_say_them() {
         Intent::Command(Command::PiecesOf { color: Some(Color::Black), role: Role::Rook })
     );
 }
+
+/// A question about one move is answered by yes or no: a typed letter
+/// (the piece's file) does not confirm it.
+#[test]
+fn a_letter_does_not_confirm_a_single_move() {
+    let pos = Position::start();
+    let r = Resolver::new(English);
+    let Intent::Ask(q) = r.resolve(&pos, "knight sea free", Channel::Heard) else { panic!("asked") };
+    assert_eq!(q.choices.len(), 1);
+    assert!(!matches!(r.resolve_answer(&pos, &q, "b", Channel::Typed), Intent::Move(_)));
+    assert!(matches!(r.resolve_answer(&pos, &q, "yes", Channel::Typed), Intent::Move(_)));
+}
