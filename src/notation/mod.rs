@@ -15,4 +15,4 @@ pub use describe::{describe_position, describe_side};
 pub use lang::{NotationLang, UnknownLang};
 pub use movetext::{MovetextError, read_movetext};
 pub use read::{MoveMarks, ReadMoveError, read_move, read_move_with_marks};
-pub use san::{SanOptions, write_san};
+pub use san::{SanOptions, write_long, write_san};

@@ -42,6 +42,33 @@ pub fn write_san(pos: &Position, m: &Move, opts: &SanOptions) -> String {
     s
 }
 
+/// The long notation of a legal move in `pos` (C.13): the piece letter,
+/// the square it leaves, "-" or "x", the square it reaches, then the
+/// promotion and the check mark as in SAN: "Ng1-f3", "e5xd6", "e7-e8=Q+";
+/// castling as in SAN.
+pub fn write_long(pos: &Position, m: &Move, opts: &SanOptions) -> String {
+    if m.is_castle() {
+        return write_san(pos, m, opts);
+    }
+    let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+    let sep = if pos.is_capture(m) { 'x' } else { '-' };
+    let mut s = format!("{}{}{sep}{}", opts.lang.piece_letter(role), m.from, m.to);
+    if let MoveKind::Promotion(r) = m.kind {
+        if opts.lang == NotationLang::English {
+            s.push('=');
+        }
+        s.push_str(opts.lang.piece_letter(r));
+    }
+    if opts.check_marks {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        if next.is_check() {
+            s.push(if next.legal_moves().is_empty() { '#' } else { '+' });
+        }
+    }
+    s
+}
+
 fn san_body(pos: &Position, m: &Move, opts: &SanOptions) -> String {
     let english = opts.lang == NotationLang::English;
     if m.is_castle() {

@@ -90,7 +90,8 @@ pub(crate) fn capitalise(s: &str) -> String {
 /// square or a file letter ("e4?", "e takes d5?"), which keep their case.
 pub fn sentence_case(s: &str) -> String {
     let mut c = s.chars();
-    let starts_with_file = matches!((c.next(), c.next()), (Some('a'..='h'), Some('1'..='8' | ' ' | ',' | '?' | ':')));
+    let starts_with_file =
+        matches!((c.next(), c.next()), (Some('a'..='h'), Some('1'..='8' | 'x' | ' ' | ',' | '?' | ':')));
     if starts_with_file { s.to_string() } else { capitalise(s) }
 }
 

@@ -575,6 +575,11 @@ pub struct Lexicon {
     pub lang: SpeechLang,
     /// Brief style says squares compactly ("f3") rather than in words.
     pub compact_squares: bool,
+    /// The written form: moves in notation with the language's piece
+    /// letters ("Кf3"), squares, files and ranks as written ("f3"), for
+    /// the rows a screen or Braille display shows; the words around them
+    /// stay the language's.
+    pub written: bool,
     /// Fixed words.
     pub out: OutWords,
     /// Piece names.
@@ -749,6 +754,7 @@ impl Lexicon {
         Ok(Lexicon {
             lang,
             compact_squares: file.brief_square == "compact",
+            written: false,
             out: file.out,
             pieces: file.pieces,
             squares: file.squares,
@@ -779,6 +785,19 @@ impl Lexicon {
         static CELLS: [OnceLock<Lexicon>; SpeechLang::ALL.len()] = [const { OnceLock::new() }; SpeechLang::ALL.len()];
         let i = SpeechLang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
         CELLS[i].get_or_init(|| Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}")))
+    }
+
+    /// The written form of a language's words (see [`Lexicon::written`]),
+    /// loaded once.
+    pub fn written(lang: SpeechLang) -> &'static Lexicon {
+        static CELLS: [OnceLock<Lexicon>; SpeechLang::ALL.len()] = [const { OnceLock::new() }; SpeechLang::ALL.len()];
+        let i = SpeechLang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        CELLS[i].get_or_init(|| {
+            let mut lex = Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}"));
+            lex.written = true;
+            lex.compact_squares = true;
+            lex
+        })
     }
 
     /// The word for a side, with its forms.

@@ -4,12 +4,18 @@
 use super::grammar::{Arg, render, with_particle};
 use super::lang::Style;
 use super::lexicon::{FullMoveWords, Lexicon};
-use crate::notation::{SanOptions, write_san};
+use crate::notation::{SanOptions, write_long, write_san};
 use crate::rules::{Color, Move, MoveKind, Position, Role, Square};
 
-/// A file's spoken name in a style.
+const FILE_LETTERS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+const RANK_DIGITS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+
+/// A file's spoken name in a style (its letter in the written form).
 pub(crate) fn file_name(lex: &Lexicon, file: crate::rules::File, style: Style) -> &str {
     let i = file.index();
+    if lex.written {
+        return FILE_LETTERS[i];
+    }
     match style {
         Style::Fide => &lex.squares.fide[i],
         Style::Nato => &lex.squares.nato[i],
@@ -17,13 +23,19 @@ pub(crate) fn file_name(lex: &Lexicon, file: crate::rules::File, style: Style) -
     }
 }
 
-/// A square in words: "f3" where the language says squares compactly in the
-/// brief style, otherwise file and rank as words ("эф три", "Felix drei").
+/// A rank's spoken name (its digit in the written form).
+pub(crate) fn rank_name(lex: &Lexicon, rank: crate::rules::Rank) -> &str {
+    if lex.written { RANK_DIGITS[rank.index()] } else { &lex.squares.ranks[rank.index()] }
+}
+
+/// A square in words: "f3" when written, and where the language says
+/// squares compactly in the brief style, otherwise file and rank as words
+/// ("эф три", "Felix drei").
 pub(crate) fn square_words(lex: &Lexicon, sq: Square, style: Style) -> String {
-    if lex.compact_squares && matches!(style, Style::Brief | Style::Full) {
+    if lex.written || (lex.compact_squares && matches!(style, Style::Brief | Style::Full)) {
         return sq.to_string();
     }
-    format!("{} {}", file_name(lex, sq.file(), style), lex.squares.ranks[sq.rank().index()])
+    format!("{} {}", file_name(lex, sq.file(), style), rank_name(lex, sq.rank()))
 }
 
 /// The colour's name ("White").
@@ -41,15 +53,33 @@ fn disambiguation(lex: &Lexicon, pos: &Position, m: &Move, style: Style) -> Opti
     let body: Vec<char> = san.chars().skip(1).filter(|c| *c != 'x').collect();
     let extra = body.len().checked_sub(2)?;
     match extra {
-        1 if body[0].is_ascii_digit() => Some(lex.squares.ranks[m.from.rank().index()].clone()),
+        1 if body[0].is_ascii_digit() => Some(rank_name(lex, m.from.rank()).to_string()),
         1 => Some(file_name(lex, m.from.file(), style).to_string()),
         2 => Some(square_words(lex, m.from, style)),
         _ => None,
     }
 }
 
-/// The words for a legal move in `pos`.
+/// The words for a legal move in `pos`; the full style names the side
+/// too ("White knight from g1 to f3"). In the written form, the move in
+/// notation with the language's piece letters: SAN, or long notation in
+/// the full style ("Кf3", "Кg1-f3").
 pub fn say_move(lex: &Lexicon, pos: &Position, m: &Move, style: Style) -> String {
+    let body = move_body(lex, pos, m, style);
+    if style != Style::Full || lex.written {
+        return body;
+    }
+    let sep = if lex.lang == super::SpeechLang::English { " " } else { ": " };
+    format!("{}{sep}{body}", color_name(lex, pos.turn()))
+}
+
+/// A move without its side in any style: "knight f3", "knight from g1 to
+/// f3, check", or in the written form "Nf3", "Ng1-f3+".
+pub(crate) fn move_body(lex: &Lexicon, pos: &Position, m: &Move, style: Style) -> String {
+    if lex.written {
+        let opts = SanOptions::lang(lex.lang.notation());
+        return if style == Style::Full { write_long(pos, m, &opts) } else { write_san(pos, m, &opts) };
+    }
     let mut after = *pos;
     after.play_unchecked(m);
     let suffix = if after.is_checkmate() {
@@ -122,7 +152,7 @@ fn full_with_particles(lex: &Lexicon, pos: &Position, m: &Move, role: Role, f: &
     if let MoveKind::Promotion(r) = m.kind {
         parts.push(render(&f.promotes, &[("piece", lex.piece_word(r))]));
     }
-    format!("{}: {}", color_name(lex, pos.turn()), parts.join(", "))
+    parts.join(", ")
 }
 
 /// Russian says "превращается в ферзя" (accusative); others the plain name.
@@ -131,23 +161,16 @@ fn promotion_form(lex: &Lexicon) -> usize {
 }
 
 fn full(lex: &Lexicon, pos: &Position, m: &Move) -> String {
-    let side = color_name(lex, pos.turn());
     let style = Style::Full;
     if m.is_castle() {
-        let what = if m.is_short_castle() { &lex.out.castles_short } else { &lex.out.castles_long };
-        return if lex.lang == super::SpeechLang::English {
-            format!("{side} {what}")
-        } else {
-            format!("{side}: {what}")
-        };
+        return if m.is_short_castle() { lex.out.castles_short.clone() } else { lex.out.castles_long.clone() };
     }
     let role = pos.moving_role(m).unwrap_or(Role::Pawn);
     if let Some(f) = &lex.out.full_move {
         return full_with_particles(lex, pos, m, role, f);
     }
-    let sep = if lex.lang == super::SpeechLang::English { " " } else { ": " };
     let mut text = format!(
-        "{side}{sep}{} {} {} {} {}",
+        "{} {} {} {} {}",
         lex.piece(role, 0),
         lex.out.from,
         square_words(lex, m.from, style),

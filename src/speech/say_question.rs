@@ -33,7 +33,9 @@ pub fn say_question(lex: &Lexicon, style: Style, q: &Question) -> String {
                 .iter()
                 .enumerate()
                 .map(|(i, m)| {
-                    let n = words.numbers.get(i).cloned().unwrap_or_else(|| (i + 1).to_string());
+                    // Written choices are numbered in digits, the number typed.
+                    let said = words.numbers.get(i).filter(|_| !lex.written);
+                    let n = said.cloned().unwrap_or_else(|| (i + 1).to_string());
                     render(&words.choice, &[("n", Arg::Text(&n)), ("move", Arg::Text(&named(m)))])
                 })
                 .collect();

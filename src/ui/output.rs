@@ -32,6 +32,10 @@ pub struct Line {
     /// ranks in words; the last seconds as a bare number); empty: nothing
     /// is said (the board's file letters).
     pub spoken: Option<String>,
+    /// The line is a list ("White pawns: a2, b2, ..."): a row that
+    /// continues it repeats its head. Any other sentence continues
+    /// without it.
+    pub list: bool,
 }
 
 impl Line {
@@ -42,7 +46,14 @@ impl Line {
 
     /// A line of that urgency, spoken as shown.
     pub(crate) fn new(text: impl Into<String>, urgency: Urgency) -> Line {
-        Line { text: text.into(), urgency, spoken: None }
+        Line { text: text.into(), urgency, spoken: None, list: false }
+    }
+
+    /// A line shown as `text` and said as `words` (the written form of a
+    /// sentence and its words).
+    pub(crate) fn written(text: String, words: String, urgency: Urgency) -> Line {
+        let spoken = (words != text).then_some(words);
+        Line { text, urgency, spoken, list: false }
     }
 
     /// The words to speak.
@@ -52,8 +63,26 @@ impl Line {
     }
 }
 
-/// The width of one Braille display row.
+impl From<String> for Line {
+    fn from(text: String) -> Line {
+        Line::info(text)
+    }
+}
+
+impl From<&str> for Line {
+    fn from(text: &str) -> Line {
+        Line::info(text)
+    }
+}
+
+/// The width of one Braille display row, in display cells.
 pub(crate) const WIDTH: usize = 40;
+
+/// The display cells a text takes: two for a wide character (a Hangul
+/// syllable), none for a combining mark.
+pub(crate) fn cells(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
 
 /// Text from outside (an engine, a file, an argument) made safe to show
 /// and speak: control characters become spaces and bidirectional
@@ -82,23 +111,27 @@ pub fn filter_lines(text: &str) -> String {
 /// The rows of lines as a screen shows them: each line's paragraphs
 /// cleaned and laid out by [`wrap`].
 pub(crate) fn rows(lines: &[Line]) -> Vec<String> {
-    lines.iter().flat_map(|l| l.text.split('\n').flat_map(|p| wrap(&clean(p), WIDTH)).collect::<Vec<_>>()).collect()
+    lines
+        .iter()
+        .flat_map(|l| l.text.split('\n').flat_map(|p| wrap(&clean(p), WIDTH, l.list)).collect::<Vec<_>>())
+        .collect()
 }
 
-/// Lays a line out in rows of at most `width` characters, each holding
+/// Lays a line out in rows of at most `width` display cells, each holding
 /// whole items and readable on its own (one Braille row):
 /// - a line that fits stays as it is (spaces kept, so the board's columns
 ///   stay aligned);
 /// - a longer one is split into sentences, packed whole;
-/// - a sentence that is a list ("d5 attacked by: white pawn e4, white
-///   knight f3, ...") is packed item by item, each row starting with the
-///   list's head; numbered choices ("1: knight d2, 2: bishop d2") get a
-///   row each;
+/// - a sentence too long for a row continues clause by clause, without
+///   repeating its head ("White: bxa8=R," then "check");
+/// - a `list` ("d5 attacked by: white pawn e4, white knight f3, ...") is
+///   packed item by item, each row starting with the list's head;
+///   numbered choices ("1: Nbd2, 2: Nfd2") get a row each;
 /// - only an item longer than a row is split, at spaces (a single longer
 ///   word stays whole).
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize, list: bool) -> Vec<String> {
     let text = text.trim_end();
-    if text.chars().count() <= width {
+    if cells(text) <= width {
         return if text.trim().is_empty() { Vec::new() } else { vec![text.to_string()] };
     }
     let mut rows: Vec<String> = Vec::new();
@@ -114,7 +147,7 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
             }
             None if len(&sentence) <= width => rows.push(sentence),
             None => {
-                rows.extend(list_rows(&sentence, width));
+                rows.extend(list_rows(&sentence, width, list));
                 after_list = true;
             }
         }
@@ -123,7 +156,7 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 fn len(s: &str) -> usize {
-    s.chars().count()
+    cells(s)
 }
 
 /// Sentences ending in ". ", "? ", "! " or "; ", with their punctuation.
@@ -148,8 +181,8 @@ fn numbered(item: &str) -> bool {
     item.split_once(": ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// A sentence too long for a row, as rows of whole list items.
-fn list_rows(sentence: &str, width: usize) -> Vec<String> {
+/// A sentence too long for a row, as rows of whole clauses or list items.
+fn list_rows(sentence: &str, width: usize, list: bool) -> Vec<String> {
     let items: Vec<&str> = sentence.split(", ").collect();
     if items.len() < 2 {
         return words(sentence, width);
@@ -163,6 +196,10 @@ fn list_rows(sentence: &str, width: usize) -> Vec<String> {
         let choices: Vec<&str> = std::iter::once(&items[0][start..]).chain(items[1..].iter().copied()).collect();
         rows.extend(pack("", &choices, width, 1));
         return rows;
+    }
+    if !list {
+        // A sentence: its clauses packed in order, the head said once.
+        return pack("", &items, width, usize::MAX);
     }
     // The head of a list: the words up to the first ": " ("File e: ").
     let (head, first) = match items[0].split_once(": ") {
@@ -226,7 +263,7 @@ fn words(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        if !line.is_empty() && len(&line) + 1 + len(word) > width {
             out.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
@@ -246,7 +283,7 @@ mod tests {
 
     #[test]
     fn long_lines_keep_whole_items_with_their_head() {
-        let rows = wrap("d5 attacked by: white pawn e4, white knight f3, white queen d1, white bishop b5", 40);
+        let rows = wrap("d5 attacked by: white pawn e4, white knight f3, white queen d1, white bishop b5", 40, true);
         assert_eq!(
             rows,
             [
@@ -256,15 +293,17 @@ mod tests {
                 "d5 attacked by: white bishop b5"
             ]
         );
-        let rows = wrap("Which move: 1: knight takes d2, 2: bishop takes d2, 3: queen takes d2? Say the number.", 40);
+        let rows =
+            wrap("Which move: 1: knight takes d2, 2: bishop takes d2, 3: queen takes d2? Say the number.", 40, false);
         assert_eq!(
             rows,
             ["Which move:", "1: knight takes d2,", "2: bishop takes d2,", "3: queen takes d2?", "Say the number."]
         );
-        let rows = wrap("Game saved. Continue it with: voxchess resume", 40);
+        let rows = wrap("Game saved. Continue it with: voxchess resume", 40, false);
         assert_eq!(rows, ["Game saved.", "Continue it with: voxchess resume"]);
-        assert_eq!(wrap("  a b c d e f g h", 40), ["  a b c d e f g h"]);
-        let scan = wrap("File e: e1 white king, e2 to e3 empty, e4 white pawn, e5 to e7 empty, e8 black king", 40);
+        assert_eq!(wrap("  a b c d e f g h", 40, false), ["  a b c d e f g h"]);
+        let scan =
+            wrap("File e: e1 white king, e2 to e3 empty, e4 white pawn, e5 to e7 empty, e8 black king", 40, true);
         assert_eq!(
             scan,
             [
@@ -273,16 +312,35 @@ mod tests {
                 "File e: e8 black king"
             ]
         );
-        let long = wrap("Вертикаль d: дэ один белый ферзь, с дэ шесть по дэ семь пусто, дэ восемь чёрный ферзь", 40);
+        let long =
+            wrap("Вертикаль d: дэ один белый ферзь, с дэ шесть по дэ семь пусто, дэ восемь чёрный ферзь", 40, true);
         assert_eq!(
             long,
             ["Вертикаль d:", "дэ один белый ферзь,", "с дэ шесть по дэ семь пусто,", "дэ восемь чёрный ферзь"]
         );
-        let pawns = wrap("White pawns: a2, b2, c2, d2, e4, f2, g2, h2", 40);
+        let pawns = wrap("White pawns: a2, b2, c2, d2, e4, f2, g2, h2", 40, true);
         assert_eq!(pawns, ["White pawns: a2, b2, c2, d2,", "White pawns: e4, f2, g2, h2"]);
         for row in scan.iter().chain(rows.iter()) {
             assert!(row.chars().count() <= 40, "{row}");
         }
+    }
+
+    /// A sentence that is not a list continues without its head; a
+    /// Korean row is counted in display cells (a syllable takes two).
+    #[test]
+    fn a_sentence_continues_without_its_head_and_wide_rows_fit() {
+        let rows = wrap("Game over: Draw by dead position, no checkmate is possible.", 40, false);
+        assert_eq!(rows, ["Game over: Draw by dead position,", "no checkmate is possible."]);
+        let rows = wrap("Chess: an extraordinarily long sentence here, then another clause follows", 40, false);
+        assert!(rows.iter().all(|r| !r.starts_with("Chess:") || r == &rows[0]), "{rows:?}");
+        let ko = "게임 종료: 기물 부족으로 무승부, 체크메이트가 불가능합니다. 다시 보려면 분석이라고 말하세요.";
+        let rows = wrap(ko, 40, false);
+        assert!(rows.len() > 1, "{rows:?}");
+        for row in &rows {
+            assert!(cells(row) <= 40, "{row}: {} cells", cells(row));
+        }
+        assert_eq!(rows.concat().replace(' ', ""), ko.replace(' ', ""));
+        assert_eq!(cells("백: e4"), 6);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! puts a game and its study side by side).
 
 use super::effect::{Effect, Report, SaveResult, Saving};
-use super::output::Urgency;
+use super::output::{Line, Urgency};
 use super::shell::{Front, Shell};
 use super::words::View;
 use crate::clock::{ChessClock, Controls, Schedule};
@@ -365,40 +365,44 @@ impl Play {
             positions.iter().take(played).position(|p| p.fullmoves() == number && p.turn() == color).map(|i| i + 1)
         };
         let text = match c {
-            Command::GoStart if played == 0 => c_words.at_start.clone(),
+            Command::GoStart if played == 0 => Line::info(c_words.at_start.clone()),
             Command::GoStart => {
                 self.looking = Some(0);
                 self.looking_words()
             }
-            Command::GoEnd if self.looking.is_none() => c_words.at_live.clone(),
+            Command::GoEnd if self.looking.is_none() => Line::info(c_words.at_live.clone()),
             Command::GoEnd => {
                 self.looking = None;
-                c_words.back_to_live.clone()
+                Line::info(c_words.back_to_live.clone())
             }
             Command::GoTo { number, color } => match goto(number, color) {
                 Some(k) if k == played => {
                     let was_looking = self.looking.take().is_some();
-                    if was_looking { c_words.back_to_live.clone() } else { c_words.at_live.clone() }
+                    if was_looking {
+                        Line::info(c_words.back_to_live.clone())
+                    } else {
+                        Line::info(c_words.at_live.clone())
+                    }
                 }
                 Some(k) => {
                     self.looking = Some(k);
                     self.looking_words()
                 }
-                None => self.shell.words.no_such_move(number, color),
+                None => Line::info(self.shell.words.no_such_move(number, color)),
             },
-            Command::LookBack if now_at == 0 => c_words.at_start.clone(),
+            Command::LookBack if now_at == 0 => Line::info(c_words.at_start.clone()),
             Command::LookBack => {
                 self.looking = Some(now_at - 1);
                 self.looking_words()
             }
-            Command::LookForward | Command::LookLive if self.looking.is_none() => c_words.at_live.clone(),
+            Command::LookForward | Command::LookLive if self.looking.is_none() => Line::info(c_words.at_live.clone()),
             Command::LookForward if now_at + 1 < played => {
                 self.looking = Some(now_at + 1);
                 self.looking_words()
             }
             Command::LookForward | Command::LookLive => {
                 self.looking = None;
-                c_words.back_to_live.clone()
+                Line::info(c_words.back_to_live.clone())
             }
             _ => self.looking_words(),
         };
@@ -406,8 +410,8 @@ impl Play {
     }
 
     /// Which position is in view, in words: the move that led to it.
-    fn looking_words(&self) -> String {
-        let Some(k) = self.looking else { return self.shell.lex.client.at_live.clone() };
+    fn looking_words(&self) -> Line {
+        let Some(k) = self.looking else { return Line::info(self.shell.lex.client.at_live.clone()) };
         let history = self.game.history();
         let (positions, moves) = (history.positions(), history.moves());
         let led_here = k.checked_sub(1).and_then(|i| Some((positions.get(i)?, moves.get(i)?)));
@@ -688,9 +692,11 @@ mod tests {
                 )
             };
             let legal = start.legal_moves();
-            let mut said_alone =
-                legal.iter().map(|m| crate::speech::say_move(lex, &start, m, c.shell_ref().resolver.style));
-            let words = said_alone.find(plays).expect("a move heard alone is played");
+            let style = c.shell_ref().resolver.style;
+            let said_alone = legal.iter().map(|m| (m, crate::speech::say_move(lex, &start, m, style)));
+            let (mv, words) = said_alone.into_iter().find(|(_, w)| plays(w)).expect("a move heard alone is played");
+            // The question's row names the move in notation.
+            let written = crate::speech::say_move(crate::speech::Lexicon::written(lang), &start, mv, style);
             let word = |meant: fn(&Meaning) -> bool| {
                 let found =
                     lex.words_in.iter().find(|(_, senses)| senses.iter().any(|s| s.cost == 0.0 && meant(&s.meaning)));
@@ -702,7 +708,7 @@ mod tests {
             assert!(!said.is_empty(), "{lang:?}: {piece} alone is answered");
             assert_eq!(c.position(), &Position::start());
             let said = heard_at(&mut c, &[(words.as_str(), 90.0)], 2_500);
-            let asked = format!("{}?", words.to_lowercase());
+            let asked = format!("{}?", written.to_lowercase());
             assert!(said.iter().any(|l| l.to_lowercase().starts_with(&asked)), "{lang:?}: asked: {said:?}");
             assert_eq!(c.position(), &Position::start(), "{lang:?}: not played");
             heard_at(&mut c, &[(no.as_str(), 90.0)], 4_000);
@@ -719,12 +725,12 @@ mod tests {
     fn a_yes_whose_alternative_answers_nothing_plays_and_a_no_among_them_asks() {
         let mut c = korean_game("doubt");
         let said = heard(&mut c, &[("이 사", 100.0)]);
-        assert!(said.iter().any(|l| l.starts_with("이 사?")), "{said:?}");
+        assert!(said.iter().any(|l| l.starts_with("e4?")), "{said:?}");
         let said = heard(&mut c, &[("네", 90.0), ("아니요", 89.5)]);
-        assert!(said.iter().any(|l| l.starts_with("이 사?")), "asked again: {said:?}");
+        assert!(said.iter().any(|l| l.starts_with("e4?")), "asked again: {said:?}");
         assert_eq!(c.position(), &Position::start());
         let said = heard(&mut c, &[("네", 90.0), ("넷", 89.5)]);
-        assert!(said.iter().any(|l| l.starts_with("백: 이 사")), "{said:?}");
+        assert!(said.iter().any(|l| l.starts_with("백: e4")), "{said:?}");
         assert_ne!(c.position(), &Position::start());
         done(c);
     }
@@ -741,7 +747,7 @@ mod tests {
         let said = heard(&mut c, &[("이 오", 90.0)]);
         assert!(said.iter().any(|l| l.contains("지금 국면으로 돌아왔습니다")), "{said:?}");
         let said = heard(&mut c, &[("이 오", 90.0)]);
-        assert!(said.iter().any(|l| l.starts_with("이 오?")), "{said:?}");
+        assert!(said.iter().any(|l| l.starts_with("e5?")), "{said:?}");
         done(c);
     }
 }

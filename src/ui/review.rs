@@ -88,7 +88,7 @@ impl Review {
         review
     }
 
-    fn say_all(&mut self, lines: Vec<String>) {
+    fn say_all<L: Into<Line>>(&mut self, lines: Vec<L>) {
         for l in lines {
             self.shell.tell(l);
         }
@@ -489,7 +489,7 @@ mod tests {
         let mut r = Review::new(game, &settings, 1, 1, "game");
         r.handle_heard(&[("이 사".to_string(), 1.0)], 0);
         let said: Vec<String> = r.shell().take_output().into_iter().map(|l| l.text).collect();
-        assert_eq!(said.first().map(String::as_str), Some("1. 백: 이 사."), "{said:?}");
+        assert_eq!(said.first().map(String::as_str), Some("1. 백: e4."), "{said:?}");
         r.handle_heard(&[("디 오".to_string(), 1.0)], 0);
         let said: Vec<String> = r.shell().take_output().into_iter().map(|l| l.text).collect();
         assert!(said.iter().any(|l| l.contains("다음 수가 아닙니다")), "{said:?}");

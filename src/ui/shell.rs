@@ -28,6 +28,11 @@ pub(crate) enum KeyAction {
     Walk(BoardKey),
 }
 
+/// A line with its words passed through the output filter.
+fn cleaned(l: Line) -> Line {
+    Line { text: clean(&l.text), spoken: l.spoken.map(|s| clean(&s)), ..l }
+}
+
 /// The shared part of a game and a review.
 pub(crate) struct Shell {
     /// The session's words.
@@ -40,7 +45,7 @@ pub(crate) struct Shell {
     pub(crate) walker: Walker,
     /// Voice input's switch, when it runs.
     pub(crate) listening: Option<Arc<AtomicBool>>,
-    last_said: String,
+    last_said: Line,
     out: Vec<Line>,
     effects: Vec<Effect>,
     silence: bool,
@@ -61,7 +66,7 @@ impl Shell {
             resolver,
             walker: Walker::new(side),
             listening: None,
-            last_said: String::new(),
+            last_said: Line::info(String::new()),
             out: Vec::new(),
             effects: Vec::new(),
             silence: false,
@@ -71,31 +76,32 @@ impl Shell {
 
     /// Says a line. News (a move, an urgent line) becomes what `repeat`
     /// says again; information does so only when nothing else was said.
-    pub(crate) fn say(&mut self, text: impl Into<String>, urgency: Urgency) {
-        let text = clean(&text.into());
-        if text.is_empty() {
+    pub(crate) fn say(&mut self, line: impl Into<Line>, urgency: Urgency) {
+        let line = cleaned(Line { urgency, ..line.into() });
+        if line.text.is_empty() {
             return;
         }
-        if !matches!(urgency, Urgency::Info) || self.last_said.is_empty() {
-            self.last_said = text.clone();
+        if !matches!(urgency, Urgency::Info) || self.last_said.text.is_empty() {
+            self.last_said = line.clone();
         }
-        self.out.push(Line::new(text, urgency));
+        self.out.push(line);
     }
 
     /// Says a line that `repeat` says again, whatever it is (a review's
     /// answers are all of one kind).
-    pub(crate) fn tell(&mut self, text: impl Into<String>) {
-        let text = clean(&text.into());
-        if !text.is_empty() {
-            self.last_said.clone_from(&text);
-            self.out.push(Line::info(text));
+    pub(crate) fn tell(&mut self, line: impl Into<Line>) {
+        let line = cleaned(Line { urgency: Urgency::Info, ..line.into() });
+        if !line.text.is_empty() {
+            self.last_said.clone_from(&line);
+            self.out.push(line);
         }
     }
 
     /// Says lines made by the words layer.
     pub(crate) fn say_lines(&mut self, lines: Vec<Line>) {
         for l in lines {
-            self.say(l.text, l.urgency);
+            let urgency = l.urgency;
+            self.say(l, urgency);
         }
     }
 
@@ -103,10 +109,11 @@ impl Shell {
     /// `repeat` says again; a short answer is, when nothing else was said.
     pub(crate) fn answer(&mut self, lines: Vec<Line>) {
         for l in lines {
-            if l.urgency == Urgency::Readout || l.spoken.is_some() {
+            if l.urgency == Urgency::Readout || l.spoken.as_deref() == Some("") {
                 self.show([l]);
             } else {
-                self.say(l.text, l.urgency);
+                let urgency = l.urgency;
+                self.say(l, urgency);
             }
         }
     }
@@ -115,7 +122,7 @@ impl Shell {
     /// result: the news before them stays the one repeated).
     pub(crate) fn show(&mut self, lines: impl IntoIterator<Item = Line>) {
         for l in lines {
-            self.out.push(Line { text: clean(&l.text), spoken: l.spoken.map(|s| clean(&s)), ..l });
+            self.out.push(cleaned(l));
         }
     }
 
@@ -298,8 +305,12 @@ pub(crate) trait Front {
             KeyAction::Walk(k) => {
                 let (pos, own) = self.walk_view(now);
                 let shell = self.shell();
-                if let Some(text) = shell.walker.key(shell.lex, &pos, own, k) {
-                    shell.say(text, Urgency::Move);
+                // Walked twice from the same place: the row written, the words said.
+                let mut walked = shell.walker;
+                let row = walked.key(Lexicon::written(shell.lex.lang), &pos, own, k);
+                if let (Some(row), Some(words)) = (row, shell.walker.key(shell.lex, &pos, own, k)) {
+                    let list = matches!(k, BoardKey::Moves | BoardKey::File | BoardKey::Ray(..));
+                    shell.say(Line { list, ..Line::written(row, words, Urgency::Move) }, Urgency::Move);
                 }
             }
         }

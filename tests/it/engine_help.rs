@@ -54,7 +54,8 @@ fn mates(pos: &Position, depth: u32) -> Vec<Move> {
 #[test]
 fn the_engine_finds_mate_in_one_and_in_two() {
     stockfish();
-    let en = Lexicon::get(SpeechLang::English);
+    // Rows name moves in notation.
+    let en = Lexicon::written(SpeechLang::English);
     for (fen, n) in [("k7/8/1K6/8/8/8/8/7R w - - 0 1", 1), ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 2)] {
         let pos = Position::from_fen(fen).expect("fen");
         let out = session(&format!("mate{n}"), &["--fen", fen], &["best", "eval", "quit"]);
@@ -75,8 +76,8 @@ fn the_engine_answers_in_the_session_language() {
     let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
     let ru = session("ru", &["--lang", "ru", "--fen", fen], &["оценка", "лучший ход", "топ 2", "выход"]);
     assert!(ru.contains("Белые ставят мат в 2 хода."), "{ru}");
-    assert!(ru.contains("Лучший ход: король"), "{ru}");
-    assert!(ru.contains("1: король") && ru.contains("2: "), "{ru}");
+    assert!(ru.contains("Лучший ход: Кр"), "{ru}");
+    assert!(ru.contains("1: Кр") && ru.contains("2: "), "{ru}");
     for word in ["mate", "White", "Best", "move"] {
         assert!(!ru.contains(word), "English in a Russian session ({word}): {ru}");
     }
@@ -88,7 +89,7 @@ fn the_engine_answers_in_the_session_language() {
     assert!(de.contains("droht"), "{de}");
     // After 1. e4 e5 2. Qh5 Nc6 3. Bc4, Black to move, White threatens Qxf7 mate.
     let threat = session("threat", &[], &["e4", "e5", "Qh5", "Nc6", "Bc4", "threat", "quit"]);
-    assert!(threat.contains("White threatens queen takes f7, checkmate."), "{threat}");
+    assert!(threat.contains("White threatens Qxf7#."), "{threat}");
     // In check, the threat is the check.
     let check = session("check", &["--fen", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"], &["threat", "quit"]);
     assert!(check.contains("It is check: the threat is the check itself."), "{check}");
@@ -137,12 +138,12 @@ fn looking_back_reads_earlier_positions_and_takes_nothing_back() {
     assert!(out.contains("Looking back at the start position."), "{out}");
     assert!(out.contains("This is the start: there is no earlier position."), "{out}");
     assert!(out.contains("Back to the live position."), "{out}");
-    assert!(out.contains("Black: knight c6"), "{out}");
+    assert!(out.contains("Black: Nc6"), "{out}");
     assert!(out.contains("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), "{out}");
     let ru = session("look-ru", &["--lang", "ru"], &["e4", "d5", "назад", "где я", "вперёд", "выход"]);
-    assert!(ru.contains("Просмотр, ход 1. Белые — е четыре."), "{ru}");
+    assert!(ru.contains("Просмотр, ход 1. Белые — e4."), "{ru}");
     assert!(ru.contains("Возврат к текущей позиции."), "{ru}");
     let ko = session("look-ko", &["--lang", "ko"], &["e4", "d5", "뒤로", "지금 어디", "현재", "종료"]);
-    assert!(ko.matches("1수 돌아보기. 백 — 이 사.").count() == 2, "{ko}");
+    assert!(ko.matches("1수 돌아보기. 백 — e4.").count() == 2, "{ko}");
     assert!(ko.contains("지금 국면으로 돌아왔습니다."), "{ko}");
 }

@@ -137,14 +137,14 @@ fn a_full_disk_and_a_read_only_folder_are_said_and_nothing_is_reported_saved() {
     // Space again: the next move is saved.
     std::fs::remove_file(data.join("filler")).unwrap();
     g.send("Nf3");
-    at = g.wait_for("White: knight f3", at);
+    at = g.wait_for("White: Nf3", at);
     std::thread::sleep(Duration::from_millis(200));
     assert!(std::fs::read_to_string(&save).unwrap().contains("g1f3"), "saved again");
     // The folder turns read-only.
     let ro = Command::new("mount").args(["-o", "remount,ro"]).arg(&data).status().unwrap();
     assert!(ro.success());
     g.send("Nc6");
-    at = g.wait_for("Black: knight c6", at);
+    at = g.wait_for("Black: Nc6", at);
     at = g.wait_for("The game could not be saved: the data folder cannot be written. Play goes on.", at);
     // The game ends while nothing can be written: the score cannot be
     // written, and the autosave stays.

@@ -207,7 +207,7 @@ fn review_keys_step_through_a_game() {
             "1. White: e4.",
             "1. Black: e5.",
             "1. White: e4.",
-            "2. Black: knight c6.",
+            "2. Black: Nc6.",
             "Start of the game. White to move.",
             "1. White: e4.",
         ],

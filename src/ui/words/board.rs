@@ -13,7 +13,7 @@ use crate::speech::say_board::{
     say_to_move,
 };
 use crate::speech::say_move::color_name;
-use crate::speech::{Command, say_duration, say_move};
+use crate::speech::{Command, say_duration};
 use crate::ui::output::{Line, Urgency, WIDTH};
 
 /// What a board question is asked about: a position in view (the live
@@ -44,12 +44,28 @@ impl Narrator {
     /// one is a readout: the next command cuts its speech); None for
     /// commands that are not questions (they change something).
     pub(crate) fn query(&self, c: &Command, v: &View) -> Option<Vec<Line>> {
+        self.query_lines(c, v)?;
+        Some(self.both(|n| n.query_lines(c, v).unwrap_or_default()))
+    }
+
+    fn query_lines(&self, c: &Command, v: &View) -> Option<Vec<Line>> {
         if *c == Command::Board {
             return Some(self.board_lines(v.pos(), v.flipped));
         }
         let long = matches!(c, Command::Pieces | Command::Help | Command::Score | Command::LastMoves(_));
         let urgency = if long { Urgency::Readout } else { Urgency::Info };
-        Some(self.query_words(c, v)?.into_iter().map(|t| Line::new(t, urgency)).collect())
+        // Lists of squares and pieces repeat their head on each row.
+        let list = matches!(
+            c,
+            Command::Pieces
+                | Command::PiecesOf { .. }
+                | Command::ScanFile(_)
+                | Command::ScanRank(_)
+                | Command::Attackers(_)
+                | Command::Defenders(_)
+                | Command::LegalMoves(_)
+        );
+        Some(self.query_words(c, v)?.into_iter().map(|t| Line { list, ..Line::new(t, urgency) }).collect())
     }
 
     /// The board as rows to read, and in words to hear: the key and the
@@ -120,22 +136,20 @@ impl Narrator {
 
     /// The last `n` moves in the announcement style, one per line
     /// ("White: knight f3"); the last one alone as "Last move: ...".
-    pub(crate) fn last_moves(&self, v: &View, n: usize) -> Vec<String> {
+    fn last_moves(&self, v: &View, n: usize) -> Vec<String> {
         let lex = self.lex;
         let (moves, positions) = (v.moves, v.positions);
         if moves.is_empty() {
             return vec![lex.client.no_moves_yet.clone()];
         }
-        let words = |i: usize| say_move(lex, &positions[i], &moves[i], self.style);
+        let words = |i: usize| self.a_move(&positions[i], &moves[i]);
         if n == 1 {
             let i = moves.len() - 1;
             let words = words(i);
             let args = [("side", lex.side(positions[i].turn())), ("words", Arg::Text(&words))];
             return vec![render(&lex.client.last_move, &args)];
         }
-        (moves.len().saturating_sub(n)..moves.len())
-            .map(|i| format!("{}: {}", color_name(lex, positions[i].turn()), words(i)))
-            .collect()
+        (moves.len().saturating_sub(n)..moves.len()).map(|i| self.side_move(&positions[i], &moves[i])).collect()
     }
 
     /// The whole score in the notation of the session's language, as many
@@ -170,7 +184,7 @@ impl Narrator {
     }
 
     /// Both clocks, one line each.
-    pub(crate) fn times(&self, v: &View) -> Vec<String> {
+    fn times(&self, v: &View) -> Vec<String> {
         let lex = self.lex;
         let Some(c) = v.clock else {
             return vec![lex.client.no_clock.clone()];

@@ -8,7 +8,7 @@ use crate::rules::{Color, Position};
 use crate::speech::lexicon::fill;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::unit;
-use crate::speech::{EngineQuestion, Lexicon, say_duration, say_move};
+use crate::speech::{EngineQuestion, Lexicon, say_duration};
 use crate::ui::effect::EngineAnswer;
 use crate::ui::output::Line;
 
@@ -53,8 +53,7 @@ pub(crate) fn say_score(lex: &Lexicon, score: Score) -> String {
 impl Narrator {
     /// The engine's answer, one line per item.
     pub(crate) fn answer(&self, a: &EngineAnswer) -> Vec<Line> {
-        let mut out: Vec<Line> =
-            self.answer_words(a.question, &a.position, &a.lines).into_iter().map(Line::info).collect();
+        let mut out = self.both_many(|n| n.answer_words(a.question, &a.position, &a.lines));
         if a.analyst == Analyst::Builtin && a.lines.is_ok() {
             out.push(Line::info(self.lex.engine.builtin.clone()));
         }
@@ -86,7 +85,7 @@ impl Narrator {
             Ok(_) | Err(OpponentFailure::NoMove) => return vec![e.no_moves.clone()],
             Err(f) => return vec![fill(&e.failed, &[("error", failure_words(lex, f))])],
         };
-        let first = |l: &AnalysisLine| l.moves.first().map(|m| say_move(lex, pos, m, self.style)).unwrap_or_default();
+        let first = |l: &AnalysisLine| l.moves.first().map(|m| self.a_move(pos, m)).unwrap_or_default();
         match question {
             EngineQuestion::Eval => vec![say_score(lex, lines[0].score)],
             EngineQuestion::Best => {

@@ -8,7 +8,7 @@ use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_event::{say_claimable, say_outcome};
 use crate::speech::say_move::color_name;
-use crate::speech::{say_duration, say_move, say_question, say_refusal};
+use crate::speech::{say_duration, say_question, say_refusal};
 use crate::ui::output::{Line, Urgency};
 
 fn line(text: String, urgency: Urgency) -> Line {
@@ -17,17 +17,19 @@ fn line(text: String, urgency: Urgency) -> Line {
 
 impl Narrator {
     /// The lines for an event (none for events that only ask for work:
-    /// saving, the engine, telling the opponent).
+    /// saving, the engine, telling the opponent): rows written, speech in
+    /// words.
     pub(crate) fn lines(&self, event: &Event) -> Vec<Line> {
+        self.both(|n| n.event_lines(event))
+    }
+
+    fn event_lines(&self, event: &Event) -> Vec<Line> {
         let lex = self.lex;
         let c = &lex.client;
         let side = |c| color_name(lex, c).to_string();
         let one = |text: String, urgency| vec![line(text, urgency)];
         match event {
-            Event::Moved { before, mv } => {
-                let words = say_move(lex, before, mv, self.style);
-                one(format!("{}: {words}", side(before.turn())), Urgency::Move)
-            }
+            Event::Moved { before, mv } => one(self.side_move(before, mv), Urgency::Move),
             Event::OwnTime { remaining, .. } => {
                 one(fill(&lex.client.time, &[("time", say_duration(lex, *remaining))]), Urgency::Info)
             }
@@ -55,7 +57,7 @@ impl Narrator {
                     .iter()
                     .rev()
                     .map(|(before, mv)| {
-                        let words = say_move(lex, before, mv, self.style);
+                        let words = self.a_move(before, mv);
                         render(&c.taken_back_item, &[("side", lex.side(before.turn())), ("words", Arg::Text(&words))])
                     })
                     .collect();
@@ -137,15 +139,22 @@ mod tests {
         events.iter().flat_map(|e| n.lines(e)).map(|l| l.text).collect()
     }
 
+    fn spoken(lang: SpeechLang, events: &[Event]) -> Vec<String> {
+        let n = Narrator::new(Lexicon::get(lang), Style::Brief);
+        events.iter().flat_map(|e| n.lines(e)).map(|l| l.speech().to_string()).collect()
+    }
+
     #[test]
     fn every_event_in_russian_and_german_words() {
         let mut g = game();
         let e4 = *g.position().legal_moves().iter().find(|m| m.uci() == "e2e4").expect("e4");
         let moved = g.act(Action::Move(e4), 0);
-        assert_eq!(said(SpeechLang::Russian, &moved), ["Белые: е четыре"]);
+        assert_eq!(said(SpeechLang::Russian, &moved), ["Белые: e4"]);
+        assert_eq!(spoken(SpeechLang::Russian, &moved), ["Белые: е четыре"]);
         assert_eq!(said(SpeechLang::German, &moved), ["Weiß: e4"]);
         let back = g.act(Action::Takeback, 0);
-        assert_eq!(said(SpeechLang::Russian, &back), ["Возвращено: е четыре (белые). Ход белых."]);
+        assert_eq!(said(SpeechLang::Russian, &back), ["Возвращено: e4 (белые). Ход белых."]);
+        assert_eq!(spoken(SpeechLang::Russian, &back), ["Возвращено: е четыре (белые). Ход белых."]);
         assert_eq!(said(SpeechLang::German, &back), ["Zurückgenommen: e4 von Weiß. Weiß ist am Zug."]);
         assert_eq!(said(SpeechLang::English, &back), ["Taken back: White's e4. White to move."]);
         let events = [

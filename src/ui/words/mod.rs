@@ -4,6 +4,10 @@
 //! greeting and the prompt), in the session's language and style, from
 //! the language data. Nothing here does I/O or keeps state.
 //!
+//! Each line is made twice: once in the written form for the row (moves
+//! in notation with the language's piece letters, squares as "e4") and
+//! once in words for speech ("конь эф три"); both come in one `Line`.
+//!
 //! May use: the output types (`ui::output`), effect types (`ui::effect`),
 //! and every layer below the front end.
 
@@ -17,18 +21,112 @@ mod study;
 pub(crate) use board::View;
 pub(crate) use files::file_name;
 
+use crate::rules::{Move, Position};
+use crate::speech::say_move::{color_name, move_body};
 use crate::speech::{Lexicon, Style};
+use crate::ui::output::Line;
 
 /// Makes the sentences of one session: its language and style.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Narrator {
+    /// The words of this pass: spoken, or written (see [`Narrator::both`]).
     pub(crate) lex: &'static Lexicon,
+    /// The written form of the session's language, for rows.
+    written: &'static Lexicon,
     pub(crate) style: Style,
 }
 
 impl Narrator {
     /// A narrator for a language and style.
     pub(crate) fn new(lex: &'static Lexicon, style: Style) -> Narrator {
-        Narrator { lex, style }
+        Narrator { lex, written: Lexicon::written(lex.lang), style }
+    }
+
+    /// This narrator with the written words.
+    fn writing(&self) -> Narrator {
+        Narrator { lex: self.written, ..*self }
+    }
+
+    /// Lines made in both forms: the rows from the written pass, the
+    /// speech from the spoken one (a line's own spoken words, such as a
+    /// board rank in words, are kept).
+    fn both(&self, make: impl Fn(&Narrator) -> Vec<Line>) -> Vec<Line> {
+        let spoken = make(self);
+        if self.lex.written {
+            return spoken;
+        }
+        let written = make(&self.writing());
+        if written.len() != spoken.len() {
+            return spoken;
+        }
+        written.into_iter().zip(spoken).map(|(w, s)| joined(w, s)).collect()
+    }
+
+    /// One sentence made in both forms, as a line of information.
+    fn both_one(&self, make: impl Fn(&Narrator) -> String) -> Line {
+        let spoken = Line::info(make(self));
+        if self.lex.written {
+            return spoken;
+        }
+        joined(Line::info(make(&self.writing())), spoken)
+    }
+
+    /// Sentences made in both forms, a line of information each.
+    fn both_many(&self, make: impl Fn(&Narrator) -> Vec<String>) -> Vec<Line> {
+        self.both(|n| make(n).into_iter().map(Line::info).collect())
+    }
+
+    /// A move with its side: "White: knight f3" in words, "White: Nf3"
+    /// written; the full style names the side only once ("White: knight
+    /// from g1 to f3").
+    fn side_move(&self, before: &Position, mv: &Move) -> String {
+        format!("{}: {}", color_name(self.lex, before.turn()), move_body(self.lex, before, mv, self.style))
+    }
+
+    /// A move without its side, in this pass's form.
+    fn a_move(&self, before: &Position, mv: &Move) -> String {
+        move_body(self.lex, before, mv, self.style)
+    }
+}
+
+/// The written line with the spoken one's words.
+fn joined(written: Line, spoken: Line) -> Line {
+    let list = written.list;
+    Line { list, ..Line::written(written.text, spoken.spoken.unwrap_or(spoken.text), spoken.urgency) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Event;
+    use crate::rules::Position;
+    use crate::speech::SpeechLang;
+
+    fn moved(fen: &str, uci: &str) -> Event {
+        let before = Position::from_fen(fen).expect("fen");
+        let mv = *before.legal_moves().iter().find(|m| m.uci() == uci).expect("legal");
+        Event::Moved { before, mv }
+    }
+
+    /// Rows in notation with the session's piece letters, speech in words,
+    /// in every language and style; the full style names the side once.
+    #[test]
+    fn rows_in_notation_and_speech_in_words() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let cases = [
+            (SpeechLang::English, Style::Brief, "White: Nf3", "White: knight f3"),
+            (SpeechLang::Russian, Style::Brief, "Белые: Кf3", "Белые: конь эф три"),
+            (SpeechLang::German, Style::Brief, "Weiß: Sf3", "Weiß: Springer f3"),
+            (SpeechLang::Korean, Style::Brief, "백: Nf3", "백: 나이트 에프 삼"),
+            (SpeechLang::English, Style::Full, "White: Ng1-f3", "White: knight from g1 to f3"),
+            (SpeechLang::Russian, Style::Full, "Белые: Кg1-f3", "Белые: конь с жэ один на эф три"),
+        ];
+        for (lang, style, row, words) in cases {
+            let n = Narrator::new(Lexicon::get(lang), style);
+            let lines = n.lines(&moved(start, "g1f3"));
+            assert_eq!(lines.len(), 1, "{lang}");
+            assert_eq!(lines[0].text, row, "{lang} {style:?}");
+            assert_eq!(lines[0].speech(), words, "{lang} {style:?}");
+        }
     }
 }

@@ -7,8 +7,8 @@ use crate::rules::{Color, Move, Position};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_board::say_to_move;
-use crate::speech::say_move;
 use crate::speech::say_move::color_name;
+use crate::ui::output::Line;
 
 impl Narrator {
     /// The opening lines of a game: who plays, the time control, the
@@ -43,14 +43,18 @@ impl Narrator {
 
     /// Which position is in view while looking back: the move that led to
     /// it ("Looking back: after 3. White's knight f3"), or the start.
-    pub(crate) fn viewing(&self, led_here: Option<(&Position, &Move)>) -> String {
+    pub(crate) fn viewing(&self, led_here: Option<(&Position, &Move)>) -> Line {
+        self.both_one(|n| n.viewing_words(led_here))
+    }
+
+    fn viewing_words(&self, led_here: Option<(&Position, &Move)>) -> String {
         let c = &self.lex.client;
         match led_here {
             None => c.viewing_start.clone(),
             Some((before, mv)) => {
                 let n = before.fullmoves().to_string();
                 let side = color_name(self.lex, before.turn()).to_string();
-                let words = say_move(self.lex, before, mv, self.style);
+                let words = self.a_move(before, mv);
                 fill(&c.viewing, &[("n", n), ("side", side), ("move", words)])
             }
         }

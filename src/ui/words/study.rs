@@ -7,11 +7,11 @@ use super::engine::say_score;
 use crate::notation::pgn::PgnGame;
 use crate::rules::{Color, Move, Position};
 use crate::speech::lexicon::fill;
-use crate::speech::say_move;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::unit;
 use crate::study::judge::{Analysis, Judged};
 use crate::study::tree::{Cursor, Stop, Tree};
+use crate::ui::output::Line;
 
 /// Comments as they are said: PGN commands ([%clk 0:03:00]) left out,
 /// spaces and line ends made single spaces.
@@ -64,15 +64,19 @@ impl Narrator {
     }
 
     /// A move as a step: "12. White: knight f3."
-    pub(crate) fn step(&self, before: &Position, mv: &Move) -> String {
-        let words = say_move(self.lex, before, mv, self.style);
+    fn step(&self, before: &Position, mv: &Move) -> String {
+        let words = self.a_move(before, mv);
         let side = color_name(self.lex, before.turn()).to_string();
         fill(&self.lex.study.step, &[("n", before.fullmoves().to_string()), ("side", side), ("move", words)])
     }
 
     /// Everything about the position at `cursor`: the move that led here,
     /// its annotations and comments, the end of the line, variations ahead.
-    pub(crate) fn here(&self, tree: &Tree, cursor: Cursor) -> Vec<String> {
+    pub(crate) fn here(&self, tree: &Tree, cursor: Cursor) -> Vec<Line> {
+        self.both_many(|n| n.here_words(tree, cursor))
+    }
+
+    fn here_words(&self, tree: &Tree, cursor: Cursor) -> Vec<String> {
         let s = &self.lex.study;
         let mut lines = Vec::new();
         match tree.last_node(cursor) {
@@ -139,32 +143,40 @@ impl Narrator {
     }
 
     /// The main move and the variations that begin after `cursor`.
-    pub(crate) fn variations(&self, tree: &Tree, cursor: Cursor) -> String {
+    pub(crate) fn variations(&self, tree: &Tree, cursor: Cursor) -> Line {
+        self.both_one(|n| n.variations_words(tree, cursor))
+    }
+
+    fn variations_words(&self, tree: &Tree, cursor: Cursor) -> String {
         let s = &self.lex.study;
         let Some(next) = tree.next_node(cursor) else { return s.no_variations.clone() };
         if next.variations.is_empty() {
             return s.no_variations.clone();
         }
-        let main = say_move(self.lex, &next.before, &next.mv, self.style);
+        let main = self.a_move(&next.before, &next.mv);
         let list: Vec<String> = next
             .variations
             .iter()
             .enumerate()
             .filter_map(|(i, line)| {
                 let first = tree.lines.get(*line)?.nodes.first()?;
-                Some(format!("{}: {}", i + 1, say_move(self.lex, &first.before, &first.mv, self.style)))
+                Some(format!("{}: {}", i + 1, self.a_move(&first.before, &first.mv)))
             })
             .collect();
         fill(&s.variations_list, &[("move", main), ("list", list.join(", "))])
     }
 
     /// A move that is not the next one here (nothing is played in a review).
-    pub(crate) fn not_next(&self, pos: &Position, mv: &Move) -> String {
-        fill(&self.lex.study.not_next, &[("move", say_move(self.lex, pos, mv, self.style))])
+    pub(crate) fn not_next(&self, pos: &Position, mv: &Move) -> Line {
+        self.both_one(|n| fill(&n.lex.study.not_next, &[("move", n.a_move(pos, mv))]))
     }
 
     /// Where the cursor is: the move that led here and the line.
-    pub(crate) fn where_am_i(&self, tree: &Tree, cursor: Cursor) -> String {
+    pub(crate) fn where_am_i(&self, tree: &Tree, cursor: Cursor) -> Line {
+        self.both_one(|n| n.where_words(tree, cursor))
+    }
+
+    fn where_words(&self, tree: &Tree, cursor: Cursor) -> String {
         let s = &self.lex.study;
         let (depth, number) = tree.depth(cursor);
         let line = if depth == 0 {
@@ -199,9 +211,13 @@ impl Narrator {
 
     /// A mistake found: the move, its mark, the better move and the
     /// scores before and after; `before` is the position it was played in.
-    pub(crate) fn mistake(&self, before: &Position, j: &Judged) -> String {
+    pub(crate) fn mistake(&self, before: &Position, j: &Judged) -> Line {
+        self.both_one(|n| n.mistake_words(before, j))
+    }
+
+    fn mistake_words(&self, before: &Position, j: &Judged) -> String {
         let s = &self.lex.study;
-        let best = j.best.map_or(String::new(), |m| say_move(self.lex, before, &m, self.style));
+        let best = j.best.map_or(String::new(), |m| self.a_move(before, &m));
         fill(
             &s.mistake_at,
             &[
