@@ -351,10 +351,11 @@ pub struct NotationArg {
 impl FenArg {
     /// The position, or why the FEN cannot be read.
     pub fn position(&self) -> anyhow::Result<voxchess::rules::Position> {
-        use anyhow::Context;
         match &self.fen {
             None => Ok(voxchess::rules::Position::start()),
-            Some(f) => voxchess::rules::Position::from_fen(f).with_context(|| format!("cannot read the FEN \"{f}\"")),
+            Some(f) => {
+                voxchess::rules::Position::from_fen(f).map_err(|e| voxchess::config::StartProblem::fen(f, &e).into())
+            }
         }
     }
 }
@@ -382,7 +383,7 @@ impl OutputArgs {
 
 impl PlayArgs {
     /// The options of `play` on top of the settings, checked.
-    pub fn apply(&self, s: &mut Settings) -> Result<(), String> {
+    pub fn apply(&self, s: &mut Settings) -> Result<(), voxchess::config::StartProblem> {
         if let Some(c) = self.color {
             s.color = c;
         }

@@ -188,6 +188,115 @@ pub enum ConfigError {
     },
 }
 
+/// A problem found before a session starts (on the command line or in
+/// the settings file), said in the session's language by
+/// `ui::app::start_problem_words`; the English text here is for logs.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StartProblem {
+    /// A time control that cannot be read.
+    #[error("bad time control \"{0}\"")]
+    TimeControl(String),
+    /// A level that is not from 1 to 20.
+    #[error("level {0} is not from 1 to 20")]
+    Level(String),
+    /// A FEN that cannot be read; `part` is the part to check (0 to 5
+    /// the FEN's fields, 6 their number).
+    #[error("cannot read the FEN \"{text}\": {reason}")]
+    Fen {
+        /// The FEN given.
+        text: String,
+        /// Which part is wrong.
+        part: usize,
+        /// What is wrong, in English.
+        reason: String,
+    },
+    /// A speech rate, pitch or volume out of range.
+    #[error("speech {name} {value} is not a number from -1.0 to 1.0")]
+    SpeechNumber {
+        /// rate, pitch or volume.
+        name: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// A push-to-talk key other than Tab.
+    #[error("push-to-talk key '{0}': use tab (Tab toggles listening)")]
+    PushToTalk(String),
+    /// The settings file cannot be used at all.
+    #[error("the settings file {path} cannot be used: {reason}; using the defaults")]
+    ConfigFile {
+        /// The file.
+        path: String,
+        /// What is wrong, in English.
+        reason: String,
+    },
+    /// One setting in the settings file cannot be used.
+    #[error("setting '{key}' in {path}: {reason}; using its default")]
+    ConfigSetting {
+        /// The file.
+        path: String,
+        /// The setting.
+        key: String,
+        /// What is wrong, in English.
+        reason: String,
+    },
+    /// An option that does not exist.
+    #[error("there is no option '{0}'")]
+    UnknownArg(String),
+    /// A value an option does not take; `values`: the ones it does.
+    #[error("'{value}' is not a value for {arg}")]
+    BadValue {
+        /// The option.
+        arg: String,
+        /// The value given.
+        value: String,
+        /// The values it takes, if they are few.
+        values: Vec<String>,
+    },
+    /// An option without its value.
+    #[error("{0} needs a value")]
+    MissingValue(String),
+    /// A file that cannot be read.
+    #[error("cannot read {path}: {reason}")]
+    CannotRead {
+        /// The file.
+        path: String,
+        /// What is wrong, in English.
+        reason: String,
+    },
+    /// A game file without a game.
+    #[error("{0}: no game found")]
+    NoGame(String),
+}
+
+impl StartProblem {
+    /// A FEN that cannot be read, with the part to check.
+    pub fn fen(text: &str, e: &crate::rules::FenError) -> StartProblem {
+        use crate::rules::{FenError, FenField};
+        let part = match e {
+            FenError::Empty => 0,
+            FenError::TooManyFields(_) => 6,
+            FenError::Field { field, .. } => match field {
+                FenField::Placement => 0,
+                FenField::Turn => 1,
+                FenField::Castling => 2,
+                FenField::EnPassant => 3,
+                FenField::HalfmoveClock => 4,
+                FenField::MoveNumber => 5,
+            },
+        };
+        StartProblem::Fen { text: text.to_string(), part, reason: e.to_string() }
+    }
+}
+
+impl From<ConfigError> for StartProblem {
+    fn from(e: ConfigError) -> StartProblem {
+        match e {
+            ConfigError::File { path, reason } => StartProblem::ConfigFile { path, reason },
+            ConfigError::Setting { path, key, reason } => StartProblem::ConfigSetting { path, key, reason },
+        }
+    }
+}
+
 fn home_dir(var: &str, fallback: &str) -> PathBuf {
     match std::env::var_os(var) {
         Some(d) if !d.is_empty() => PathBuf::from(d),
@@ -234,7 +343,10 @@ impl Settings {
         for (key, value) in table {
             let mut one = toml::Table::new();
             one.insert(key.clone(), value.clone());
-            let checked = one.try_into::<Settings>().map_err(|e| e.message().to_string()).and_then(|s| s.check());
+            let checked = one
+                .try_into::<Settings>()
+                .map_err(|e| e.message().to_string())
+                .and_then(|s| s.check().map_err(|p| p.to_string()));
             match checked {
                 Ok(()) => {
                     good.insert(key, value);
@@ -246,21 +358,21 @@ impl Settings {
     }
 
     /// Checks values that TOML types cannot.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), StartProblem> {
         for (name, v) in [("rate", self.rate), ("pitch", self.pitch), ("volume", self.volume)] {
             if let Some(x) = v
                 && !(x.is_finite() && (-1.0..=1.0).contains(&x))
             {
-                return Err(format!("speech {name} {x} is not a number from -1.0 to 1.0"));
+                return Err(StartProblem::SpeechNumber { name, value: x.to_string() });
             }
         }
         if let Some(k) = &self.push_to_talk
             && !k.eq_ignore_ascii_case("tab")
         {
-            return Err(format!("push-to-talk key '{k}': use tab (Tab toggles listening)"));
+            return Err(StartProblem::PushToTalk(k.clone()));
         }
         if !(1..=20).contains(&self.level) {
-            return Err(format!("level {} is not from 1 to 20", self.level));
+            return Err(StartProblem::Level(self.level.to_string()));
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use cli::{Cli, Command};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use voxchess::clock::{Controls, Schedule, StartRule};
+use voxchess::config::StartProblem;
 use voxchess::notation::pgn::{read_pgn, write_pgn};
 use voxchess::notation::{NotationLang, SanOptions, describe_position, read_move, read_movetext, write_san};
 use voxchess::rules::Color;
@@ -33,11 +34,26 @@ const MAX_PERFT_DEPTH: u32 = 15;
 const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 fn read_file(path: &std::path::Path) -> Result<String> {
-    let size = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?.len();
+    let cannot =
+        |e: std::io::Error| StartProblem::CannotRead { path: path.display().to_string(), reason: e.to_string() };
+    let size = std::fs::metadata(path).map_err(cannot)?.len();
     if size > MAX_FILE_BYTES {
         bail!("{} is too large to read ({} MiB; at most {} MiB)", path.display(), size >> 20, MAX_FILE_BYTES >> 20);
     }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    Ok(std::fs::read_to_string(path).map_err(cannot)?)
+}
+
+/// The session's language, known before the command line is read, for
+/// the problems said before a session starts.
+static SESSION_LANG: std::sync::OnceLock<voxchess::speech::SpeechLang> = std::sync::OnceLock::new();
+
+fn session_lang() -> voxchess::speech::SpeechLang {
+    SESSION_LANG.get().copied().unwrap_or_default()
+}
+
+/// A problem before the session as one line on stderr, in its language.
+fn say_problem(p: &StartProblem) {
+    eprintln!("voxchess: {}", voxchess::ui::app::start_problem_words(session_lang(), p));
 }
 
 /// The settings file's values; each problem is one line on stderr, and its
@@ -45,7 +61,7 @@ fn read_file(path: &std::path::Path) -> Result<String> {
 fn load_settings() -> voxchess::config::Settings {
     let (settings, problems) = voxchess::config::Settings::load();
     for p in problems {
-        eprintln!("voxchess: {p}");
+        say_problem(&p.into());
     }
     settings
 }
@@ -53,8 +69,13 @@ fn load_settings() -> voxchess::config::Settings {
 /// Settings from the file, with the options on top.
 fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     let mut s = load_settings();
-    a.apply(&mut s).map_err(|e| anyhow::anyhow!(e))?;
+    a.apply(&mut s)?;
     Ok(s)
+}
+
+/// A game file without a game.
+fn no_game(path: &std::path::Path) -> anyhow::Error {
+    StartProblem::NoGame(path.display().to_string()).into()
 }
 
 /// `voxchess play` (and bare `voxchess`): the data folder is locked for
@@ -74,7 +95,7 @@ fn play(a: cli::PlayArgs) -> Result<()> {
         let lang = settings.lang.notation();
         let text = read_file(path)?;
         let games = read_pgn(&text, lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        let game = games.into_iter().next().ok_or_else(|| anyhow::anyhow!("{}: no game found", path.display()))?;
+        let game = games.into_iter().next().ok_or_else(|| no_game(path))?;
         setup.start = game.start;
         setup.moves = game.mainline();
     }
@@ -114,7 +135,7 @@ fn review(a: cli::ReviewArgs) -> Result<()> {
         Err(e) => bail!("{}: {}", a.file.display(), e.map_or("no game found".to_string(), |e| e.to_string())),
     };
     if games.is_empty() {
-        bail!("{}: no game found", a.file.display());
+        return Err(no_game(&a.file));
     }
     if a.game == 0 || a.game > games.len() {
         bail!("{}: there is no game {}; the file has {}", a.file.display(), a.game, games.len());
@@ -220,7 +241,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 let games =
                     read_pgn(&text, a.notation.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 if games.is_empty() {
-                    bail!("{}: no game found", path.display());
+                    return Err(no_game(path));
                 }
                 for g in games {
                     println!("{}", g.final_position().to_fen());
@@ -409,11 +430,58 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let args: Vec<String> = std::env::args().collect();
+    let _ = SESSION_LANG.set(voxchess::ui::app::session_lang(&args));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return command_line_error(e),
+    };
+    match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("voxchess: {e:#}");
+            match e.downcast_ref::<StartProblem>() {
+                Some(p) => say_problem(p),
+                None => eprintln!("voxchess: {e:#}"),
+            }
             ExitCode::FAILURE
         }
     }
+}
+
+/// A command line that cannot be read: help and the version as clap
+/// writes them; a wrong option or value in the session's language.
+fn command_line_error(e: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        Some(ContextValue::StyledStr(s)) => s.to_string(),
+        _ => String::new(),
+    };
+    // "--time <TIME>": the option's name.
+    let arg = context(ContextKind::InvalidArg).split_whitespace().next().unwrap_or_default().to_string();
+    let value = context(ContextKind::InvalidValue);
+    let problem = match e.kind() {
+        ErrorKind::UnknownArgument => StartProblem::UnknownArg(arg),
+        ErrorKind::InvalidSubcommand => StartProblem::UnknownArg(context(ContextKind::InvalidSubcommand)),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation if value.is_empty() => StartProblem::MissingValue(arg),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => match arg.as_str() {
+            "--time" => StartProblem::TimeControl(value),
+            "--level" => StartProblem::Level(value),
+            _ => {
+                let values = match e.get(ContextKind::ValidValue) {
+                    Some(ContextValue::Strings(v)) => v.clone(),
+                    _ => Vec::new(),
+                };
+                StartProblem::BadValue { arg, value, values }
+            }
+        },
+        _ => e.exit(),
+    };
+    if session_lang() == voxchess::speech::SpeechLang::English {
+        // English keeps clap's own message, with its usage line.
+        e.exit();
+    }
+    say_problem(&problem);
+    ExitCode::from(2)
 }

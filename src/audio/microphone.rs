@@ -60,6 +60,11 @@ fn build<T: cpal::SizedSample + Send + 'static>(
 impl Microphone {
     /// Opens the default input.
     pub fn open() -> Result<Microphone, MicError> {
+        // ALSA writes its errors (no sound card, no PCM "default") to the
+        // terminal, in English, between the session's rows: on this thread
+        // they go to a buffer instead, and a missing microphone is said in
+        // the session's words.
+        let _quiet = alsa::Output::local_error_handler().ok();
         let host = cpal::default_host();
         let device = host.default_input_device().ok_or(MicError::NoDevice)?;
         // 16 kHz mono i16 first; otherwise the device's default.

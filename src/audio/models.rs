@@ -115,6 +115,11 @@ pub fn models_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models")
 }
 
+/// Whether a voice model exists for a language (installed or not).
+pub fn exists(lang: &str) -> bool {
+    MODELS.iter().any(|m| m.lang == lang)
+}
+
 /// The folder of an installed model for a language, if any.
 pub fn installed(lang: &str) -> Option<PathBuf> {
     let info = MODELS.iter().find(|m| m.lang == lang)?;

@@ -324,6 +324,30 @@ pub struct ClockWords {
     pub help_lines: Vec<String>,
 }
 
+/// Problems before a session starts, as sentences ({placeholders} filled
+/// with [`fill`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct StartWords {
+    pub bad_time: String,
+    pub bad_level: String,
+    pub bad_fen: String,
+    /// The FEN's parts: placement, side, castling, en passant, halfmove
+    /// clock, move number, then "the number of fields".
+    pub fen_parts: Vec<String>,
+    pub bad_number: String,
+    pub bad_key: String,
+    pub config_file: String,
+    pub config_setting: String,
+    pub unknown_arg: String,
+    pub bad_value: String,
+    pub bad_value_of: String,
+    pub missing_value: String,
+    pub cannot_read: String,
+    pub no_game_in_file: String,
+}
+
 /// The game client's sentences; {placeholders} are filled with
 /// [`super::grammar::render`] (or [`fill`] for plain text).
 #[derive(Debug, Deserialize)]
@@ -417,6 +441,11 @@ pub struct ClientWords {
     pub no_engine: String,
     pub engine_missing: String,
     pub no_model: String,
+    /// Voice input is off: no voice model exists for the language.
+    pub no_model_exists: String,
+    /// Problems found before a session starts (the command line, the
+    /// settings file), in the session's language.
+    pub start: StartWords,
     pub speech_unavailable: String,
     pub speech_no_answer: String,
     pub speech_joined: String,

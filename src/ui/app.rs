@@ -133,7 +133,12 @@ fn start_listening(
     }
     let words = Narrator::new(Lexicon::get(lang), settings.style);
     let Some(model_dir) = crate::audio::models::installed(lang.code()) else {
-        notice(notes, words.no_model(lang.code()));
+        // The install command only where a model exists to install.
+        if crate::audio::models::exists(lang.code()) {
+            notice(notes, words.no_model(lang.code()));
+        } else {
+            notice(notes, words.lex.client.no_model_exists.clone());
+        }
         return None;
     };
     let talk = Arc::new(AtomicBool::new(settings.push_to_talk.is_none()));
@@ -391,6 +396,31 @@ impl Io {
             println!();
         }
         Ok(())
+    }
+}
+
+/// A problem before a session, in the session's language. English keeps
+/// the detailed message; the other languages say what to check in their
+/// own words.
+pub fn start_problem_words(lang: crate::speech::SpeechLang, p: &crate::config::StartProblem) -> String {
+    if lang == crate::speech::SpeechLang::English {
+        return p.to_string();
+    }
+    Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief).start_problem(p)
+}
+
+/// The session's language before the command line is read: `--lang`
+/// among the arguments when it names a speech language, else the
+/// settings file's, else English.
+pub fn session_lang(args: &[String]) -> crate::speech::SpeechLang {
+    let given = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--lang") {
+        Some("") => args.get(i + 1).map(String::as_str),
+        Some(v) => v.strip_prefix('='),
+        None => None,
+    });
+    match given.and_then(|v| v.parse().ok()) {
+        Some(lang) => lang,
+        None => crate::config::Settings::load().0.lang,
     }
 }
 

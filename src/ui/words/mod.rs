@@ -16,6 +16,7 @@ mod engine;
 mod events;
 mod files;
 mod play;
+mod start;
 mod study;
 
 pub(crate) use board::View;
