@@ -141,3 +141,219 @@ mod tests {
         }
     }
 }
+
+/// An editing key of an input line, as a terminal's line editor has them
+/// (Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-W, Ctrl-K, the arrows, history).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EditKey {
+    /// A character typed at the cursor.
+    Char(char),
+    /// Delete the character before the cursor.
+    Backspace,
+    /// Delete the character at the cursor.
+    Delete,
+    /// The cursor one character left.
+    Left,
+    /// The cursor one character right.
+    Right,
+    /// The cursor to the start (Ctrl-A, Home).
+    Home,
+    /// The cursor to the end (Ctrl-E, End).
+    End,
+    /// Delete from the start to the cursor (Ctrl-U).
+    KillStart,
+    /// Delete the word before the cursor (Ctrl-W).
+    KillWord,
+    /// Delete from the cursor to the end (Ctrl-K).
+    KillEnd,
+    /// The line typed before this one (Up).
+    Older,
+    /// The line typed after it (Down), or the line being typed.
+    Newer,
+}
+
+/// The line being typed, its cursor and the lines typed before: pure, so
+/// each screen draws it its own way.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineEdit {
+    chars: Vec<char>,
+    cursor: usize,
+    history: Vec<String>,
+    /// The history line shown, counted from the newest; None: the line
+    /// being typed, kept in `draft` while older ones are shown.
+    recalled: Option<usize>,
+    draft: Vec<char>,
+}
+
+impl LineEdit {
+    /// Applies a key; false when nothing changed (a key with nothing to
+    /// do, or a line already at its longest).
+    pub(crate) fn apply(&mut self, key: EditKey) -> bool {
+        let before = (self.chars.clone(), self.cursor);
+        match key {
+            EditKey::Char(c) if !c.is_control() && self.chars.len() < MAX_LINE_CHARS => {
+                self.chars.insert(self.cursor, c);
+                self.cursor += 1;
+            }
+            EditKey::Char(_) => {}
+            EditKey::Backspace if self.cursor > 0 => {
+                self.cursor -= 1;
+                self.chars.remove(self.cursor);
+            }
+            EditKey::Delete if self.cursor < self.chars.len() => {
+                self.chars.remove(self.cursor);
+            }
+            EditKey::Backspace | EditKey::Delete => {}
+            EditKey::Left => self.cursor = self.cursor.saturating_sub(1),
+            EditKey::Right => self.cursor = (self.cursor + 1).min(self.chars.len()),
+            EditKey::Home => self.cursor = 0,
+            EditKey::End => self.cursor = self.chars.len(),
+            EditKey::KillStart => {
+                self.chars.drain(..self.cursor);
+                self.cursor = 0;
+            }
+            EditKey::KillWord => {
+                let mut start = self.cursor;
+                while start > 0 && self.chars[start - 1] == ' ' {
+                    start -= 1;
+                }
+                while start > 0 && self.chars[start - 1] != ' ' {
+                    start -= 1;
+                }
+                self.chars.drain(start..self.cursor);
+                self.cursor = start;
+            }
+            EditKey::KillEnd => self.chars.truncate(self.cursor),
+            EditKey::Older => self.recall(self.recalled.map_or(0, |k| k + 1)),
+            EditKey::Newer => match self.recalled {
+                Some(0) => {
+                    self.recalled = None;
+                    self.chars = std::mem::take(&mut self.draft);
+                    self.cursor = self.chars.len();
+                }
+                Some(k) => self.recall(k - 1),
+                None => {}
+            },
+        }
+        (self.chars.clone(), self.cursor) != before
+    }
+
+    /// Shows the `k`th line before (0: the last one typed), if there is one.
+    fn recall(&mut self, k: usize) {
+        let Some(line) = self.history.iter().rev().nth(k) else { return };
+        if self.recalled.is_none() {
+            self.draft = std::mem::take(&mut self.chars);
+        }
+        self.chars = line.chars().collect();
+        self.cursor = self.chars.len();
+        self.recalled = Some(k);
+    }
+
+    /// The line as typed.
+    pub(crate) fn text(&self) -> String {
+        self.chars.iter().collect()
+    }
+
+    /// Nothing is typed.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    /// The cursor is at the end of the line.
+    pub(crate) fn at_end(&self) -> bool {
+        self.cursor == self.chars.len()
+    }
+
+    /// The display cells between the cursor and the end of the line.
+    pub(crate) fn cells_after_cursor(&self) -> usize {
+        let after: String = self.chars[self.cursor..].iter().collect();
+        unicode_width::UnicodeWidthStr::width(after.as_str())
+    }
+
+    /// Enter: the line, now in the history (unless empty or the same as
+    /// the last), and an empty line to type the next.
+    pub(crate) fn take(&mut self) -> String {
+        let line = self.text();
+        if !line.trim().is_empty() && self.history.last() != Some(&line) {
+            self.history.push(line.clone());
+        }
+        self.chars.clear();
+        self.draft.clear();
+        self.cursor = 0;
+        self.recalled = None;
+        line
+    }
+}
+
+#[cfg(test)]
+mod edit_tests {
+    use super::{EditKey as K, LineEdit};
+
+    fn typed(e: &mut LineEdit, s: &str) {
+        for c in s.chars() {
+            e.apply(K::Char(c));
+        }
+    }
+
+    #[test]
+    fn the_line_editing_keys() {
+        let mut e = LineEdit::default();
+        typed(&mut e, "who attacks e4");
+        assert!(e.apply(K::KillWord));
+        assert_eq!(e.text(), "who attacks ");
+        typed(&mut e, "d5");
+        e.apply(K::Home);
+        assert_eq!(e.cells_after_cursor(), 14);
+        e.apply(K::Delete);
+        typed(&mut e, "W");
+        assert_eq!(e.text(), "Who attacks d5");
+        e.apply(K::End);
+        assert!(e.at_end());
+        e.apply(K::Left);
+        e.apply(K::Left);
+        e.apply(K::KillStart);
+        assert_eq!(e.text(), "d5");
+        e.apply(K::KillEnd);
+        assert_eq!(e.text(), "");
+        e.apply(K::Right);
+        e.apply(K::KillEnd);
+        assert!(e.is_empty());
+        // Nothing to do changes nothing; control characters never enter.
+        assert!(!e.apply(K::Backspace));
+        assert!(!e.apply(K::Char('\u{1b}')));
+        typed(&mut e, "e4");
+        assert_eq!(e.take(), "e4");
+        typed(&mut e, "board");
+        assert_eq!(e.take(), "board");
+        typed(&mut e, "Nf");
+        e.apply(K::Older);
+        assert_eq!(e.text(), "board");
+        e.apply(K::Older);
+        assert_eq!(e.text(), "e4");
+        assert!(!e.apply(K::Older), "no older line");
+        e.apply(K::Newer);
+        e.apply(K::Newer);
+        assert_eq!(e.text(), "Nf", "the line being typed comes back");
+        typed(&mut e, "한");
+        assert_eq!(e.cells_after_cursor(), 0);
+        e.apply(K::Left);
+        assert_eq!(e.cells_after_cursor(), 2, "a wide character takes two cells");
+    }
+
+    proptest::proptest! {
+        /// Any keys leave the line within its limit, the cursor in it.
+        #[test]
+        fn any_keys_keep_the_line_whole(keys in proptest::collection::vec(0u8..14, 0..300), c in proptest::char::any()) {
+            let mut e = LineEdit::default();
+            for k in keys {
+                let key = [K::Char(c), K::Char('a'), K::Backspace, K::Delete, K::Left, K::Right, K::Home, K::End,
+                    K::KillStart, K::KillWord, K::KillEnd, K::Older, K::Newer, K::Char(' ')][k as usize];
+                e.apply(key);
+                if k == 13 { let _ = e.take(); }
+                proptest::prop_assert!(e.text().chars().count() <= super::MAX_LINE_CHARS);
+                proptest::prop_assert!(!e.text().chars().any(char::is_control));
+                let _ = e.cells_after_cursor();
+            }
+        }
+    }
+}

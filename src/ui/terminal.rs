@@ -5,7 +5,7 @@
 //!
 //! A screen: may use the base types (`output`, `input`, `sink`) only.
 
-use super::input::{BoardKey, Msg};
+use super::input::{BoardKey, EditKey, LineEdit, Msg};
 use super::output::{Line, rows};
 use super::sink::Screen;
 use crate::rules::Role;
@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 /// What the input line holds, shared by the key reader and the screen.
 #[derive(Default)]
 pub(crate) struct InputLine {
-    text: String,
+    edit: LineEdit,
     prompt: String,
     board_mode: bool,
     /// The push-to-talk switch, toggled with Tab, when voice input runs.
@@ -38,8 +38,33 @@ pub(crate) struct TermScreen {
 
 fn redraw_input(out: &mut impl Write, state: &InputLine) {
     let mode = if state.board_mode { " [board]" } else { "" };
-    let _ = write!(out, "\r\x1b[2K{}{mode} {}", state.prompt, state.text);
+    let _ = write!(out, "\r\x1b[2K{}{mode} {}", state.prompt, state.edit.text());
+    let back = state.edit.cells_after_cursor();
+    if back > 0 {
+        let _ = write!(out, "\x1b[{back}D");
+    }
     let _ = out.flush();
+}
+
+/// The editing key a key press is, in the input line: Ctrl-A and Home
+/// to the start... (the arrows and Home and End walk the board instead).
+fn edit_key(key: &KeyEvent) -> Option<EditKey> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match key.code {
+        KeyCode::Char('a') if ctrl => EditKey::Home,
+        KeyCode::Char('e') if ctrl => EditKey::End,
+        KeyCode::Char('u') if ctrl => EditKey::KillStart,
+        KeyCode::Char('w') if ctrl => EditKey::KillWord,
+        KeyCode::Char('k') if ctrl => EditKey::KillEnd,
+        KeyCode::Char('b') if ctrl => EditKey::Left,
+        KeyCode::Char('f') if ctrl => EditKey::Right,
+        KeyCode::Char('h') if ctrl => EditKey::Backspace,
+        KeyCode::Char(_) if ctrl || key.modifiers.contains(KeyModifiers::ALT) => return None,
+        KeyCode::Char(c) => EditKey::Char(c),
+        KeyCode::Backspace => EditKey::Backspace,
+        KeyCode::Delete => EditKey::Delete,
+        _ => return None,
+    })
 }
 
 impl TermScreen {
@@ -166,23 +191,28 @@ pub(crate) fn read_keys(state: Arc<Mutex<InputLine>>, tx: Sender<Msg>) {
                     }
                 }
                 KeyCode::Enter => {
-                    let line = std::mem::take(&mut s.text);
+                    let line = s.edit.take();
                     let _ = write!(out, "\r\n");
                     drop(s);
                     if tx.send(Msg::Typed(line)).is_err() {
                         return;
                     }
                 }
-                KeyCode::Backspace => {
-                    s.text.pop();
-                    redraw_input(&mut out, &s);
+                _ => {
+                    let Some(k) = edit_key(&key) else { continue };
+                    let appended = matches!(k, EditKey::Char(_)) && s.edit.at_end();
+                    if !s.edit.apply(k) {
+                        continue;
+                    }
+                    match k {
+                        // A letter typed at the end is echoed alone.
+                        EditKey::Char(c) if appended => {
+                            let _ = write!(out, "{c}");
+                            let _ = out.flush();
+                        }
+                        _ => redraw_input(&mut out, &s),
+                    }
                 }
-                KeyCode::Char(c) if s.text.chars().count() < 200 => {
-                    s.text.push(c);
-                    let _ = write!(out, "{c}");
-                    let _ = out.flush();
-                }
-                _ => {}
             }
         }
     });

@@ -214,3 +214,61 @@ fn review_keys_step_through_a_game() {
         "{screen}"
     );
 }
+
+/// Plain mode in a terminal against the engine, as a Braille reader uses
+/// it: nothing typed, nothing redrawn (not one escape sequence reaches the
+/// terminal over the game), and after each engine move the prompt names
+/// the new move number and side.
+#[test]
+fn plain_mode_in_a_terminal_never_redraws_and_the_prompt_is_current() {
+    let session = format!("voxnoredraw{}", std::process::id());
+    let home = std::env::temp_dir().join(format!("voxchess-noredraw-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).expect("temp folder");
+    let raw = home.join("raw.txt");
+    let bin = env!("CARGO_BIN_EXE_voxchess");
+    let cmd = format!(
+        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --plain --opponent engine --color white --no-speech --no-voice; echo EXITED; sleep 5",
+        home.display()
+    );
+    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    tmux(&["pipe-pane", "-o", "-t", &session, &format!("cat >> {}", raw.display())]);
+    wait_for_screen(&session, "1. White>");
+    let mut screen = String::new();
+    for (n, mv) in ["a3", "h3", "a4"].iter().enumerate() {
+        let keys: Vec<String> = mv.chars().map(String::from).chain(["Enter".to_string()]).collect();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        send_keys(&session, &[&keys]);
+        screen = wait_for_screen(&session, &format!("{}. White>", n + 2));
+    }
+    send_keys(&session, &[&["q", "u", "i", "t", "Enter"]]);
+    wait_for_screen(&session, "EXITED");
+    tmux(&["kill-session", "-t", &session]);
+    let bytes = std::fs::read(&raw).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&home);
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(screen.contains("4. White>"), "{screen}");
+    // Each prompt follows the engine's move it comes after.
+    let rows: Vec<&str> = screen.lines().map(str::trim_end).filter(|r| !r.is_empty()).collect();
+    for n in 2..=4 {
+        let at = rows.iter().position(|r| r.starts_with(&format!("{n}. White>"))).expect("prompt");
+        assert!(rows[at - 1].starts_with("Black: "), "the engine's move before prompt {n}:\n{screen}");
+    }
+    assert!(!text.contains('\u{1b}'), "escape sequences while nothing was being edited:\n{text:?}");
+}
+
+/// The terminal mode's input line edits as a shell's: Ctrl-W deletes a
+/// word, Ctrl-U the line, Ctrl-A goes to its start, Ctrl-E to its end.
+#[test]
+fn the_terminal_input_line_edits_with_control_keys() {
+    let (session, home) = play_in_tmux("ctrl", "");
+    wait_for_screen(&session, "Type help for commands.");
+    let keys: &[&[&str]] =
+        &[&["x", "x", " ", "y", "y"], &["C-w"], &["C-u"], &["4"], &["C-a"], &["e"], &["C-e"], &["Enter"], &["C-d"]];
+    send_keys(&session, keys);
+    let screen = wait_for_screen(&session, "EXITED");
+    tmux(&["kill-session", "-t", &session]);
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(screen.contains("White: e4"), "{screen}");
+    assert!(!screen.contains("understand"), "{screen}");
+}
