@@ -182,7 +182,12 @@ pub fn run_clock_lines(
             }
         }
     };
-    run_clock(clock, &options.schedule, &time, keys, &mut emit)
+    let clock = run_clock(clock, &options.schedule, &time, keys, &mut emit);
+    // The last sentence (the clock stopped, the flag) is heard to its end.
+    if let Some(voice) = voice {
+        voice.finish();
+    }
+    clock
 }
 
 /// Runs the clock in plain line mode: typed lines in, one line per event out.

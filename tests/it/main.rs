@@ -22,6 +22,7 @@ mod rules;
 mod seeds;
 mod speech_in;
 mod speech_out;
+mod spoken;
 mod terminal;
 mod trust;
 mod voice_game;

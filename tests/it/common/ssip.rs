@@ -1,0 +1,184 @@
+//! A speech server for tests that speaks SSIP, speech-dispatcher's own
+//! protocol, to the real client library (libspeechd, through the tts
+//! crate): voxchess connects to it with SPEECHD_ADDRESS. Each text is
+//! "played" for a time in proportion to its length, with the BEGIN, END
+//! and CANCELED events speech-dispatcher sends, so a test knows exactly
+//! what was said to its end, what was cut, and what never came.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a text plays: per character, and at least.
+const PER_CHAR: Duration = Duration::from_millis(20);
+const AT_LEAST: Duration = Duration::from_millis(60);
+
+/// One text given to the server, and what became of it.
+#[derive(Clone, Debug)]
+pub struct Said {
+    pub text: String,
+    pub queued: Instant,
+    pub begun: Option<Instant>,
+    pub ended: Option<Instant>,
+    pub cancelled: bool,
+}
+
+/// The server: its socket, and everything said to it.
+pub struct SsipServer {
+    pub path: PathBuf,
+    pub log: Arc<Mutex<Vec<Said>>>,
+    pub started: Instant,
+}
+
+struct Voice {
+    queue: VecDeque<usize>,
+    speaking: Option<(usize, Instant)>,
+    closed: bool,
+}
+
+impl SsipServer {
+    /// Listens on a socket in `dir`.
+    pub fn start(dir: &Path) -> SsipServer {
+        std::fs::create_dir_all(dir).expect("socket folder");
+        let path = dir.join("speechd.sock");
+        let _ = std::fs::remove_file(&path);
+        let listener = UnixListener::bind(&path).expect("SSIP socket");
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let shared = log.clone();
+        std::thread::spawn(move || {
+            for (client, stream) in listener.incoming().enumerate() {
+                let Ok(stream) = stream else { return };
+                let log = shared.clone();
+                std::thread::spawn(move || serve(stream, client as u32 + 1, log));
+            }
+        });
+        SsipServer { path, log, started: Instant::now() }
+    }
+
+    /// The address for SPEECHD_ADDRESS.
+    pub fn address(&self) -> String {
+        format!("unix_socket:{}", self.path.display())
+    }
+
+    /// Everything said so far.
+    pub fn said(&self) -> Vec<Said> {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+fn send(out: &Mutex<UnixStream>, text: &str) {
+    let _ = out.lock().unwrap().write_all(text.as_bytes());
+}
+
+fn event(out: &Mutex<UnixStream>, code: u32, msg: usize, client: u32, what: &str) {
+    send(out, &format!("{code}-{}\r\n{code}-{client}\r\n{code} {what}\r\n", msg + 1));
+}
+
+fn serve(stream: UnixStream, client: u32, log: Arc<Mutex<Vec<Said>>>) {
+    let out = Arc::new(Mutex::new(stream.try_clone().expect("socket")));
+    let voice = Arc::new((Mutex::new(Voice { queue: VecDeque::new(), speaking: None, closed: false }), Condvar::new()));
+    let player = {
+        let (out, voice, log) = (out.clone(), voice.clone(), log.clone());
+        std::thread::spawn(move || play(&out, &voice, &log, client))
+    };
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).map_or(true, |n| n == 0) {
+            break;
+        }
+        let command = line.trim_end().to_uppercase();
+        if command == "SPEAK" {
+            send(&out, "230 OK RECEIVING DATA\r\n");
+            let mut text = Vec::new();
+            loop {
+                line.clear();
+                if reader.read_line(&mut line).map_or(true, |n| n == 0) {
+                    break;
+                }
+                let l = line.trim_end_matches(['\r', '\n']);
+                if l == "." {
+                    break;
+                }
+                text.push(l.strip_prefix("..").map_or(l.to_string(), |rest| format!(".{rest}")));
+            }
+            let (lock, wake) = &*voice;
+            let mut v = lock.lock().unwrap();
+            let id = {
+                let mut log = log.lock().unwrap();
+                log.push(Said {
+                    text: text.join("\n"),
+                    queued: Instant::now(),
+                    begun: None,
+                    ended: None,
+                    cancelled: false,
+                });
+                log.len() - 1
+            };
+            send(&out, &format!("225-{}\r\n225 OK MESSAGE QUEUED\r\n", id + 1));
+            v.queue.push_back(id);
+            wake.notify_all();
+        } else if command.starts_with("HISTORY GET CLIENT_ID") {
+            send(&out, &format!("245-{client}\r\n245 OK CLIENT ID SENT\r\n"));
+        } else if command.starts_with("LIST SYNTHESIS_VOICES") {
+            let voices: String = ["en", "ru", "de", "ko"].iter().map(|l| format!("249-{l}\t{l}\tnone\r\n")).collect();
+            send(&out, &format!("{voices}249 OK VOICE LIST SENT\r\n"));
+        } else if command.starts_with("CANCEL") || command.starts_with("STOP") {
+            let (lock, wake) = &*voice;
+            let mut v = lock.lock().unwrap();
+            let mut cut: Vec<usize> = v.speaking.take().map(|(id, _)| id).into_iter().collect();
+            cut.extend(v.queue.drain(..));
+            for id in cut {
+                log.lock().unwrap()[id].cancelled = true;
+                event(&out, 703, id, client, "CANCELED");
+            }
+            wake.notify_all();
+            send(&out, "210 OK CANCELED\r\n");
+        } else if command.starts_with("QUIT") {
+            send(&out, "231 HAPPY HACKING\r\n");
+            break;
+        } else {
+            send(&out, "200 OK\r\n");
+        }
+    }
+    let (lock, wake) = &*voice;
+    lock.lock().unwrap().closed = true;
+    wake.notify_all();
+    let _ = player.join();
+}
+
+/// Plays the queued texts one after another, each for its time.
+fn play(out: &Mutex<UnixStream>, voice: &(Mutex<Voice>, Condvar), log: &Mutex<Vec<Said>>, client: u32) {
+    let (lock, wake) = voice;
+    let mut v = lock.lock().unwrap();
+    loop {
+        if v.closed {
+            return;
+        }
+        let now = Instant::now();
+        match v.speaking {
+            Some((id, until)) if now >= until => {
+                log.lock().unwrap()[id].ended = Some(now);
+                event(out, 702, id, client, "END");
+                v.speaking = None;
+                continue;
+            }
+            Some((_, until)) => {
+                v = wake.wait_timeout(v, until - now).unwrap().0;
+            }
+            None => match v.queue.pop_front() {
+                Some(id) => {
+                    let chars = log.lock().unwrap()[id].text.chars().count() as u32;
+                    log.lock().unwrap()[id].begun = Some(now);
+                    event(out, 701, id, client, "BEGIN");
+                    v.speaking = Some((id, now + (PER_CHAR * chars).max(AT_LEAST)));
+                }
+                None => v = wake.wait_timeout(v, Duration::from_millis(200)).unwrap().0,
+            },
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! What is really said: voxchess speaks through the real client library
+//! of speech-dispatcher (libspeechd) to an SSIP server of the test's own
+//! (`common::ssip`), which plays each text for a time in proportion to
+//! its length and reports BEGIN, END and CANCELED as speech-dispatcher
+//! does. Over a game against Stockfish to mate, a quit, and a clock run
+//! to its flag, in every language: no essential announcement is cut or
+//! dropped, and voxchess waits for the last sentence before it exits.
+
+use crate::common::ssip::{Said, SsipServer};
+use crate::common::{collect, text, wait_for};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use voxchess::rules::Position;
+use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("voxchess-spoken-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("test folder");
+    dir
+}
+
+/// voxchess with speech to the test's server, its folders in `dir`.
+fn speaking(dir: &Path, server: &SsipServer, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_voxchess"))
+        .args(args)
+        .env("SPEECHD_ADDRESS", server.address())
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("voxchess starts")
+}
+
+/// Types a line.
+fn typed(child: &mut Child, line: &str) {
+    use std::io::Write;
+    let stdin = child.stdin.as_mut().expect("stdin");
+    writeln!(stdin, "{line}").expect("typed");
+}
+
+/// Waits (at most 30 s) for voxchess to end; its exit status was success.
+fn ended(child: &mut Child) {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            assert!(status.success(), "{status}");
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "voxchess did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Nothing was cut, and everything given to speech was said to its end
+/// before voxchess left.
+fn all_said_to_the_end(said: &[Said]) {
+    assert!(!said.is_empty(), "nothing was said");
+    for s in said {
+        assert!(!s.cancelled, "cut short: {:?}\nall: {:#?}", s.text, texts(said));
+        assert!(s.ended.is_some(), "not said to its end: {:?}\nall: {:#?}", s.text, texts(said));
+    }
+}
+
+fn texts(said: &[Said]) -> Vec<&str> {
+    said.iter().map(|s| s.text.as_str()).collect()
+}
+
+/// `words` was said, whole, in one text.
+fn said_whole(said: &[Said], words: &str) {
+    assert!(said.iter().any(|s| s.text.contains(words)), "{words:?} was never said: {:#?}", texts(said));
+}
+
+/// The fixed start of a sentence template (before its first placeholder).
+fn head(template: &str) -> &str {
+    template.split('{').next().unwrap_or(template).trim()
+}
+
+/// The fixed end of a sentence template (after its last placeholder).
+fn tail(template: &str) -> &str {
+    template.rsplit('}').next().unwrap_or(template).trim_start_matches(['\'', ':', ' '])
+}
+
+/// A game against Stockfish to mate (Kb6, the only reply Kb8, Rh8 mate),
+/// then quit, in each language: every move, the mate, the end of the
+/// game and the goodbye are said whole, nothing is cut.
+#[test]
+fn a_game_to_mate_is_said_whole_in_every_language() {
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
+    let cases = [
+        (SpeechLang::English, ["Kb6", "Rh8", "quit"], "Black: Kb8"),
+        (SpeechLang::Russian, ["Крb6", "Лh8", "выход"], "Чёрные: Крb8"),
+        (SpeechLang::German, ["Kb6", "Th8", "beenden"], "Schwarz: Kb8"),
+        (SpeechLang::Korean, ["Kb6", "Rh8", "종료"], "흑: Kb8"),
+    ];
+    for (lang, [first, mate, quit], reply) in cases {
+        let dir = folder(&format!("mate-{lang}"));
+        let server = SsipServer::start(&dir.join("run"));
+        let code = lang.code();
+        let mut child = speaking(
+            &dir,
+            &server,
+            &[
+                "play",
+                "--plain",
+                "--no-voice",
+                "--opponent",
+                "engine",
+                "--color",
+                "white",
+                "--fen",
+                fen,
+                "--lang",
+                code,
+            ],
+        );
+        let out = collect(child.stdout.take().expect("stdout"));
+        typed(&mut child, first);
+        let at = wait_for(&out, reply, 0);
+        typed(&mut child, mate);
+        let lex = Lexicon::get(lang);
+        wait_for(&out, head(&lex.client.game_over), at);
+        typed(&mut child, quit);
+        drop(child.stdin.take());
+        ended(&mut child);
+        let said = server.said();
+        let shown = text(&out);
+        let _ = std::fs::remove_dir_all(&dir);
+        all_said_to_the_end(&said);
+        // Every move in words, with its side; the mate and the end.
+        let mut pos = Position::from_fen(fen).expect("fen");
+        for uci in ["c6b6", "a8b8", "h1h8"] {
+            let mv = *pos.legal_moves().iter().find(|m| m.uci() == uci).expect("legal");
+            said_whole(&said, &say_move(lex, &pos, &mv, Style::Brief));
+            pos.play_unchecked(&mv);
+        }
+        said_whole(&said, &lex.out.checkmate);
+        said_whole(&said, head(&lex.client.game_over));
+        said_whole(&said, &lex.client.goodbye);
+        assert!(shown.contains(reply), "{lang}: {shown}");
+    }
+}
+
+/// Quitting an unfinished game: the moves, and the sentence that the game
+/// is saved and how to continue it, are said to their end before
+/// voxchess exits.
+#[test]
+fn quitting_waits_for_the_last_sentence() {
+    for (lang, quit) in [(SpeechLang::English, "quit"), (SpeechLang::Russian, "выход")] {
+        let dir = folder(&format!("quit-{lang}"));
+        let server = SsipServer::start(&dir.join("run"));
+        let code = lang.code();
+        let mut child = speaking(
+            &dir,
+            &server,
+            &["play", "--plain", "--no-voice", "--opponent", "engine", "--color", "white", "--lang", code],
+        );
+        let out = collect(child.stdout.take().expect("stdout"));
+        typed(&mut child, "e4");
+        let black = &Lexicon::written(lang).out.black;
+        wait_for(&out, &format!("{black}: "), 0);
+        typed(&mut child, quit);
+        drop(child.stdin.take());
+        ended(&mut child);
+        let said = server.said();
+        let _ = std::fs::remove_dir_all(&dir);
+        all_said_to_the_end(&said);
+        said_whole(&said, &Lexicon::get(lang).client.saved_resume);
+        let last = said.last().expect("said");
+        assert!(last.text.contains("voxchess resume"), "the last sentence: {:?}", last.text);
+    }
+}
+
+/// The talking clock run to its flag: each call of the last seconds is
+/// said to its end before the next, the flag is said within a second of
+/// its fall, and nothing is cut.
+#[test]
+fn a_clock_run_to_its_flag_cuts_nothing() {
+    for lang in [SpeechLang::English, SpeechLang::German, SpeechLang::Korean] {
+        let dir = folder(&format!("clock-{lang}"));
+        let server = SsipServer::start(&dir.join("run"));
+        let code = lang.code();
+        let mut child = speaking(&dir, &server, &["clock", "0:12", "--plain", "--lang", code]);
+        let started = Instant::now();
+        let out = collect(child.stdout.take().expect("stdout"));
+        let lex = Lexicon::get(lang);
+        wait_for(&out, tail(&lex.clock.flag), 0);
+        typed(&mut child, "q");
+        drop(child.stdin.take());
+        ended(&mut child);
+        let said = server.said();
+        let _ = std::fs::remove_dir_all(&dir);
+        all_said_to_the_end(&said);
+        // The calls of the last seconds: a bare number each, in order.
+        let numbers: Vec<&Said> = said.iter().filter(|s| s.text.trim().parse::<u32>().is_ok()).collect();
+        assert!(numbers.len() >= 5, "{lang}: the last seconds are called: {:#?}", texts(&said));
+        for pair in numbers.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(a.ended <= b.begun, "{lang}: {:?} ended before {:?} began", a.text, b.text);
+        }
+        let flag = said.iter().find(|s| s.text.contains(tail(&lex.clock.flag))).expect("the flag is said");
+        let fell = started + Duration::from_secs(12);
+        let begun = flag.begun.expect("begun");
+        assert!(begun < fell + Duration::from_millis(1500), "{lang}: the flag said {:?} after its fall", begun - fell);
+    }
+}
