@@ -744,7 +744,7 @@ fn a_russian_session_speaks_only_russian() {
             "Запись сохранена как ",
             "-1.pgn в папке партий.",
             "сохранить, выход,",
-            "«ходы»: нужно поле, например е4.",
+            "«ходы»: нужно поле, например e4.",
             "Партия окончена: Сдача. Чёрные выигрывают.",
             "Партия окончена. Команды: запись, доска, анализ, выход.",
             "До свидания.",
@@ -1003,4 +1003,39 @@ fn time_after_the_game_and_a_question_that_stays_open() {
     let out = g.finish().0.replace('\n', " ");
     assert!(out.matches("Say the number").count() >= 2, "asked again: {out}");
     assert!(out.contains("4k3/8/8/8/8/5N2/3N4/4K3 b"), "the knight from b1 went: {out}");
+}
+
+/// Rows read as whole events in every language: the move in notation with
+/// the session's letters (a promotion with check on one row, never the
+/// side said twice, also in the full style), a wrapped sentence never
+/// repeating its head, and every row within 40 display cells.
+#[test]
+fn rows_are_whole_events_in_notation_in_every_language() {
+    let fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    let cases = [
+        ("en", "brief", "White: bxa8=R+"),
+        ("ru", "brief", "Белые: bxa8Л+"),
+        ("de", "brief", "Weiß: bxa8T+"),
+        ("ko", "brief", "백: bxa8=R+"),
+        ("en", "full", "White: b7xa8=R+"),
+        ("ru", "full", "Белые: b7xa8Л+"),
+        ("de", "full", "Weiß: b7xa8T+"),
+        ("ko", "full", "백: b7xa8=R+"),
+    ];
+    for (lang, style, row) in cases {
+        let mut args = HUMANS.to_vec();
+        args.extend(["--lang", lang, "--style", style, "--fen", fen]);
+        let mut g = Game::start(&format!("rows-{lang}-{style}"), &args);
+        g.send("bxa8=R");
+        let (raw, _) = g.finish();
+        assert!(raw.lines().any(|r| r == row), "{lang} {style}: no row {row:?} in:\n{raw}");
+        for r in raw.lines() {
+            let cells = unicode_width::UnicodeWidthStr::width(r);
+            assert!(cells <= 40, "{lang}: {cells} cells: {r:?}");
+        }
+        let side = row.split(':').next().unwrap_or_default();
+        for r in raw.lines() {
+            assert!(r.matches(&format!("{side}:")).count() <= 1, "{lang} {style}: the side twice: {r:?}");
+        }
+    }
 }
