@@ -48,6 +48,37 @@ pub enum Command {
     Listen(ListenArgs),
     /// List or install voice models.
     Models(ModelsArgs),
+    /// Play on lichess: the lobby (challenges, seeks, your games), or log in and out.
+    Online(OnlineArgs),
+}
+
+/// `voxchess online`.
+#[derive(Debug, Args)]
+pub struct OnlineArgs {
+    /// login (a token from stdin or a hidden prompt) or logout; none: the lobby.
+    #[command(subcommand)]
+    pub action: Option<OnlineAction>,
+    /// The lichess server (default https://lichess.org; http:// for a local one).
+    #[arg(long, global = true)]
+    pub server: Option<String>,
+    /// Language: en, ru, de, ko.
+    #[arg(long, global = true)]
+    pub lang: Option<SpeechLang>,
+    /// Announcements: brief, full, fide, nato.
+    #[arg(long)]
+    pub style: Option<Style>,
+    /// Plain lines, speech and voice.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// What `voxchess online` does besides the lobby.
+#[derive(Debug, Subcommand)]
+pub enum OnlineAction {
+    /// Keep a personal API token (checked with the server first).
+    Login,
+    /// Forget the token.
+    Logout,
 }
 
 /// `voxchess listen`.

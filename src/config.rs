@@ -135,6 +135,9 @@ pub struct Settings {
     /// Whether the engine may be asked about the game's positions (eval,
     /// best move, threat, top moves); kept with a saved game.
     pub engine_help: bool,
+    /// The lichess server for online play (https://lichess.org; a local
+    /// server may be http://).
+    pub server: Option<String>,
 }
 
 impl Default for Settings {
@@ -159,6 +162,7 @@ impl Default for Settings {
             announce_own_time: false,
             schedule: None,
             engine_help: true,
+            server: None,
         }
     }
 }

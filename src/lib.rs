@@ -15,6 +15,7 @@ pub mod config;
 pub(crate) mod engine;
 pub mod game;
 pub mod notation;
+pub mod online;
 pub mod rules;
 pub mod speech;
 pub(crate) mod study;

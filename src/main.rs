@@ -73,6 +73,57 @@ fn settings_with(a: &cli::PlayArgs) -> Result<voxchess::config::Settings> {
     Ok(s)
 }
 
+/// `voxchess online`: log in, log out, or the lobby.
+fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
+    let mut settings = load_settings();
+    cli::SessionWords { lang: a.lang, style: a.style }.apply(&mut settings);
+    a.output.apply(&mut settings);
+    let server = a.server.clone().or(settings.server.clone()).unwrap_or_else(|| "https://lichess.org".into());
+    if !(server.starts_with("https://") || server.starts_with("http://")) {
+        let problem =
+            StartProblem::BadValue { arg: "--server".into(), value: server, values: vec!["https://...".into()] };
+        return Err(problem.into());
+    }
+    match a.action {
+        Some(cli::OnlineAction::Logout) => {
+            println!("{}", voxchess::ui::lobby::logout(&settings));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(cli::OnlineAction::Login) => {
+            use std::io::IsTerminal;
+            let stdin = std::io::stdin();
+            let said = if stdin.is_terminal() {
+                // A hidden prompt: the token is not echoed.
+                eprintln!("{}", voxchess::ui::lobby::token_prompt(&settings));
+                let _hidden = voxchess::ui::lobby::hide_input();
+                voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock())
+            } else {
+                voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock())
+            };
+            match said {
+                Ok(line) => {
+                    println!("{line}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("voxchess: {e}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
+        None => {
+            let plain = settings.plain || plain_terminal();
+            match voxchess::ui::lobby::run_online(settings, &server, plain) {
+                Ok(()) => Ok(ExitCode::SUCCESS),
+                Err(e) => {
+                    eprintln!("voxchess: {e}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
+    }
+}
+
 /// A game file without a game.
 fn no_game(path: &std::path::Path) -> anyhow::Error {
     StartProblem::NoGame(path.display().to_string()).into()
@@ -316,6 +367,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 run_terminal_clock(options, lex, out, voice)?;
             }
         }
+        Command::Online(a) => return online(a),
         Command::Config => {
             let path = voxchess::config::config_path();
             let exists = if path.exists() { "" } else { " (not found: the defaults apply)" };

@@ -81,6 +81,12 @@ pub enum Action {
     Tick,
     /// The player asks the engine about the position.
     AskEngine(EngineQuestion),
+    /// Claim the win: the opponent left a server's game.
+    ClaimVictory,
+    /// Call the game off before it counts (a server's abort).
+    Abort,
+    /// Read the chat lines kept (None), or send one.
+    Chat(Option<String>),
 }
 
 /// Something that happened, for the narrator (and for saving).
@@ -215,6 +221,32 @@ pub enum Event {
     EngineWanted(EngineQuestion),
     /// The away opponent must hear this (the front end tells it).
     Tell(News),
+    /// No engine help in a game played on a server (fair play).
+    FairPlay,
+    /// The command works only in a game played on a server.
+    NotOnline,
+    /// A chat line came from this player; `chat` reads it.
+    ChatArrived {
+        /// Who wrote.
+        from: String,
+    },
+    /// The chat lines kept, oldest first: (who, text).
+    ChatLines(Vec<(String, String)>),
+    /// The player's chat line was sent.
+    ChatSent,
+    /// The claim of the win, or the abort, was sent to the server.
+    Sent,
+    /// The connection to the server was lost (said once).
+    ConnectionLost,
+    /// The connection is back.
+    ConnectionBack,
+    /// The server refused the player's move; its reason, as it gave it.
+    ServerRefused {
+        /// The server's words.
+        reason: String,
+    },
+    /// The player's move was not sent (no connection) and is taken back.
+    MoveNotSent,
 }
 
 /// How a game starts.
@@ -238,6 +270,9 @@ pub struct GameSetup {
     pub schedule: Schedule,
     /// Whether the engine may be asked about the positions.
     pub engine_help: bool,
+    /// The opponent plays on a server: the server keeps the clock and
+    /// decides a flag, and no engine may be asked (fair play).
+    pub remote: bool,
 }
 
 /// One game.
@@ -266,6 +301,9 @@ pub struct Game {
     /// The player's takeback proposal waits for the away opponent's answer.
     takeback_sent: bool,
     engine_help: bool,
+    remote: bool,
+    /// Chat lines from the server's game: (who, text).
+    chat: Vec<(String, String)>,
 }
 
 impl Game {
@@ -305,6 +343,8 @@ impl Game {
             draw_sent: false,
             takeback_sent: false,
             engine_help: setup.engine_help,
+            remote: setup.remote,
+            chat: Vec::new(),
         };
         game.plan(now);
         game
@@ -404,8 +444,28 @@ impl Game {
         match action {
             Action::Tick => self.tick(now, &mut ev),
             // Engine help is decided here, once: a game can be one without it.
-            Action::AskEngine(question) => {
-                ev.push(if self.engine_help { Event::EngineWanted(question) } else { Event::EngineHelpOff })
+            Action::AskEngine(question) => ev.push(if self.remote {
+                Event::FairPlay
+            } else if self.engine_help {
+                Event::EngineWanted(question)
+            } else {
+                Event::EngineHelpOff
+            }),
+            Action::ClaimVictory | Action::Abort if !self.remote => ev.push(Event::NotOnline),
+            Action::ClaimVictory | Action::Abort if self.is_over() => ev.push(Event::IsOver),
+            Action::ClaimVictory => {
+                self.tell(News::ClaimVictory, &mut ev);
+                ev.push(Event::Sent);
+            }
+            Action::Abort => {
+                self.tell(News::Abort, &mut ev);
+                ev.push(Event::Sent);
+            }
+            Action::Chat(None) => ev.push(Event::ChatLines(self.chat.clone())),
+            Action::Chat(Some(_)) if !self.remote => ev.push(Event::NotOnline),
+            Action::Chat(Some(text)) => {
+                self.tell(News::Chat(text), &mut ev);
+                ev.push(Event::ChatSent);
             }
             Action::Move(mv) => self.local_move(mv, now, &mut ev),
             Action::Refuse(why) => {
@@ -456,7 +516,9 @@ impl Game {
     /// What the away opponent did.
     fn opponent(&mut self, act: OpponentAct, now: u64, ev: &mut Vec<Event>) {
         let Some(away) = self.away() else { return };
-        if self.is_over() && !matches!(act, OpponentAct::Ended(_)) {
+        if self.is_over()
+            && !matches!(act, OpponentAct::Ended(_) | OpponentAct::Chat { .. } | OpponentAct::Connection { .. })
+        {
             return;
         }
         match act {
@@ -511,6 +573,31 @@ impl Game {
                 self.end(Outcome::Win { winner: !away, reason: WinReason::Resignation }, now, ev);
             }
             OpponentAct::Left { claim_in } => ev.push(Event::OpponentLeft { claim_in }),
+            OpponentAct::Clocks(times) => {
+                if let Some(c) = &mut self.clock {
+                    for color in Color::ALL {
+                        let delta = times[color.index()] as i64 - c.remaining(color, now) as i64;
+                        c.adjust(now, color, delta);
+                    }
+                }
+            }
+            OpponentAct::Chat { from, text } => {
+                self.chat.push((from.clone(), text));
+                ev.push(Event::ChatArrived { from });
+            }
+            OpponentAct::Connection { up: false } => ev.push(Event::ConnectionLost),
+            OpponentAct::Connection { up: true } => ev.push(Event::ConnectionBack),
+            OpponentAct::Refused { reason } => ev.push(Event::ServerRefused { reason }),
+            OpponentAct::NotSent => {
+                ev.push(Event::MoveNotSent);
+                let mine = self.history.moves().len().checked_sub(1).map(|i| {
+                    let before = self.history.positions()[i].turn();
+                    Some(before) == self.me
+                });
+                if mine == Some(true) {
+                    self.take_back(1, now, ev);
+                }
+            }
             OpponentAct::Returned => ev.push(Event::OpponentReturned),
             OpponentAct::Ended(Ending::Result(o)) => self.end(o, now, ev),
             OpponentAct::Ended(Ending::Aborted) => {
@@ -623,6 +710,10 @@ impl Game {
     }
 
     fn flag(&mut self, now: u64, ev: &mut Vec<Event>) {
+        // A server keeps the clock: its status ends the game on time.
+        if self.remote {
+            return;
+        }
         let Some(clock) = &self.clock else { return };
         let fallen = clock.fallen();
         let Some(loser) = fallen.first().copied() else { return };
@@ -817,6 +908,7 @@ mod tests {
             clock: None,
             schedule: Schedule::default(),
             engine_help: true,
+            remote: false,
         }
     }
 

@@ -98,6 +98,29 @@ pub enum OpponentAct {
         /// Its name, as said.
         name: String,
     },
+    /// White's and Black's time left (ms), as the server that keeps the
+    /// clock says after any move.
+    Clocks([u64; 2]),
+    /// A chat line from the opponent's side.
+    Chat {
+        /// Who wrote it.
+        from: String,
+        /// What.
+        text: String,
+    },
+    /// The connection to the opponent's side was lost, or is back.
+    Connection {
+        /// Back.
+        up: bool,
+    },
+    /// Its side refused the player's move, with its reason (the position
+    /// comes from its side's next state).
+    Refused {
+        /// The reason as given.
+        reason: String,
+    },
+    /// The player's move could not be sent (no connection).
+    NotSent,
 }
 
 /// What the game tells the opponent.
@@ -128,6 +151,10 @@ pub enum News {
     Resigned,
     /// The player claims the win after the opponent left.
     ClaimVictory,
+    /// The player calls the game off before it counts.
+    Abort,
+    /// The player's chat line.
+    Chat(String),
 }
 
 /// Where an opponent's acts go: the session's message channel.
@@ -215,7 +242,9 @@ impl Opponent for EngineOpponent {
             | News::DrawAnswered { .. }
             | News::TakebackAnswered { .. }
             | News::Resigned
-            | News::ClaimVictory => {}
+            | News::ClaimVictory
+            | News::Abort
+            | News::Chat(_) => {}
         }
     }
 }

@@ -75,6 +75,12 @@ pub enum Command {
     Fen,
     /// A question to the engine about the position.
     Engine(EngineQuestion),
+    /// Claim the win when the opponent left a game on a server.
+    ClaimVictory,
+    /// Call a game on a server off before it counts.
+    Abort,
+    /// Read the chat (None), or send a line to it.
+    Chat(Option<String>),
     /// Look at the position one move earlier (nothing is taken back).
     LookBack,
     /// Look at the position one move later.
@@ -261,6 +267,16 @@ pub(crate) fn short_command(notation: crate::notation::NotationLang, text: &str)
     }
 }
 
+/// A chat line to send: the chat command's word, then the text as typed
+/// (its case and punctuation kept).
+pub(crate) fn chat_line(lex: &Lexicon, text: &str) -> Option<String> {
+    let text = text.trim();
+    let (first, rest) = text.split_once(char::is_whitespace)?;
+    let is_chat = lex.commands.get(&first.to_lowercase()).is_some_and(|c| c == "chat");
+    let rest = rest.trim();
+    (is_chat && !rest.is_empty()).then(|| rest.to_string())
+}
+
 /// Reads a command from a transcript; None when it is not a command.
 pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Command, CommandError>> {
     let words = words_of(transcript);
@@ -323,6 +339,9 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "accept" => Ok(Command::Accept),
         "decline" => Ok(Command::Decline),
         "resign" => Ok(Command::Resign),
+        "claim_victory" => Ok(Command::ClaimVictory),
+        "abort" => Ok(Command::Abort),
+        "chat" => Ok(Command::Chat(None)),
         "help" => Ok(Command::Help),
         "stop_listening" => Ok(Command::StopListening),
         "start_listening" => Ok(Command::StartListening),

@@ -324,6 +324,64 @@ pub struct ClockWords {
     pub help_lines: Vec<String>,
 }
 
+/// Playing on lichess, as sentences ({placeholders} filled with [`fill`]),
+/// and the lobby's command words (lower case) with the command each names.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct OnlineWords {
+    pub fair_play: String,
+    pub not_online: String,
+    pub chat_arrived: String,
+    pub chat_line: String,
+    pub no_chat: String,
+    pub chat_sent: String,
+    pub sent: String,
+    pub connection_lost: String,
+    pub connection_back: String,
+    pub refused: String,
+    pub refused_turn: String,
+    pub refused_other: String,
+    pub not_sent: String,
+    pub logged_in: String,
+    pub logged_out: String,
+    pub token_prompt: String,
+    pub token_refused: String,
+    pub missing_scope: String,
+    pub not_logged_in: String,
+    pub unreachable: String,
+    pub rate_limited: String,
+    pub server_error: String,
+    pub not_found: String,
+    pub lobby_ready: String,
+    pub challenge_in: String,
+    pub rated: String,
+    pub casual: String,
+    pub color_white: String,
+    pub color_black: String,
+    pub color_random: String,
+    pub challenge_gone: String,
+    pub declined: String,
+    pub seeking: String,
+    pub seek_too_fast: String,
+    pub seek_cancelled: String,
+    pub challenge_sent: String,
+    pub game_starts: String,
+    pub no_games: String,
+    pub game_item: String,
+    pub your_turn: String,
+    pub their_turn: String,
+    pub no_challenge: String,
+    pub lobby_unclear: String,
+    pub bad_control: String,
+    pub pick_game: String,
+    pub back_in_lobby: String,
+    pub left_game: String,
+    pub token_not_saved: String,
+    pub help: Vec<String>,
+    pub commands: BTreeMap<String, String>,
+}
+
 /// Problems before a session starts, as sentences ({placeholders} filled
 /// with [`fill`]).
 #[derive(Debug, Deserialize)]
@@ -446,6 +504,8 @@ pub struct ClientWords {
     /// Problems found before a session starts (the command line, the
     /// settings file), in the session's language.
     pub start: StartWords,
+    /// Playing on lichess: the lobby, logging in, the online game.
+    pub online: OnlineWords,
     pub speech_unavailable: String,
     pub speech_no_answer: String,
     pub speech_joined: String,

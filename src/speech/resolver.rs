@@ -588,6 +588,10 @@ impl Resolver {
         {
             return Intent::Command(c);
         }
+        // "chat TEXT": the text as typed.
+        if let Some(line) = super::command::chat_line(self.lex, text) {
+            return Intent::Command(Command::Chat(Some(line)));
+        }
         // Notation first: "Nf3", "e2-e4", "0-0", "Сc4", read as written.
         if looks_like_move(text, notation) {
             match read_move(pos, text, notation) {

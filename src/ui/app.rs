@@ -291,10 +291,10 @@ fn quit_on_signals(tx: std::sync::mpsc::Sender<Msg>) {
 
 /// What every front needs around it: the loop's channel, the time,
 /// speech, voice input, and the lines to say before it starts.
-struct Io {
-    tx: std::sync::mpsc::Sender<Msg>,
-    rx: std::sync::mpsc::Receiver<Msg>,
-    time: Monotonic,
+pub(crate) struct Io {
+    pub(crate) tx: std::sync::mpsc::Sender<Msg>,
+    pub(crate) rx: std::sync::mpsc::Receiver<Msg>,
+    pub(crate) time: Monotonic,
     notes: Vec<String>,
     #[cfg(feature = "tts")]
     speaker: Option<crate::audio::speaker::Speaker>,
@@ -304,7 +304,7 @@ struct Io {
 
 impl Io {
     /// Signals, speech and voice input for a session in `settings`'s language.
-    fn open(settings: &Settings) -> Io {
+    pub(crate) fn open(settings: &Settings) -> Io {
         let (tx, rx) = channel::<Msg>();
         // SIGTERM, SIGHUP and SIGINT end the session as "quit" does (a game
         // is saved with the clock as it stands). Blocked here, before any
@@ -339,7 +339,17 @@ impl Io {
     /// Runs a session on the plain lines, the line editor or the
     /// terminal until the player leaves; the last lines (the game kept,
     /// or goodbye) are given after the loop ends.
-    fn run(mut self, stage: Stage, effects: Effects, plain: bool) -> std::io::Result<()> {
+    fn run(self, stage: Stage, effects: Effects, plain: bool) -> std::io::Result<()> {
+        self.run_with(plain, move |io, screen, voice| run_session(stage, effects, &io.time, &io.rx, screen, voice))
+    }
+
+    /// Runs `body` with the screen and the voice set up (and the terminal
+    /// given back after it); `body` gives the last lines.
+    pub(crate) fn run_with(
+        mut self,
+        plain: bool,
+        body: impl FnOnce(&Io, &mut dyn Screen, &mut dyn Voice) -> Vec<Line>,
+    ) -> std::io::Result<()> {
         let state = Arc::new(Mutex::new(InputLine::with_talk(self.talk.clone())));
         let mut plain_screen;
         let mut term_screen;
@@ -368,7 +378,9 @@ impl Io {
         };
         let mut mute = Mute;
         #[cfg(feature = "tts")]
-        let voice: &mut dyn Voice = match self.speaker.as_mut() {
+        let mut speaker = self.speaker.take();
+        #[cfg(feature = "tts")]
+        let voice: &mut dyn Voice = match speaker.as_mut() {
             Some(s) => s,
             None => &mut mute,
         };
@@ -377,7 +389,7 @@ impl Io {
         // What is missing is said before the session starts, on screen and aloud.
         let notes: Vec<Line> = std::mem::take(&mut self.notes).into_iter().map(Line::info).collect();
         show_and_say(screen, voice, &notes);
-        let last = run_session(stage, effects, &self.time, &self.rx, screen, voice);
+        let last = body(&self, screen, voice);
         if editing {
             // The editor may still wait for a key: the terminal is given
             // back first and the last lines written directly, so they are
@@ -459,7 +471,17 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         opponent_name = Some(words.opponent_name(opponent.name(), opponent.builtin_level()));
         effects = effects.with_opponent(Box::new(opponent), !me);
     }
-    let game = NewGame { settings: settings.clone(), start, moves, me, opponent: opponent_name, clock, date };
+    let game = NewGame {
+        settings: settings.clone(),
+        start,
+        moves,
+        me,
+        opponent: opponent_name,
+        clock,
+        date,
+        remote: false,
+        site: None,
+    };
     let mut play = Play::new(game, io.time.now_ms());
     if io.talk.is_some() {
         play.listen(io.talk.clone(), io.expected.clone());

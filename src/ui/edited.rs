@@ -21,11 +21,11 @@ use std::time::Duration;
 
 /// The terminal's settings before the editor changed them, restored when
 /// the game ends (the editor may still be waiting for a key then).
-pub(crate) struct TermGuard(Option<libc::termios>);
+pub struct TermGuard(Option<libc::termios>);
 
 impl TermGuard {
     /// Remembers the settings of standard input.
-    pub(crate) fn save() -> TermGuard {
+    pub fn save() -> TermGuard {
         // SAFETY: tcgetattr writes into the zeroed struct it is given.
         unsafe {
             let mut t: libc::termios = std::mem::zeroed();

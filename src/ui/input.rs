@@ -52,6 +52,8 @@ pub(crate) enum AnalysisNews {
 
 /// What reaches the session's loop, from any thread.
 pub(crate) enum Msg {
+    /// What happens in the lobby of an online server.
+    Lobby(crate::online::LobbyNews),
     /// A line typed by the player.
     Typed(String),
     /// A transcript from voice input: the alternatives, best first.

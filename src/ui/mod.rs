@@ -14,6 +14,7 @@
 //! | 6 | `session` | the loop: a game and its study, or a review; the channel; the clock's wake-ups |
 //! | 7 | `plain`, `edited`, `terminal`, `clock_app` | the screens (a Braille screen fits here) |
 //! | 8 | `app`, `clock_keys` | the wiring |
+//! | 9 | `lobby` | playing on lichess: logging in, the lobby, a game with the server's player as the opponent |
 //!
 //! Online play plugs in below as one more `game::Opponent` (its acts come
 //! through the session's channel); a Braille display as one more screen.
@@ -25,6 +26,7 @@ pub(crate) mod edited;
 pub(crate) mod effect;
 pub(crate) mod effects;
 pub(crate) mod input;
+pub mod lobby;
 pub mod output;
 pub(crate) mod plain;
 pub(crate) mod play;
@@ -57,6 +59,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
     ("clock_app", 7),
     ("app", 8),
     ("clock_keys", 8),
+    ("lobby", 9),
 ];
 
 #[cfg(test)]

@@ -65,6 +65,10 @@ pub(crate) struct NewGame {
     pub(crate) clock: Option<ChessClock>,
     /// The game's date (kept when resuming).
     pub(crate) date: Option<String>,
+    /// The opponent plays on a server, which keeps the clock.
+    pub(crate) remote: bool,
+    /// The game's address on the server, for the score's Site tag.
+    pub(crate) site: Option<String>,
 }
 
 /// One game in progress, with its front-end state.
@@ -72,6 +76,9 @@ pub(crate) struct Play {
     game: Game,
     shell: Shell,
     settings: Settings,
+    /// The game lives on a server: nothing to resume here, its address
+    /// goes into the score.
+    site: Option<String>,
     /// Looking back: how many moves are played in the position in view
     /// (None: the live position).
     looking: Option<usize>,
@@ -116,12 +123,14 @@ impl Play {
             controls,
             clock: game.clock,
             schedule,
-            engine_help: settings.engine_help,
+            engine_help: settings.engine_help && !game.remote,
+            remote: game.remote,
         };
         Play {
             game: Game::new(setup, now),
             shell,
             settings,
+            site: game.site,
             looking: None,
             expected: None,
             date: game.date.unwrap_or_else(today),
@@ -245,6 +254,10 @@ impl Play {
 
     fn autosave(&mut self, now: u64) {
         self.last_save = now;
+        // A game on a server is kept there; it is joined again online.
+        if self.site.is_some() {
+            return;
+        }
         let saved = Box::new(self.saved_game(now));
         self.shell.request(Effect::Keep(saved, Saving::Game));
     }
@@ -253,7 +266,11 @@ impl Play {
     fn pgn(&self) -> String {
         let [white, black] = self.game.players();
         let outcome = self.game.outcome();
-        game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date)
+        let pgn = game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date);
+        match &self.site {
+            Some(url) => pgn.replacen("[Site \"voxchess\"]", &format!("[Site \"{}\"]", url.replace('"', "")), 1),
+            None => pgn,
+        }
     }
 
     /// The start of the names of the game's saved files.
@@ -340,6 +357,9 @@ impl Play {
             Command::Accept => self.act(Action::Accept, now),
             Command::Decline => self.act(Action::Decline, now),
             Command::Resign => self.act(Action::Resign, now),
+            Command::ClaimVictory => self.act(Action::ClaimVictory, now),
+            Command::Abort => self.act(Action::Abort, now),
+            Command::Chat(text) => self.act(Action::Chat(text), now),
             Command::StopListening | Command::StartListening => {
                 self.shell.voice_switch(None, Some(c == Command::StartListening));
             }
@@ -583,7 +603,10 @@ impl Front for Play {
     /// its score; a game without a move has nothing to keep (and saying
     /// "saved" would not be true).
     fn leave(&mut self, now: u64) {
-        if self.game.is_over() || self.game.history().moves().is_empty() {
+        if self.site.is_some() && !self.game.is_over() {
+            let text = self.shell.lex.client.online.left_game.clone();
+            self.shell.say(text, Urgency::Info);
+        } else if self.game.is_over() || self.game.history().moves().is_empty() {
             self.shell.show(self.shell.words.saved(&SaveResult::NothingToKeep));
         } else {
             let saved = Box::new(self.saved_game(now));
@@ -654,6 +677,8 @@ mod tests {
             opponent: None,
             clock: None,
             date: None,
+            remote: false,
+            site: None,
         };
         Client { play: Play::new(game, 0), effects, save_path, _rx: rx }
     }

@@ -231,6 +231,8 @@ pub(crate) fn run_session(
             }
             Some(Msg::Key(k)) => stage.commands().key(k, now),
             Some(Msg::Notice(text)) => screen.show(&[Line::info(text)]),
+            // The lobby's news waits while a game is played.
+            Some(Msg::Lobby(_)) => {}
             Some(Msg::Opponent(act)) => {
                 if let Some(play) = stage.play() {
                     play.opponent(act, now);

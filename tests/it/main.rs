@@ -13,6 +13,7 @@ mod differential;
 mod engine_help;
 mod faults;
 mod notation;
+mod online;
 mod perft;
 mod pgn;
 mod play;

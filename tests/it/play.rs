@@ -341,8 +341,9 @@ fn config_file_is_read_and_a_broken_one_is_explained() {
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert_eq!(err.lines().count(), 3, "{err}");
+    // The file's own language (Russian) says its problems.
     assert!(
-        err.contains("setting 'rate'") && err.contains("setting 'level'") && err.contains("setting 'volume'"),
+        err.contains("Настройка «rate»") && err.contains("Настройка «level»") && err.contains("Настройка «volume»"),
         "{err}"
     );
     assert!(

@@ -26,6 +26,7 @@ impl Narrator {
     fn event_lines(&self, event: &Event) -> Vec<Line> {
         let lex = self.lex;
         let c = &lex.client;
+        let o = &lex.client.online;
         let side = |c| color_name(lex, c).to_string();
         let one = |text: String, urgency| vec![line(text, urgency)];
         match event {
@@ -105,6 +106,22 @@ impl Narrator {
                 let args = [("side", side(*s)), ("time", say_duration(lex, *added))];
                 one(format!("{}.", fill(&lex.clock.new_period, &args)), Urgency::Info)
             }
+            Event::FairPlay => one(o.fair_play.clone(), Urgency::Info),
+            Event::NotOnline => one(o.not_online.clone(), Urgency::Info),
+            Event::ChatArrived { from } => one(fill(&o.chat_arrived, &[("from", from.clone())]), Urgency::Info),
+            Event::ChatLines(lines) if lines.is_empty() => one(o.no_chat.clone(), Urgency::Info),
+            Event::ChatLines(lines) => lines
+                .iter()
+                .map(|(from, text)| {
+                    line(fill(&o.chat_line, &[("from", from.clone()), ("text", text.clone())]), Urgency::Readout)
+                })
+                .collect(),
+            Event::ChatSent => one(o.chat_sent.clone(), Urgency::Info),
+            Event::Sent => one(o.sent.clone(), Urgency::Info),
+            Event::ConnectionLost => one(o.connection_lost.clone(), Urgency::Urgent),
+            Event::ConnectionBack => one(o.connection_back.clone(), Urgency::Urgent),
+            Event::ServerRefused { reason } => one(self.server_reason(reason), Urgency::Urgent),
+            Event::MoveNotSent => one(o.not_sent.clone(), Urgency::Urgent),
             Event::EngineWanted(_) | Event::Changed | Event::Tell(_) | Event::ReplaceOpponent => Vec::new(),
         }
     }
@@ -129,6 +146,7 @@ mod tests {
                 clock: None,
                 schedule: Default::default(),
                 engine_help: true,
+                remote: false,
             },
             0,
         )

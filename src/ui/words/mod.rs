@@ -15,6 +15,7 @@ mod board;
 mod engine;
 mod events;
 mod files;
+mod online;
 mod play;
 mod start;
 mod study;

@@ -2,6 +2,7 @@
 #![allow(dead_code)] // a helper may serve only the voice tests, which a build without voice leaves out
 
 pub mod espeak;
+pub mod lichess;
 pub mod ssip;
 
 use std::io::Read;

@@ -1,0 +1,222 @@
+//! The Board API over HTTP: short calls with a 15 s limit, and streams
+//! read line by line (ndjson, with lichess's empty keep-alive lines) that
+//! count as dead after 20 s without a byte. The token goes only in the
+//! Authorization header: never in a URL, a line, an error or a log.
+
+use super::model::{Account, ErrorBody};
+use std::io::{BufReader, Read};
+use std::time::Duration;
+
+/// Why a call to lichess failed, typed so the words layer says it in the
+/// player's language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// 401: the token is refused (or missing).
+    #[error("lichess refused the token")]
+    Unauthorized,
+    /// 403: the token lacks the board:play scope.
+    #[error("the token lacks the board:play scope")]
+    MissingScope,
+    /// 404.
+    #[error("not found")]
+    NotFound,
+    /// 429: wait a full minute.
+    #[error("too many requests: wait a minute")]
+    RateLimited,
+    /// 400, with lichess's reason.
+    #[error("refused: {0}")]
+    Refused(String),
+    /// Any other answer.
+    #[error("lichess answered {0}")]
+    Server(u16),
+    /// No answer: the network, or a stream silent for too long.
+    #[error("no connection")]
+    Network,
+}
+
+/// A client for one lichess server and one token.
+#[derive(Clone)]
+pub struct Client {
+    base: String,
+    token: String,
+    calls: ureq::Agent,
+    streams: ureq::Agent,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never the token.
+        write!(f, "Client({})", self.base)
+    }
+}
+
+/// How long a stream may be silent (lichess sends a keep-alive every
+/// 6-7 s) before it counts as dead.
+pub(crate) const STREAM_SILENCE: Duration = Duration::from_secs(20);
+
+fn agent(per_read: Option<Duration>, total: Option<Duration>) -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_connect(Some(Duration::from_secs(10)))
+        .timeout_per_read(per_read)
+        .timeout_global(total)
+        .build()
+        .into()
+}
+
+/// The error an HTTP status stands for (None for success).
+fn status_error(status: u16, body: &str) -> Option<ApiError> {
+    Some(match status {
+        200..=299 => return None,
+        400 => {
+            let reason = serde_json::from_str::<ErrorBody>(body).map(|b| b.error).unwrap_or_default();
+            ApiError::Refused(super::plain_text(&reason).chars().take(200).collect())
+        }
+        401 => ApiError::Unauthorized,
+        403 => ApiError::MissingScope,
+        404 => ApiError::NotFound,
+        429 => ApiError::RateLimited,
+        other => ApiError::Server(other),
+    })
+}
+
+/// A response body read whole, up to 1 MiB.
+fn body_text(resp: ureq::http::Response<ureq::Body>) -> (u16, String) {
+    let status = resp.status().as_u16();
+    let mut text = String::new();
+    let _ = resp.into_body().into_reader().take(1 << 20).read_to_string(&mut text);
+    (status, text)
+}
+
+/// The lines of a stream, as they come; an empty line is a keep-alive.
+pub struct Lines {
+    reader: BufReader<Box<dyn Read + Send>>,
+}
+
+impl Lines {
+    /// The next line (without its end); None when the stream ended or went
+    /// silent for too long. A line is at most 64 KiB.
+    pub fn next_line(&mut self) -> Option<String> {
+        let line = crate::bounded::read_line_limited(&mut self.reader, 64 * 1024)?;
+        Some(String::from_utf8_lossy(&line).trim_end_matches(['\n', '\r']).to_string())
+    }
+}
+
+impl Client {
+    /// A client of `base` (https://lichess.org, or a local server) with a token.
+    pub fn new(base: &str, token: &str) -> Client {
+        Client {
+            base: base.trim_end_matches('/').to_string(),
+            token: token.trim().to_string(),
+            calls: agent(Some(Duration::from_secs(15)), Some(Duration::from_secs(30))),
+            streams: agent(Some(STREAM_SILENCE), None),
+        }
+    }
+
+    /// The server's address.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    fn auth(&self) -> String {
+        format!("Bearer {}", self.token)
+    }
+
+    /// GET a JSON document.
+    pub(crate) fn get_json<T: serde::de::DeserializeOwned + Default>(&self, path: &str) -> Result<T, ApiError> {
+        let resp = self
+            .calls
+            .get(&self.url(path))
+            .header("Authorization", &self.auth())
+            .call()
+            .map_err(|_| ApiError::Network)?;
+        let (status, text) = body_text(resp);
+        if let Some(e) = status_error(status, &text) {
+            return Err(e);
+        }
+        Ok(serde_json::from_str(&text).unwrap_or_default())
+    }
+
+    /// POST a form; the answer's body.
+    pub(crate) fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<String, ApiError> {
+        let req = self.calls.post(&self.url(path)).header("Authorization", &self.auth());
+        let resp = req.send_form(form.iter().copied()).map_err(|_| ApiError::Network)?;
+        let (status, text) = body_text(resp);
+        match status_error(status, &text) {
+            Some(e) => Err(e),
+            None => Ok(text),
+        }
+    }
+
+    /// Opens a stream (GET); its lines follow.
+    pub(crate) fn stream(&self, path: &str) -> Result<Lines, ApiError> {
+        let resp = self
+            .streams
+            .get(&self.url(path))
+            .header("Authorization", &self.auth())
+            .call()
+            .map_err(|_| ApiError::Network)?;
+        let status = resp.status().as_u16();
+        if status != 200 {
+            let (status, text) = body_text(resp);
+            return Err(status_error(status, &text).unwrap_or(ApiError::Server(status)));
+        }
+        let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
+        Ok(Lines { reader: BufReader::new(reader) })
+    }
+
+    /// Opens a stream with a POST form (a seek: open while it lasts).
+    pub(crate) fn post_stream(&self, path: &str, form: &[(&str, &str)]) -> Result<Lines, ApiError> {
+        let req = self.streams.post(&self.url(path)).header("Authorization", &self.auth());
+        let resp = req.send_form(form.iter().copied()).map_err(|_| ApiError::Network)?;
+        let status = resp.status().as_u16();
+        if status != 200 {
+            let (status, text) = body_text(resp);
+            return Err(status_error(status, &text).unwrap_or(ApiError::Server(status)));
+        }
+        let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
+        Ok(Lines { reader: BufReader::new(reader) })
+    }
+
+    /// Who the token belongs to (GET /api/account).
+    pub fn account(&self) -> Result<String, ApiError> {
+        let a: Account = self.get_json("/api/account")?;
+        let name = if a.username.is_empty() { a.id } else { a.username };
+        Ok(super::plain_text(&name).chars().take(40).collect())
+    }
+}
+
+/// Reads the lines of any reader as a stream would (for tests of the
+/// readers of stream lines).
+#[cfg(test)]
+pub(crate) fn lines_of(text: &'static str) -> Lines {
+    let reader: Box<dyn Read + Send> = Box::new(text.as_bytes());
+    Lines { reader: BufReader::new(reader) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_are_typed_errors() {
+        assert_eq!(status_error(200, ""), None);
+        assert_eq!(status_error(401, "{\"error\":\"No such token\"}"), Some(ApiError::Unauthorized));
+        assert_eq!(status_error(403, ""), Some(ApiError::MissingScope));
+        assert_eq!(status_error(429, ""), Some(ApiError::RateLimited));
+        assert_eq!(
+            status_error(400, "{\"error\":\"Piece on d8 cannot move to f7\"}"),
+            Some(ApiError::Refused("Piece on d8 cannot move to f7".into()))
+        );
+        assert_eq!(status_error(400, "\u{1b}[2J not json"), Some(ApiError::Refused(String::new())));
+        let mut l = lines_of("{\"a\":1}\n\n{\"b\":2}");
+        assert_eq!(l.next_line().as_deref(), Some("{\"a\":1}"));
+        assert_eq!(l.next_line().as_deref(), Some(""));
+        assert_eq!(l.next_line().as_deref(), Some("{\"b\":2}"));
+        assert_eq!(l.next_line(), None);
+    }
+}

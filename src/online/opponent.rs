@@ -1,0 +1,689 @@
+//! The player on the other side of a lichess game, as an
+//! [`Opponent`]: the game's stream becomes typed acts (moves with the
+//! server's clock times, offers and answers, leaving and returning, chat,
+//! the end as the server states it); what the player does is posted. When
+//! the stream drops it is opened again (one at a time) with growing
+//! pauses, and the moves missed meanwhile come as acts. The lobby's news
+//! (challenges, a game starting) comes the same way, as [`LobbyNews`].
+
+use super::api::{ApiError, Client, Lines};
+use super::model::{EventLine, GameFull, GameLine, GameState, Playing};
+use crate::clock::Controls;
+use crate::game::{Acts, Ending, News, Opponent, OpponentAct};
+use crate::rules::{Color, DrawReason, History, Move, Outcome, Position, WinReason};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// A lichess game as the front end sets it up: no lichess type in it.
+#[derive(Clone, Debug)]
+pub struct OnlineGame {
+    /// The game's id.
+    pub id: String,
+    /// The player's colour.
+    pub me: Color,
+    /// The player's id on the server.
+    pub me_id: String,
+    /// White's and Black's names, with ratings ("Bobby (1751)").
+    pub names: [String; 2],
+    /// The start position.
+    pub start: Position,
+    /// The moves played so far.
+    pub moves: Vec<Move>,
+    /// The time control, if the game has a clock.
+    pub controls: Option<Controls>,
+    /// The time control as voxchess writes it ("15+10").
+    pub control_text: Option<String>,
+    /// White's and Black's time left now (ms).
+    pub clocks: Option<[u64; 2]>,
+    /// Rated.
+    pub rated: bool,
+    /// The game's address on the server.
+    pub url: String,
+}
+
+/// What happens in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyNews {
+    /// A challenge to the player.
+    Challenge {
+        /// The challenge's id.
+        id: String,
+        /// Who challenges.
+        from: String,
+        /// Their rating.
+        rating: Option<u32>,
+        /// Minutes and seconds of increment; None for correspondence.
+        control: Option<(u64, u64)>,
+        /// Rated.
+        rated: bool,
+        /// The player's colour (None: by lot).
+        color: Option<Color>,
+    },
+    /// A challenge was withdrawn.
+    ChallengeGone {
+        /// Its id.
+        id: String,
+    },
+    /// The player's challenge was declined.
+    Declined,
+    /// A game starts (or is in progress).
+    GameStart {
+        /// Its id.
+        id: String,
+    },
+    /// The lobby's connection was lost, or is back.
+    Connection {
+        /// Back.
+        up: bool,
+    },
+    /// The server refused the token or its scope; the lobby cannot go on.
+    Failed(ApiError),
+}
+
+/// How fast a time control is, as lichess counts it (limit + 40 ×
+/// increment, in seconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeekSpeed {
+    /// Bullet, blitz: boards may not seek these.
+    TooFast,
+    /// Rapid or classical.
+    Allowed,
+}
+
+/// The speed of `minutes` + `increment` seconds.
+pub fn speed_of(minutes: u64, increment: u64) -> SeekSpeed {
+    if minutes * 60 + 40 * increment < 480 { SeekSpeed::TooFast } else { SeekSpeed::Allowed }
+}
+
+/// The pauses between attempts to reconnect: growing up to 30 s.
+fn pause(attempt: u32) -> Duration {
+    Duration::from_secs((1u64 << attempt.min(5)).min(30))
+}
+
+/// A move the server wrote (UCI; castling may be king to rook) in `pos`.
+fn server_move(pos: &Position, uci: &str) -> Option<Move> {
+    let legal = pos.legal_moves();
+    legal.iter().find(|m| m.uci() == uci).copied().or_else(|| {
+        // King takes own rook: castling written the Chess960 way.
+        let (from, to) = (uci.get(0..2)?, uci.get(2..4)?);
+        legal.iter().find(|m| m.is_castle() && m.from.to_string() == from && rook_side(m, to)).copied()
+    })
+}
+
+fn rook_side(m: &Move, rook: &str) -> bool {
+    let file = rook.chars().next().unwrap_or(' ');
+    if m.is_short_castle() { file == 'h' } else { file == 'a' }
+}
+
+fn name_of(p: &super::model::GamePlayer) -> String {
+    let name = match (&p.ai_level, p.name.is_empty()) {
+        (Some(level), _) => format!("lichess AI {level}"),
+        (None, true) => p.id.clone(),
+        (None, false) => p.name.clone(),
+    };
+    let name: String = super::plain_text(&name).chars().take(30).collect();
+    match p.rating {
+        Some(r) => format!("{name} ({r})"),
+        None => name,
+    }
+}
+
+fn control_text(clock: &super::model::GameClock) -> String {
+    let (secs, inc) = (clock.initial / 1000, clock.increment / 1000);
+    if secs % 60 == 0 { format!("{}+{inc}", secs / 60) } else { format!("{}:{:02}+{inc}", secs / 60, secs % 60) }
+}
+
+/// The game as the stream's first line gives it.
+fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
+    let start = if full.initial_fen.is_empty() || full.initial_fen == "startpos" {
+        Position::start()
+    } else {
+        Position::from_fen(&full.initial_fen).unwrap_or_else(|_| Position::start())
+    };
+    let mut pos = start;
+    let mut moves = Vec::new();
+    for uci in full.state.moves.split_whitespace() {
+        let Some(m) = server_move(&pos, uci) else { break };
+        pos.play_unchecked(&m);
+        moves.push(m);
+    }
+    let me = if full.black.id.eq_ignore_ascii_case(me_id) { Color::Black } else { Color::White };
+    OnlineGame {
+        id: full.id.clone(),
+        me,
+        me_id: me_id.to_string(),
+        names: [name_of(&full.white), name_of(&full.black)],
+        start,
+        moves,
+        controls: full.clock.as_ref().and_then(|c| control_text(c).parse().ok()),
+        control_text: full.clock.as_ref().map(control_text),
+        clocks: full.clock.as_ref().map(|_| [full.state.wtime, full.state.btime]),
+        rated: full.rated,
+        url: format!("{base}/{}", full.id),
+    }
+}
+
+/// Opens a game's stream and reads its first line: the game as it
+/// stands, and the stream to go on with.
+pub fn connect(client: &Client, id: &str, me_id: &str) -> Result<(OnlineGame, Lines), ApiError> {
+    let mut lines = client.stream(&format!("/api/board/game/stream/{id}"))?;
+    loop {
+        let line = lines.next_line().ok_or(ApiError::Network)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Ok(GameLine::GameFull(full)) = serde_json::from_str::<GameLine>(&line) {
+            return Ok((game_of(&full, me_id, client.base()), lines));
+        }
+    }
+}
+
+/// What the stream thread and the poster share.
+#[derive(Default)]
+struct Shared {
+    /// The moves both sides agree on (UCI, as the server writes them).
+    known: Vec<String>,
+    /// The positions of those moves, for reading the next one.
+    history: Option<History>,
+    connected: bool,
+    over: bool,
+    /// The offers as last seen on the server: (mine, theirs).
+    draw: (bool, bool),
+    takeback: (bool, bool),
+}
+
+/// The remote player of a lichess game.
+pub struct OnlineOpponent {
+    name: String,
+    posts: Sender<News>,
+}
+
+impl OnlineOpponent {
+    /// Plays `game` against the player on the server: `lines` is its open
+    /// stream (after the first line), `acts` the session's channel.
+    pub fn start(client: Client, game: &OnlineGame, lines: Lines, acts: Acts) -> OnlineOpponent {
+        let mut history = History::new(game.start);
+        for m in &game.moves {
+            let _ = history.push(*m);
+        }
+        let shared = Arc::new(Mutex::new(Shared {
+            known: game.moves.iter().map(Move::uci).collect(),
+            history: Some(history),
+            connected: true,
+            ..Shared::default()
+        }));
+        if let Some(c) = game.clocks {
+            acts(OpponentAct::Clocks(c));
+        }
+        let (posts, inbox) = channel::<News>();
+        let me = game.me;
+        {
+            let (client, shared, acts, id) = (client.clone(), shared.clone(), acts.clone(), game.id.clone());
+            let me_id = game.me_id.clone();
+            let _ = std::thread::Builder::new()
+                .name("lichess-game".into())
+                .spawn(move || follow(&client, &id, (me, &me_id), lines, &shared, &acts));
+        }
+        {
+            let (id, shared, acts) = (game.id.clone(), shared.clone(), acts.clone());
+            let _ = std::thread::Builder::new().name("lichess-post".into()).spawn(move || {
+                for news in inbox {
+                    post(&client, &id, news, &shared, &acts);
+                }
+            });
+        }
+        OnlineOpponent { name: game.names[(!me).index()].clone(), posts }
+    }
+}
+
+impl Opponent for OnlineOpponent {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn hear(&mut self, _history: &History, news: News) {
+        let _ = self.posts.send(news);
+    }
+}
+
+/// Posts what the player did.
+fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Acts) {
+    let base = format!("/api/board/game/{id}");
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let path = match &news {
+        News::Played(m) => {
+            let uci = m.uci();
+            {
+                let Ok(mut s) = shared.lock() else { return };
+                if !s.connected {
+                    drop(s);
+                    return acts(OpponentAct::NotSent);
+                }
+                s.known.push(uci.clone());
+                if let Some(h) = &mut s.history {
+                    let _ = h.push(*m);
+                }
+            }
+            format!("{base}/move/{uci}")
+        }
+        News::DrawOffered => format!("{base}/draw/yes"),
+        News::DrawAnswered { accept } => format!("{base}/draw/{}", yes(*accept)),
+        News::TakebackProposed => format!("{base}/takeback/yes"),
+        News::TakebackAnswered { accept } => format!("{base}/takeback/{}", yes(*accept)),
+        News::Resigned => format!("{base}/resign"),
+        News::ClaimVictory => format!("{base}/claim-victory"),
+        News::Abort => format!("{base}/abort"),
+        News::Chat(_) => format!("{base}/chat"),
+        News::YourMove { .. } => return,
+    };
+    let form: Vec<(&str, &str)> = match &news {
+        News::Chat(text) => vec![("room", "player"), ("text", text.as_str())],
+        _ => Vec::new(),
+    };
+    let mut result = client.post(&path, &form);
+    if result == Err(ApiError::RateLimited) {
+        std::thread::sleep(Duration::from_secs(60));
+        result = client.post(&path, &form);
+    }
+    let Err(e) = result else { return };
+    if let News::Played(_) = news {
+        // Not played on the server: the position is the one before it.
+        if let Ok(mut s) = shared.lock() {
+            s.known.pop();
+            if let Some(h) = &mut s.history {
+                h.pop();
+            }
+        }
+        match e {
+            ApiError::Refused(reason) => {
+                acts(OpponentAct::Refused { reason });
+                acts(OpponentAct::TakeBack { plies: 1 });
+            }
+            _ => acts(OpponentAct::NotSent),
+        }
+    }
+}
+
+/// Follows the game's stream, opening it again when it drops.
+fn follow(
+    client: &Client,
+    id: &str,
+    (me, me_id): (Color, &str),
+    mut lines: Lines,
+    shared: &Mutex<Shared>,
+    acts: &Acts,
+) {
+    loop {
+        while let Some(line) = lines.next_line() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match serde_json::from_str::<GameLine>(&line) {
+                Ok(GameLine::GameState(state)) => on_state(&state, me, shared, acts),
+                Ok(GameLine::GameFull(full)) => on_state(&full.state, me, shared, acts),
+                Ok(GameLine::ChatLine(chat)) => {
+                    // The players' room only, and not the player's own lines.
+                    let from = super::plain_text(&chat.username).chars().take(30).collect::<String>();
+                    if chat.room != "spectator" && !from.eq_ignore_ascii_case(me_id) {
+                        let text = super::plain_text(&chat.text).chars().take(140).collect();
+                        acts(OpponentAct::Chat { from, text });
+                    }
+                }
+                Ok(GameLine::OpponentGone(g)) if g.gone => {
+                    acts(OpponentAct::Left { claim_in: g.claim_win_in_seconds.map(|s| s * 1000) })
+                }
+                Ok(GameLine::OpponentGone(_)) => acts(OpponentAct::Returned),
+                _ => {}
+            }
+            if shared.lock().map_or(true, |s| s.over) {
+                return;
+            }
+        }
+        // The stream ended or went silent: said once, then opened again.
+        if shared.lock().map_or(true, |s| s.over) {
+            return;
+        }
+        if let Ok(mut s) = shared.lock() {
+            s.connected = false;
+        }
+        acts(OpponentAct::Connection { up: false });
+        let mut attempt = 0;
+        lines = loop {
+            std::thread::sleep(pause(attempt));
+            attempt += 1;
+            match client.stream(&format!("/api/board/game/stream/{id}")) {
+                Ok(l) => break l,
+                Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),
+                Err(ApiError::NotFound | ApiError::Unauthorized | ApiError::MissingScope) => return,
+                Err(_) => {}
+            }
+        };
+        if let Ok(mut s) = shared.lock() {
+            s.connected = true;
+        }
+        acts(OpponentAct::Connection { up: true });
+    }
+}
+
+/// A game state from the server: moves the player has not heard, offers,
+/// the clocks, the end.
+fn on_state(state: &GameState, me: Color, shared: &Mutex<Shared>, acts: &Acts) {
+    let Ok(mut s) = shared.lock() else { return };
+    let server: Vec<String> = state.moves.split_whitespace().map(str::to_string).collect();
+    let clocks = [state.wtime, state.btime];
+    let mut moved = false;
+    if server.len() < s.known.len() && s.known.starts_with(&server) {
+        let plies = s.known.len() - server.len();
+        s.known.truncate(server.len());
+        if let Some(h) = &mut s.history {
+            for _ in 0..plies {
+                h.pop();
+            }
+        }
+        acts(OpponentAct::TakeBack { plies });
+        moved = true;
+    } else if server.starts_with(&s.known) {
+        let from = s.known.len();
+        for uci in server[from..].iter().cloned() {
+            let Some(h) = &mut s.history else { break };
+            let pos = *h.current();
+            let Some(mv) = server_move(&pos, &uci) else { break };
+            if pos.turn() == me {
+                // A move of the player's side made elsewhere cannot be
+                // told to this game; it stops here.
+                break;
+            }
+            let _ = h.push(mv);
+            s.known.push(uci);
+            acts(OpponentAct::Move { mv, clocks: Some(clocks) });
+            moved = true;
+        }
+    }
+    if !moved {
+        acts(OpponentAct::Clocks(clocks));
+    }
+    let started = matches!(state.status.as_str(), "started" | "created" | "");
+    let (mine_draw, theirs_draw) =
+        if me == Color::White { (state.wdraw, state.bdraw) } else { (state.bdraw, state.wdraw) };
+    let (mine_back, theirs_back) =
+        if me == Color::White { (state.wtakeback, state.btakeback) } else { (state.btakeback, state.wtakeback) };
+    if started {
+        if theirs_draw && !s.draw.1 {
+            acts(OpponentAct::OfferDraw);
+        }
+        if s.draw.0 && !mine_draw {
+            acts(OpponentAct::AnswerDraw { accept: false });
+        }
+        if theirs_back && !s.takeback.1 {
+            acts(OpponentAct::ProposeTakeback);
+        }
+        if s.takeback.0 && !mine_back && !moved {
+            acts(OpponentAct::DeclineTakeback);
+        }
+    }
+    s.draw = (mine_draw, theirs_draw);
+    s.takeback = (mine_back, theirs_back);
+    if !started && !s.over {
+        s.over = true;
+        acts(OpponentAct::Ended(ending(state)));
+    }
+}
+
+/// The end of a game as the server states it.
+fn ending(state: &GameState) -> Ending {
+    let winner = match state.winner.as_deref() {
+        Some("white") => Some(Color::White),
+        Some("black") => Some(Color::Black),
+        _ => None,
+    };
+    let win = |reason| winner.map_or(Ending::Aborted, |w| Ending::Result(Outcome::Win { winner: w, reason }));
+    match state.status.as_str() {
+        "mate" => win(WinReason::Checkmate),
+        "resign" | "timeout" | "cheat" => win(WinReason::Resignation),
+        "outoftime" => match winner {
+            Some(_) => win(WinReason::FlagFall),
+            None => Ending::Result(Outcome::Draw(DrawReason::FlagFallNoMatingMaterial)),
+        },
+        "stalemate" => Ending::Result(Outcome::Draw(DrawReason::Stalemate)),
+        "draw" => Ending::Result(Outcome::Draw(DrawReason::Agreement)),
+        "insufficientMaterialClaim" => Ending::Result(Outcome::Draw(DrawReason::DeadPosition)),
+        _ => match winner {
+            Some(_) => win(WinReason::Resignation),
+            None => Ending::Aborted,
+        },
+    }
+}
+
+/// The games in progress: (id, opponent, the player's colour, the
+/// player's move).
+pub fn playing(client: &Client) -> Result<Vec<(String, String, Color, bool)>, ApiError> {
+    let p: Playing = client.get_json("/api/account/playing")?;
+    Ok(p.now_playing
+        .into_iter()
+        .map(|g| {
+            let id = if g.game_id.is_empty() { g.id } else { g.game_id };
+            let name = match g.opponent.ai {
+                Some(level) => format!("lichess AI {level}"),
+                None => super::plain_text(&g.opponent.username).chars().take(30).collect(),
+            };
+            let color = if g.color == "black" { Color::Black } else { Color::White };
+            (id, name, color, g.is_my_turn)
+        })
+        .collect())
+}
+
+/// Follows the lobby's event stream in a thread of its own; `me` is the
+/// player's id (their own challenges are not announced).
+pub fn lobby_stream(client: Client, me: String, tell: Arc<dyn Fn(LobbyNews) + Send + Sync>) {
+    let _ = std::thread::Builder::new().name("lichess-events".into()).spawn(move || {
+        let mut attempt = 0;
+        let mut lost = false;
+        loop {
+            match client.stream("/api/stream/event") {
+                Ok(mut lines) => {
+                    attempt = 0;
+                    if std::mem::take(&mut lost) {
+                        tell(LobbyNews::Connection { up: true });
+                    }
+                    while let Some(line) = lines.next_line() {
+                        if let Some(news) = lobby_news(&line, &me) {
+                            tell(news);
+                        }
+                    }
+                }
+                Err(e @ (ApiError::Unauthorized | ApiError::MissingScope)) => return tell(LobbyNews::Failed(e)),
+                Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),
+                Err(_) => {}
+            }
+            if !lost {
+                lost = true;
+                tell(LobbyNews::Connection { up: false });
+            }
+            std::thread::sleep(pause(attempt));
+            attempt += 1;
+        }
+    });
+}
+
+fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
+    if line.trim().is_empty() {
+        return None;
+    }
+    Some(match serde_json::from_str::<EventLine>(line).ok()? {
+        EventLine::Challenge { challenge: c } => {
+            if c.challenger.id.eq_ignore_ascii_case(me) || c.direction.as_deref() == Some("out") {
+                return None;
+            }
+            let tc = &c.time_control;
+            let control = match (tc.limit, tc.increment) {
+                (Some(l), inc) if tc.kind != "correspondence" => Some((l / 60, inc.unwrap_or(0))),
+                _ => None,
+            };
+            let color = match c.color.as_str() {
+                "white" => Some(Color::Black),
+                "black" => Some(Color::White),
+                _ => None,
+            };
+            let from = if c.challenger.name.is_empty() { c.challenger.id } else { c.challenger.name };
+            LobbyNews::Challenge {
+                id: c.id,
+                from: super::plain_text(&from).chars().take(30).collect(),
+                rating: c.challenger.rating,
+                control,
+                rated: c.rated,
+                color,
+            }
+        }
+        EventLine::ChallengeCanceled { challenge } => LobbyNews::ChallengeGone { id: challenge.id },
+        EventLine::ChallengeDeclined {} => LobbyNews::Declined,
+        EventLine::GameStart { game } => {
+            LobbyNews::GameStart { id: if game.game_id.is_empty() { game.id } else { game.game_id } }
+        }
+        _ => return None,
+    })
+}
+
+/// Accepts or declines a challenge.
+pub fn answer_challenge(client: &Client, id: &str, accept: bool) -> Result<(), ApiError> {
+    let what = if accept { "accept" } else { "decline" };
+    client.post(&format!("/api/challenge/{id}/{what}"), &[]).map(|_| ())
+}
+
+/// Challenges a player (`color`: the player's, None by lot).
+pub fn challenge(client: &Client, user: &str, minutes: u64, inc: u64, color: Option<Color>) -> Result<(), ApiError> {
+    let (limit, inc) = ((minutes * 60).to_string(), inc.to_string());
+    let color = color_word(color);
+    let user: String = user.chars().filter(|c| c.is_ascii_alphanumeric() || "_-".contains(*c)).collect();
+    let form = [("clock.limit", limit.as_str()), ("clock.increment", inc.as_str()), ("color", color)];
+    client.post(&format!("/api/challenge/{user}"), &form).map(|_| ())
+}
+
+/// Challenges lichess's AI at a level.
+pub fn challenge_ai(client: &Client, level: u8, minutes: u64, inc: u64, color: Option<Color>) -> Result<(), ApiError> {
+    let (limit, inc, level) = ((minutes * 60).to_string(), inc.to_string(), level.to_string());
+    let form = [
+        ("level", level.as_str()),
+        ("clock.limit", limit.as_str()),
+        ("clock.increment", inc.as_str()),
+        ("color", color_word(color)),
+    ];
+    client.post("/api/challenge/ai", &form).map(|_| ())
+}
+
+fn color_word(color: Option<Color>) -> &'static str {
+    match color {
+        Some(Color::White) => "white",
+        Some(Color::Black) => "black",
+        None => "random",
+    }
+}
+
+/// A seek, open until `cancel` is set or a game starts (the request stays
+/// open while it lasts; closing it cancels the seek).
+pub fn seek(
+    client: &Client,
+    minutes: u64,
+    inc: u64,
+    rated: bool,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Result<(), ApiError> {
+    let (time, inc) = (minutes.to_string(), inc.to_string());
+    let rated = if rated { "true" } else { "false" };
+    let form = [("time", time.as_str()), ("increment", inc.as_str()), ("rated", rated)];
+    let mut lines = client.post_stream("/api/board/seek", &form)?;
+    while lines.next_line().is_some() {
+        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recorder() -> (Acts, Arc<Mutex<Vec<OpponentAct>>>) {
+        let got = Arc::new(Mutex::new(Vec::new()));
+        let sink = got.clone();
+        (Arc::new(move |a| sink.lock().unwrap().push(a)), got)
+    }
+
+    fn shared_after(moves: &[&str]) -> Mutex<Shared> {
+        let mut h = History::new(Position::start());
+        for uci in moves {
+            let m = server_move(h.current(), uci).expect("legal");
+            let _ = h.push(m);
+        }
+        Mutex::new(Shared {
+            known: moves.iter().map(|s| s.to_string()).collect(),
+            history: Some(h),
+            connected: true,
+            ..Shared::default()
+        })
+    }
+
+    fn state(moves: &str, status: &str) -> GameState {
+        GameState { moves: moves.into(), wtime: 60_000, btime: 50_000, status: status.into(), ..GameState::default() }
+    }
+
+    /// The server's states become acts: the opponent's moves (several
+    /// missed at once too) with the clocks, a takeback, offers both ways,
+    /// the end as stated, each once.
+    #[test]
+    fn states_become_acts() {
+        let (acts, got) = recorder();
+        let s = shared_after(&["e2e4"]);
+        on_state(&state("e2e4 e7e5 g1f3 b8c6", "started"), Color::White, &s, &acts);
+        // g1f3 is the player's (White's) own, made elsewhere: it stops there.
+        let got_now = got.lock().unwrap().clone();
+        assert!(
+            matches!(got_now.as_slice(), [OpponentAct::Move { clocks: Some([60_000, 50_000]), .. }]),
+            "{got_now:?}"
+        );
+        got.lock().unwrap().clear();
+        let s = shared_after(&["e2e4", "e7e5"]);
+        on_state(&state("e2e4", "started"), Color::White, &s, &acts);
+        assert_eq!(got.lock().unwrap().as_slice(), [OpponentAct::TakeBack { plies: 1 }]);
+        got.lock().unwrap().clear();
+        let offer = GameState { bdraw: true, ..state("e2e4", "started") };
+        on_state(&offer, Color::White, &s, &acts);
+        on_state(&offer, Color::White, &s, &acts);
+        let draws = got.lock().unwrap().iter().filter(|a| **a == OpponentAct::OfferDraw).count();
+        assert_eq!(draws, 1, "an offer is said once");
+        got.lock().unwrap().clear();
+        on_state(&GameState { winner: Some("black".into()), ..state("e2e4", "resign") }, Color::White, &s, &acts);
+        on_state(&GameState { winner: Some("black".into()), ..state("e2e4", "resign") }, Color::White, &s, &acts);
+        let ends: Vec<_> = got.lock().unwrap().iter().filter(|a| matches!(a, OpponentAct::Ended(_))).cloned().collect();
+        assert_eq!(
+            ends,
+            [OpponentAct::Ended(Ending::Result(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation }))]
+        );
+    }
+
+    #[test]
+    fn castling_as_king_takes_rook_and_lobby_lines() {
+        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("fen");
+        assert!(server_move(&pos, "e1h1").is_some_and(|m| m.is_short_castle()));
+        assert!(server_move(&pos, "e1a1").is_some_and(|m| m.is_castle() && !m.is_short_castle()));
+        assert!(server_move(&pos, "e1g1").is_some_and(|m| m.is_short_castle()));
+        assert_eq!(server_move(&pos, "zz"), None);
+        let line = r#"{"type":"challenge","challenge":{"id":"c1","challenger":{"id":"anna","name":"Anna","rating":1500},"rated":false,"timeControl":{"type":"clock","limit":900,"increment":10},"color":"white"}}"#;
+        assert_eq!(
+            lobby_news(line, "me"),
+            Some(LobbyNews::Challenge {
+                id: "c1".into(),
+                from: "Anna".into(),
+                rating: Some(1500),
+                control: Some((15, 10)),
+                rated: false,
+                color: Some(Color::Black)
+            })
+        );
+        assert_eq!(speed_of(3, 2), SeekSpeed::TooFast);
+        assert_eq!(speed_of(10, 0), SeekSpeed::Allowed);
+        assert_eq!(pause(0), Duration::from_secs(1));
+        assert_eq!(pause(9), Duration::from_secs(30));
+    }
+}

@@ -1,0 +1,57 @@
+//! The lichess token, kept in the settings folder in a file only its
+//! owner can read (mode 0600, created so; a wider file is narrowed, never
+//! the other way). It is never printed, spoken or logged.
+
+use std::io::{Read, Write};
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::PathBuf;
+
+/// The token's file.
+pub fn token_path() -> PathBuf {
+    crate::config::config_path().with_file_name("lichess-token")
+}
+
+/// A token as typed or pasted: trimmed; None when it cannot be one
+/// (empty, too long, or holding anything but the characters of a token).
+pub fn checked(text: &str) -> Option<String> {
+    let t = text.trim();
+    let ok = !t.is_empty() && t.len() <= 200 && t.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c));
+    ok.then(|| t.to_string())
+}
+
+/// The kept token, if any.
+pub fn load() -> Option<String> {
+    let mut text = String::new();
+    let file = std::fs::File::open(token_path()).ok()?;
+    file.take(4096).read_to_string(&mut text).ok()?;
+    checked(&text)
+}
+
+/// Keeps the token (mode 0600).
+pub fn save(token: &str) -> std::io::Result<()> {
+    let path = token_path();
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(&path)?;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    file.write_all(token.as_bytes())?;
+    file.write_all(b"\n")?;
+    file.sync_all()
+}
+
+/// Forgets the token; true when there was one.
+pub fn forget() -> bool {
+    std::fs::remove_file(token_path()).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_token_is_only_token_characters() {
+        assert_eq!(super::checked("  lip_abcDEF123\n").as_deref(), Some("lip_abcDEF123"));
+        assert_eq!(super::checked(""), None);
+        assert_eq!(super::checked("lip_a b"), None);
+        assert_eq!(super::checked("lip\u{1b}[2J"), None);
+    }
+}

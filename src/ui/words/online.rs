@@ -1,0 +1,114 @@
+//! The sentences of playing on lichess outside a game: logging in, the
+//! lobby (challenges, seeks, games in progress) and the server's errors.
+
+use super::Narrator;
+use crate::online::ApiError;
+use crate::rules::Color;
+use crate::speech::lexicon::fill;
+use crate::speech::say_duration;
+
+impl Narrator {
+    /// A call to the server that failed, in words.
+    pub(crate) fn online_error(&self, e: &ApiError) -> String {
+        let o = &self.lex.client.online;
+        match e {
+            ApiError::Unauthorized => o.token_refused.clone(),
+            ApiError::MissingScope => o.missing_scope.clone(),
+            ApiError::NotFound => o.not_found.clone(),
+            ApiError::RateLimited => o.rate_limited.clone(),
+            ApiError::Refused(reason) => self.server_reason(reason),
+            ApiError::Server(_) => o.server_error.clone(),
+            ApiError::Network => o.unreachable.clone(),
+        }
+    }
+
+    /// A time control in words: "15 minutes + 10 seconds".
+    pub(crate) fn control_words(&self, minutes: u64, increment: u64) -> String {
+        let base = say_duration(self.lex, minutes * 60_000);
+        if increment == 0 { base } else { format!("{base} + {}", say_duration(self.lex, increment * 1000)) }
+    }
+
+    /// Logged in as `name`.
+    pub(crate) fn logged_in(&self, name: &str) -> String {
+        fill(&self.lex.client.online.logged_in, &[("name", name.to_string())])
+    }
+
+    /// The lobby is open.
+    pub(crate) fn lobby_ready(&self, name: &str) -> String {
+        fill(&self.lex.client.online.lobby_ready, &[("name", name.to_string())])
+    }
+
+    /// A challenge to the player, numbered.
+    pub(crate) fn challenge_in(
+        &self,
+        n: usize,
+        from: &str,
+        rating: Option<u32>,
+        control: Option<(u64, u64)>,
+        rated: bool,
+        color: Option<Color>,
+    ) -> String {
+        let o = &self.lex.client.online;
+        let control = control.map_or_else(|| "∞".to_string(), |(m, i)| self.control_words(m, i));
+        let color = match color {
+            Some(Color::White) => o.color_white.clone(),
+            Some(Color::Black) => o.color_black.clone(),
+            None => o.color_random.clone(),
+        };
+        let args = [
+            ("n", n.to_string()),
+            ("name", from.to_string()),
+            ("rating", rating.map_or("?".into(), |r| r.to_string())),
+            ("control", control),
+            ("rated", if rated { o.rated.clone() } else { o.casual.clone() }),
+            ("color", color),
+        ];
+        fill(&o.challenge_in, &args)
+    }
+
+    /// Seeking a game of `minutes` + `increment`.
+    pub(crate) fn seeking(&self, minutes: u64, increment: u64) -> String {
+        fill(&self.lex.client.online.seeking, &[("control", self.control_words(minutes, increment))])
+    }
+
+    /// A seek too fast for a board.
+    pub(crate) fn seek_too_fast(&self, minutes: u64, increment: u64) -> String {
+        fill(&self.lex.client.online.seek_too_fast, &[("control", format!("{minutes}+{increment}"))])
+    }
+
+    /// A game starts.
+    pub(crate) fn game_starts(&self, names: &[String; 2]) -> String {
+        fill(&self.lex.client.online.game_starts, &[("white", names[0].clone()), ("black", names[1].clone())])
+    }
+
+    /// A game in progress, numbered.
+    pub(crate) fn game_item(&self, n: usize, name: &str, color: Color, my_turn: bool) -> String {
+        let o = &self.lex.client.online;
+        let color = crate::speech::say_move::color_name(self.lex, color).to_string();
+        let turn = if my_turn { o.your_turn.clone() } else { o.their_turn.clone() };
+        fill(&o.game_item, &[("n", n.to_string()), ("name", name.to_string()), ("color", color), ("turn", turn)])
+    }
+
+    /// A lobby line not understood.
+    pub(crate) fn lobby_unclear(&self, text: &str) -> String {
+        fill(&self.lex.client.online.lobby_unclear, &[("text", text.chars().take(60).collect())])
+    }
+
+    /// Not a time control.
+    pub(crate) fn bad_control(&self, text: &str) -> String {
+        fill(&self.lex.client.online.bad_control, &[("text", text.chars().take(30).collect())])
+    }
+
+    /// The server's reason for refusing something, in the session's words
+    /// where it is known.
+    pub(crate) fn server_reason(&self, reason: &str) -> String {
+        let o = &self.lex.client.online;
+        if reason.contains("Not your turn") || reason.contains("game already over") {
+            return o.refused_turn.clone();
+        }
+        if self.lex.lang == crate::speech::SpeechLang::English && !reason.trim().is_empty() {
+            return fill(&o.refused, &[("reason", reason.chars().take(120).collect())]);
+        }
+        o.refused_other.clone()
+    }
+}

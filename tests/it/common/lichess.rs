@@ -1,0 +1,497 @@
+//! A lichess Board API server for tests, on 127.0.0.1, written from
+//! lichess's OpenAPI spec (lichess-org/api, doc/specs): the JSON field
+//! names, chunked ndjson streams with keep-alive newlines, and the 400,
+//! 401, 403, 404 and 429 bodies. Its opponent plays a script of moves; a
+//! test can make it offer a draw or a takeback, leave, chat, cut the
+//! streams, refuse the next move, or challenge the player.
+
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The token the server knows, and one without the board:play scope.
+pub const TOKEN: &str = "lip_TestToken123";
+pub const NO_SCOPE_TOKEN: &str = "lip_NoScope456";
+
+#[derive(Default)]
+pub struct Game {
+    pub id: String,
+    /// The player's colour: "white" or "black".
+    pub me: String,
+    pub opponent: String,
+    pub moves: Vec<String>,
+    pub wtime: u64,
+    pub btime: u64,
+    pub inc: u64,
+    pub status: String,
+    pub winner: Option<String>,
+    pub wdraw: bool,
+    pub bdraw: bool,
+    pub wtakeback: bool,
+    pub btakeback: bool,
+    /// The opponent's replies, in order.
+    pub script: VecDeque<String>,
+    /// The opponent accepts the player's draw offers and takebacks.
+    pub agreeable: bool,
+    streams: Vec<Sender<String>>,
+}
+
+impl Game {
+    fn state(&self) -> String {
+        let winner = self.winner.as_ref().map_or(String::new(), |w| format!(",\"winner\":\"{w}\""));
+        format!(
+            "{{\"type\":\"gameState\",\"moves\":\"{}\",\"wtime\":{},\"btime\":{},\"winc\":{},\"binc\":{},\"status\":\"{}\"{winner},\"wdraw\":{},\"bdraw\":{},\"wtakeback\":{},\"btakeback\":{}}}",
+            self.moves.join(" "),
+            self.wtime,
+            self.btime,
+            self.inc,
+            self.inc,
+            self.status,
+            self.wdraw,
+            self.bdraw,
+            self.wtakeback,
+            self.btakeback
+        )
+    }
+
+    fn full(&self) -> String {
+        let (w, b) = if self.me == "white" {
+            ("{\"id\":\"player\",\"name\":\"Player\",\"rating\":1500}".to_string(), self.other())
+        } else {
+            (self.other(), "{\"id\":\"player\",\"name\":\"Player\",\"rating\":1500}".to_string())
+        };
+        format!(
+            "{{\"type\":\"gameFull\",\"id\":\"{}\",\"variant\":{{\"key\":\"standard\"}},\"speed\":\"rapid\",\"perf\":{{\"name\":\"Rapid\"}},\"rated\":false,\"createdAt\":1,\"white\":{w},\"black\":{b},\"initialFen\":\"startpos\",\"clock\":{{\"initial\":900000,\"increment\":{}}},\"state\":{},\"someNewField\":1}}",
+            self.id,
+            self.inc,
+            self.state()
+        )
+    }
+
+    fn other(&self) -> String {
+        format!("{{\"id\":\"{0}\",\"name\":\"{1}\",\"rating\":1600}}", self.opponent.to_lowercase(), self.opponent)
+    }
+
+    fn my_turn(&self) -> bool {
+        self.moves.len().is_multiple_of(2) == (self.me == "white")
+    }
+
+    /// Sends a line to the game's streams.
+    pub fn send(&mut self, line: &str) {
+        self.streams.retain(|s| s.send(line.to_string()).is_ok());
+    }
+
+    fn changed(&mut self) {
+        let state = self.state();
+        self.send(&state);
+    }
+}
+
+/// The server's state.
+#[derive(Default)]
+pub struct State {
+    pub games: HashMap<String, Game>,
+    events: Vec<Sender<String>>,
+    /// Every request: method, path, body (the Authorization header is
+    /// never recorded: tests look for the token everywhere else).
+    pub requests: Vec<(String, String, String)>,
+    /// The next move post is refused with this reason.
+    pub refuse_next: Option<String>,
+    /// A game the player's challenge starts (the script for it).
+    pub next_game_script: Vec<String>,
+    /// How many game streams were opened.
+    pub game_streams: usize,
+    counter: u32,
+}
+
+impl State {
+    /// A new game with the player as `me`.
+    pub fn new_game(&mut self, me: &str, opponent: &str, script: &[&str]) -> String {
+        self.counter += 1;
+        let id = format!("game{}", self.counter);
+        let game = Game {
+            id: id.clone(),
+            me: me.into(),
+            opponent: opponent.into(),
+            wtime: 900_000,
+            btime: 900_000,
+            status: "started".into(),
+            script: script.iter().map(|s| s.to_string()).collect(),
+            ..Game::default()
+        };
+        self.games.insert(id.clone(), game);
+        let start = format!(
+            "{{\"type\":\"gameStart\",\"game\":{{\"gameId\":\"{id}\",\"fullId\":\"{id}xxxx\",\"color\":\"{me}\",\"isMyTurn\":{},\"opponent\":{{\"id\":\"x\",\"username\":\"{opponent}\",\"rating\":1600}}}}}}",
+            me == "white"
+        );
+        self.events.retain(|s| s.send(start.clone()).is_ok());
+        id
+    }
+
+    /// Sends a line to the event streams.
+    pub fn event(&mut self, line: &str) {
+        self.events.retain(|s| s.send(line.to_string()).is_ok());
+    }
+
+    /// Ends every game stream (a dropped connection).
+    pub fn cut_game_streams(&mut self) {
+        for g in self.games.values_mut() {
+            g.streams.clear();
+        }
+    }
+}
+
+/// The server.
+pub struct Lichess {
+    pub url: String,
+    pub state: Arc<Mutex<State>>,
+}
+
+impl Lichess {
+    pub fn start() -> Lichess {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let state = Arc::new(Mutex::new(State::default()));
+        let shared = state.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { return };
+                let state = shared.clone();
+                std::thread::spawn(move || handle(stream, &state));
+            }
+        });
+        Lichess { url, state }
+    }
+
+    /// The opponent plays a move in game `id`.
+    pub fn opponent_moves(&self, id: &str, uci: &str) {
+        let mut s = self.state.lock().unwrap();
+        if let Some(g) = s.games.get_mut(id) {
+            g.moves.push(uci.into());
+            g.changed();
+        }
+    }
+
+    /// Changes game `id` and sends its state.
+    pub fn change(&self, id: &str, f: impl FnOnce(&mut Game)) {
+        let mut s = self.state.lock().unwrap();
+        if let Some(g) = s.games.get_mut(id) {
+            f(g);
+            g.changed();
+        }
+    }
+}
+
+struct Request {
+    method: String,
+    path: String,
+    token: String,
+    body: String,
+}
+
+fn read_request(stream: &TcpStream) -> Option<Request> {
+    let mut reader = BufReader::new(stream);
+    let mut first = String::new();
+    reader.read_line(&mut first).ok()?;
+    let mut parts = first.split_whitespace();
+    let (method, path) = (parts.next()?.to_string(), parts.next()?.to_string());
+    let (mut token, mut length) = (String::new(), 0usize);
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).ok()?;
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        let (name, value) = line.split_once(':')?;
+        match name.to_ascii_lowercase().as_str() {
+            "authorization" => token = value.trim().trim_start_matches("Bearer ").to_string(),
+            "content-length" => length = value.trim().parse().unwrap_or(0),
+            _ => {}
+        }
+    }
+    let mut body = vec![0; length.min(1 << 16)];
+    reader.read_exact(&mut body).ok()?;
+    Some(Request { method, path, token, body: String::from_utf8_lossy(&body).into_owned() })
+}
+
+fn respond(mut stream: &TcpStream, status: u16, body: &str) {
+    let reason = match status {
+        200 => "OK",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        _ => "Too Many Requests",
+    };
+    let _ = write!(
+        stream,
+        "HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+}
+
+/// A chunked ndjson stream: lines as they come, a keep-alive newline each
+/// second; ends when the sender side goes (or `stop` says so).
+fn stream_lines(mut stream: &TcpStream, first: Vec<String>, lines: Receiver<String>) {
+    let _ =
+        write!(stream, "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n");
+    let chunk = |mut s: &TcpStream, text: &str| write!(s, "{:x}\r\n{text}\r\n", text.len()).is_ok();
+    for l in first {
+        if !chunk(stream, &format!("{l}\n")) {
+            return;
+        }
+    }
+    loop {
+        match lines.recv_timeout(Duration::from_millis(1000)) {
+            Ok(l) => {
+                if !chunk(stream, &format!("{l}\n")) {
+                    return;
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if !chunk(stream, "\n") {
+                    return;
+                }
+            }
+            Err(_) => {
+                let _ = write!(stream, "0\r\n\r\n");
+                let _ = stream.flush();
+                return;
+            }
+        }
+    }
+}
+
+fn param<'a>(body: &'a str, name: &str) -> Option<&'a str> {
+    body.split('&').find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+}
+
+fn handle(stream: TcpStream, state: &Mutex<State>) {
+    let Some(req) = read_request(&stream) else { return };
+    state.lock().unwrap().requests.push((req.method.clone(), req.path.clone(), req.body.clone()));
+    if req.token != TOKEN && req.token != NO_SCOPE_TOKEN {
+        let body = if req.token.is_empty() { "Missing authorization header" } else { "No such token" };
+        return respond(&stream, 401, &format!("{{\"error\":\"{body}\"}}"));
+    }
+    let path: Vec<&str> = req.path.trim_start_matches('/').split('/').collect();
+    let board = path.first() == Some(&"api") && path.get(1).is_some_and(|p| *p != "account");
+    if req.token == NO_SCOPE_TOKEN && board {
+        return respond(&stream, 403, "{\"error\":\"Missing scope\"}");
+    }
+    let ok = |s: &TcpStream| respond(s, 200, "{\"ok\":true}");
+    match (req.method.as_str(), path.as_slice()) {
+        ("GET", ["api", "account"]) => {
+            respond(&stream, 200, "{\"id\":\"player\",\"username\":\"Player\",\"perfs\":{}}")
+        }
+        ("GET", ["api", "account", "playing"]) => {
+            let s = state.lock().unwrap();
+            let games: Vec<String> = s
+                .games
+                .values()
+                .filter(|g| g.status == "started")
+                .map(|g| {
+                    format!(
+                        "{{\"gameId\":\"{}\",\"fullId\":\"x\",\"color\":\"{}\",\"isMyTurn\":{},\"opponent\":{{\"username\":\"{}\"}}}}",
+                        g.id,
+                        g.me,
+                        g.my_turn(),
+                        g.opponent
+                    )
+                })
+                .collect();
+            respond(&stream, 200, &format!("{{\"nowPlaying\":[{}]}}", games.join(",")));
+        }
+        ("GET", ["api", "stream", "event"]) => {
+            let (tx, rx) = channel();
+            state.lock().unwrap().events.push(tx);
+            stream_lines(&stream, Vec::new(), rx);
+        }
+        ("GET", ["api", "board", "game", "stream", id]) => {
+            let (tx, rx) = channel();
+            let first = {
+                let mut s = state.lock().unwrap();
+                s.game_streams += 1;
+                let Some(g) = s.games.get_mut(*id) else {
+                    drop(s);
+                    return respond(&stream, 404, "{\"error\":\"Not found\"}");
+                };
+                g.streams.push(tx);
+                g.full()
+            };
+            stream_lines(&stream, vec![first], rx);
+        }
+        ("POST", ["api", "board", "game", id, "move", uci]) => {
+            let mut s = state.lock().unwrap();
+            if let Some(reason) = s.refuse_next.take() {
+                return respond(&stream, 400, &format!("{{\"error\":\"{reason}\"}}"));
+            }
+            let Some(g) = s.games.get_mut(*id) else { return respond(&stream, 404, "{\"error\":\"Not found\"}") };
+            if !g.my_turn() || g.status != "started" {
+                return respond(&stream, 400, "{\"error\":\"Not your turn, or game already over\"}");
+            }
+            g.moves.push(uci.to_string());
+            if g.me == "white" {
+                g.wtime -= 1000;
+            } else {
+                g.btime -= 1000;
+            }
+            g.changed();
+            let reply = g.script.pop_front();
+            drop(s);
+            ok(&stream);
+            if let Some(reply) = reply {
+                std::thread::sleep(Duration::from_millis(150));
+                let mut s = state.lock().unwrap();
+                if let Some(g) = s.games.get_mut(*id)
+                    && g.status == "started"
+                {
+                    g.moves.push(reply);
+                    if g.me == "white" {
+                        g.btime -= 2000;
+                    } else {
+                        g.wtime -= 2000;
+                    }
+                    g.changed();
+                }
+            }
+        }
+        ("POST", ["api", "board", "game", id, what, answer @ ..]) => {
+            let mut s = state.lock().unwrap();
+            let Some(g) = s.games.get_mut(*id) else { return respond(&stream, 404, "{\"error\":\"Not found\"}") };
+            let yes = answer.first().is_some_and(|a| matches!(*a, "yes" | "true" | "1" | "on"));
+            let white = g.me == "white";
+            match *what {
+                "resign" => {
+                    g.status = "resign".into();
+                    g.winner = Some(if white { "black" } else { "white" }.into());
+                }
+                "abort" => g.status = "aborted".into(),
+                "claim-victory" => {
+                    g.status = "timeout".into();
+                    g.winner = Some(g.me.clone());
+                }
+                "chat" => {
+                    let text = param(&req.body, "text").unwrap_or_default().replace('+', " ");
+                    let line = format!(
+                        "{{\"type\":\"chatLine\",\"room\":\"player\",\"username\":\"Player\",\"text\":\"{text}\"}}"
+                    );
+                    g.send(&line);
+                    drop(s);
+                    return ok(&stream);
+                }
+                "draw" => {
+                    let theirs = if white { g.bdraw } else { g.wdraw };
+                    if yes && (theirs || g.agreeable) {
+                        g.status = "draw".into();
+                        g.wdraw = false;
+                        g.bdraw = false;
+                    } else if yes {
+                        // Offered; the opponent declines after a moment.
+                        if white {
+                            g.wdraw = true
+                        } else {
+                            g.bdraw = true
+                        }
+                        g.changed();
+                        drop(s);
+                        ok(&stream);
+                        std::thread::sleep(Duration::from_millis(300));
+                        let mut s = state.lock().unwrap();
+                        if let Some(g) = s.games.get_mut(*id) {
+                            g.wdraw = false;
+                            g.bdraw = false;
+                            g.changed();
+                        }
+                        return;
+                    } else {
+                        g.wdraw = false;
+                        g.bdraw = false;
+                    }
+                }
+                "takeback" => {
+                    let theirs = if white { g.btakeback } else { g.wtakeback };
+                    if yes && (theirs || g.agreeable) {
+                        let plies = if theirs {
+                            1
+                        } else if g.my_turn() {
+                            2
+                        } else {
+                            1
+                        };
+                        for _ in 0..plies {
+                            g.moves.pop();
+                        }
+                        g.wtakeback = false;
+                        g.btakeback = false;
+                    } else if yes {
+                        if white {
+                            g.wtakeback = true
+                        } else {
+                            g.btakeback = true
+                        }
+                        g.changed();
+                        g.wtakeback = false;
+                        g.btakeback = false;
+                    } else {
+                        g.wtakeback = false;
+                        g.btakeback = false;
+                    }
+                }
+                _ => return respond(&stream, 404, "{\"error\":\"Not found\"}"),
+            }
+            g.changed();
+            drop(s);
+            ok(&stream);
+        }
+        ("POST", ["api", "challenge", "ai"]) => {
+            let mut s = state.lock().unwrap();
+            let me = param(&req.body, "color").filter(|c| *c != "random").unwrap_or("white").to_string();
+            let script = std::mem::take(&mut s.next_game_script);
+            let script: Vec<&str> = script.iter().map(String::as_str).collect();
+            let id = s.new_game(&me, "lichess AI", &script);
+            respond(&stream, 200, &format!("{{\"id\":\"{id}\",\"status\":{{\"name\":\"started\"}}}}"));
+        }
+        ("POST", ["api", "challenge", id, "accept"]) => {
+            let mut s = state.lock().unwrap();
+            let script = std::mem::take(&mut s.next_game_script);
+            let script: Vec<&str> = script.iter().map(String::as_str).collect();
+            let me = if id.ends_with('b') { "black" } else { "white" };
+            s.new_game(me, "Anna", &script);
+            drop(s);
+            ok(&stream);
+        }
+        ("POST", ["api", "challenge", _, "decline"]) => ok(&stream),
+        ("POST", ["api", "challenge", user]) => {
+            respond(
+                &stream,
+                200,
+                &format!(
+                    "{{\"id\":\"ch1\",\"url\":\"x\",\"status\":\"created\",\"challenger\":{{\"id\":\"player\",\"name\":\"Player\"}},\"destUser\":{{\"id\":\"{user}\",\"name\":\"{user}\"}}}}"
+                ),
+            );
+            let mut s = state.lock().unwrap();
+            s.event("{\"type\":\"challengeDeclined\",\"challenge\":{\"id\":\"ch1\",\"challenger\":{\"id\":\"player\",\"name\":\"Player\"}}}");
+        }
+        ("POST", ["api", "board", "seek"]) => {
+            let _ =
+                write!(&stream, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n");
+            for _ in 0..2 {
+                std::thread::sleep(Duration::from_millis(500));
+                if write!(&stream, "1\r\n\n\r\n").is_err() {
+                    return;
+                }
+            }
+            let mut s = state.lock().unwrap();
+            let script = std::mem::take(&mut s.next_game_script);
+            let script: Vec<&str> = script.iter().map(String::as_str).collect();
+            s.new_game("black", "Boris", &script);
+            drop(s);
+            let _ = write!(&stream, "0\r\n\r\n");
+        }
+        _ => respond(&stream, 404, "{\"error\":\"Not found\"}"),
+    }
+}

@@ -1,0 +1,272 @@
+//! Online play against a Board API server of the test's own
+//! (`common::lichess`, on 127.0.0.1): logging in, the lobby, whole games
+//! from a challenge or a seek to the result in both colours, offers both
+//! ways, a stream cut mid-game, a refused move, fair play, and the token
+//! never in any output.
+
+use crate::common::lichess::{Lichess, NO_SCOPE_TOKEN, TOKEN};
+use crate::common::{collect, text, wait_for};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+fn home(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("voxchess-online-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("home");
+    dir
+}
+
+fn voxchess(dir: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_voxchess"));
+    c.env("XDG_DATA_HOME", dir.join("data")).env("XDG_CONFIG_HOME", dir.join("config"));
+    c
+}
+
+fn login(dir: &Path, server: &Lichess, token: &str, lang: &str) -> Output {
+    let mut child = voxchess(dir)
+        .args(["online", "login", "--server", &server.url, "--lang", lang])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    writeln!(child.stdin.take().expect("stdin"), "{token}").expect("typed");
+    child.wait_with_output().expect("ends")
+}
+
+fn lobby(dir: &Path, server: &Lichess, lang: &str) -> Child {
+    voxchess(dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-speech", "--no-voice", "--lang", lang])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts")
+}
+
+fn typed(child: &mut Child, line: &str) {
+    writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
+}
+
+fn finish(mut child: Child) -> String {
+    drop(child.stdin.take());
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(30), "voxchess did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut err = String::new();
+    let _ = std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err);
+    err
+}
+
+fn challenge(id: &str, from: &str) -> String {
+    format!(
+        "{{\"type\":\"challenge\",\"challenge\":{{\"id\":\"{id}\",\"url\":\"x\",\"status\":\"created\",\"challenger\":{{\"id\":\"{0}\",\"name\":\"{from}\",\"rating\":1600}},\"destUser\":{{\"id\":\"player\",\"name\":\"Player\"}},\"variant\":{{\"key\":\"standard\"}},\"rated\":false,\"speed\":\"rapid\",\"timeControl\":{{\"type\":\"clock\",\"limit\":900,\"increment\":10,\"show\":\"15+10\"}},\"color\":\"random\",\"perf\":{{\"icon\":\"x\",\"name\":\"Rapid\"}}}}}}",
+        from.to_lowercase()
+    )
+}
+
+/// Logging in keeps the token in a file only its owner can read and
+/// never shows it; a refused token or one without the scope is one clear
+/// line and nothing is kept; logging out forgets it.
+#[test]
+fn login_keeps_the_token_private() {
+    let server = Lichess::start();
+    let dir = home("login");
+    let o = login(&dir, &server, "lip_Wrong999", "en");
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("lichess refused the token. Nothing was stored."), "{err}");
+    let file = dir.join("config/voxchess/lichess-token");
+    assert!(!file.exists());
+    let o = login(&dir, &server, NO_SCOPE_TOKEN, "ru");
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("board:play") && err.contains("Этим токеном нельзя играть"), "{err}");
+    assert!(!file.exists());
+    let o = login(&dir, &server, TOKEN, "en");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "Logged in to lichess as Player.");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&file).expect("kept").permissions().mode() & 0o777, 0o600);
+    for out in [&o.stdout, &o.stderr] {
+        assert!(!String::from_utf8_lossy(out).contains(TOKEN));
+    }
+    let o = voxchess(&dir).args(["online", "logout", "--lang", "de"]).output().expect("runs");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "Abgemeldet: das Token ist vergessen.");
+    assert!(!file.exists());
+    let o = voxchess(&dir).args(["online", "--server", &server.url, "--plain"]).stdin(Stdio::null()).output().unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("voxchess online login"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A challenge is announced and accepted; the game is played to the
+/// result with moves both ways, the server's clock, a draw offer from the
+/// opponent declined, a takeback proposal of the player's declined, chat,
+/// fair play, a refused move, a stream cut with a move missed meanwhile,
+/// and the opponent's resignation. The score names the game's address;
+/// the token is never printed.
+#[test]
+fn a_challenge_accepted_is_played_to_the_result() {
+    let server = Lichess::start();
+    let dir = home("game");
+    assert!(login(&dir, &server, TOKEN, "en").status.success());
+    server.state.lock().unwrap().next_game_script = vec!["e7e5".into(), "b8c6".into(), "g8f6".into()];
+    let mut child = lobby(&dir, &server, "en");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Lobby of lichess, as Player.", 0);
+    std::thread::sleep(Duration::from_millis(300));
+    server.state.lock().unwrap().event(&challenge("c1", "Anna"));
+    at = wait_for(&out, "Challenge 1 from Anna (1600): 15 minutes + 10 seconds, casual, colours by lot.", at);
+    typed(&mut child, "accept");
+    at = wait_for(&out, "The game starts: Player (1500) against Anna (1600).", at);
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: e5", at);
+    let id = "game1";
+    typed(&mut child, "time");
+    at = wait_for(&out, "White: 14 minutes 5", at);
+    typed(&mut child, "best move");
+    at = wait_for(&out, "No engine help during an online game", at);
+    // The opponent offers a draw; the player declines.
+    server.change(id, |g| g.bdraw = true);
+    at = wait_for(&out, "Draw offered", at);
+    typed(&mut child, "decline");
+    at = wait_for(&out, "Draw offer declined.", at);
+    server.change(id, |g| g.bdraw = false);
+    // The player proposes a takeback; the opponent declines.
+    typed(&mut child, "take back");
+    at = wait_for(&out, "declines", at);
+    // Chat both ways.
+    server
+        .state
+        .lock()
+        .unwrap()
+        .games
+        .get_mut(id)
+        .unwrap()
+        .send("{\"type\":\"chatLine\",\"room\":\"player\",\"username\":\"Anna\",\"text\":\"Good luck\"}");
+    at = wait_for(&out, "Chat from Anna.", at);
+    typed(&mut child, "chat");
+    at = wait_for(&out, "Anna: Good luck", at);
+    typed(&mut child, "chat Have fun!");
+    at = wait_for(&out, "Chat line sent.", at);
+    // A move the server refuses is said and not kept.
+    server.state.lock().unwrap().refuse_next = Some("Piece on g1 cannot move to f3".into());
+    typed(&mut child, "Nf3");
+    at = wait_for(&out, "lichess refused the move: Piece on g1 cannot move to f3", at);
+    typed(&mut child, "fen");
+    at = wait_for(&out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w", at);
+    typed(&mut child, "Nf3");
+    at = wait_for(&out, "Black: Nc6", at);
+    // The stream drops; the opponent's move meanwhile is said once it is back.
+    server.state.lock().unwrap().cut_game_streams();
+    at = wait_for(&out, "The connection to lichess is lost", at);
+    typed(&mut child, "Bc4");
+    at = wait_for(&out, "Not sent: there is no connection.", at);
+    at = wait_for(&out, "The connection to lichess is back.", at);
+    typed(&mut child, "Bc4");
+    at = wait_for(&out, "Black: Nf6", at);
+    server.change(id, |g| {
+        g.status = "resign".into();
+        g.winner = Some("white".into());
+    });
+    at = wait_for(&out, "Game over: Resignation. White wins.", at);
+    typed(&mut child, "quit");
+    let err = finish(child);
+    let shown = text(&out);
+    let _ = at;
+    assert!(!shown.contains(TOKEN) && !err.contains(TOKEN), "the token was shown");
+    assert!(!shown.contains("Chat from Player"), "the player's own chat line is not news: {shown}");
+    // Not sent is said before the move is taken back.
+    let not_sent = shown.find("Not sent").expect("said");
+    assert!(shown[not_sent..].contains("Taken back: White's Bc4"), "{shown}");
+    let streams = server.state.lock().unwrap().game_streams;
+    assert_eq!(streams, 2, "one stream, opened once more after the cut");
+    let requests = server.state.lock().unwrap().requests.clone();
+    assert!(requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/board/game/game1/move/e2e4"), "{requests:?}");
+    assert!(requests.iter().any(|(_, p, b)| p == "/api/board/game/game1/chat" && b.contains("room=player")));
+    let games = std::fs::read_dir(dir.join("data/voxchess/games")).expect("games folder");
+    let pgn: String = games.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap_or_default()).collect();
+    assert!(pgn.contains(&format!("[Site \"{}/game1\"]", server.url)), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A seek too fast for a board is refused before any request; a rapid
+/// seek starts a game as Black; the opponent's moves come; the player's
+/// resignation ends it; Russian words throughout.
+#[test]
+fn a_seek_in_russian_plays_black_and_resigns() {
+    let server = Lichess::start();
+    let dir = home("seek");
+    assert!(login(&dir, &server, TOKEN, "ru").status.success());
+    server.state.lock().unwrap().next_game_script = vec!["g1f3".into()];
+    let mut child = lobby(&dir, &server, "ru");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Зал lichess, вы — Player.", 0);
+    typed(&mut child, "искать 3+2");
+    at = wait_for(&out, "3+2 — слишком быстро", at);
+    assert!(!server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p == "/api/board/seek"));
+    typed(&mut child, "искать 15+10");
+    at = wait_for(&out, "Ищу партию 15 минут + 10 секунд.", at);
+    at = wait_for(&out, "Партия начинается: Boris (1600) против Player (1500).", at);
+    std::thread::sleep(Duration::from_millis(300));
+    server.opponent_moves("game1", "e2e4");
+    at = wait_for(&out, "Белые: e4", at);
+    typed(&mut child, "e5");
+    at = wait_for(&out, "Белые: Кf3", at);
+    typed(&mut child, "лучший ход");
+    at = wait_for(&out, "помощь движка запрещена", at);
+    typed(&mut child, "сдаюсь");
+    at = wait_for(&out, "Сдаётесь?", at);
+    typed(&mut child, "да");
+    at = wait_for(&out, "Партия окончена: Сдача. Белые выигрывают.", at);
+    typed(&mut child, "выход");
+    finish(child);
+    let shown = text(&out);
+    let _ = at;
+    for w in ["White", "Black", "game", "move", "Game", "draw", "seek", "engine"] {
+        assert!(!shown.contains(w), "English {w:?} in a Russian session: {shown}");
+    }
+    assert!(server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p == "/api/board/game/game1/resign"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// German: a game against lichess's AI; the opponent leaves, and the
+/// player claims the win.
+#[test]
+fn a_german_game_against_the_ai_and_a_claimed_victory() {
+    let server = Lichess::start();
+    let dir = home("ai");
+    assert!(login(&dir, &server, TOKEN, "de").status.success());
+    server.state.lock().unwrap().next_game_script = vec!["e7e5".into()];
+    let mut child = lobby(&dir, &server, "de");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Lobby von lichess, als Player.", 0);
+    typed(&mut child, "computer 3 15+10 weiß");
+    at = wait_for(&out, "Die Partie beginnt", at);
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Schwarz: e5", at);
+    server
+        .state
+        .lock()
+        .unwrap()
+        .games
+        .get_mut("game1")
+        .unwrap()
+        .send("{\"type\":\"opponentGone\",\"gone\":true,\"claimWinInSeconds\":10}");
+    at = wait_for(&out, "10 Sekunden", at);
+    typed(&mut child, "Sieg beanspruchen");
+    at = wait_for(&out, "Partie beendet", at);
+    typed(&mut child, "beenden");
+    finish(child);
+    let shown = text(&out);
+    let _ = at;
+    for w in ["White", "Black", "game", "move", "Game", "draw", "resign", "engine", "lichess refused"] {
+        assert!(!shown.contains(w), "English {w:?} in a German session: {shown}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
