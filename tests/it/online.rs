@@ -270,3 +270,117 @@ fn a_german_game_against_the_ai_and_a_claimed_victory() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The UCI of the few moves the latency run plays.
+fn uci_of(san: &str) -> &'static str {
+    match san {
+        "e4" => "e2e4",
+        "Nf3" => "g1f3",
+        "Bc4" => "f1c4",
+        "d3" => "d2d3",
+        "O-O" => "e1g1",
+        _ => "c2c3",
+    }
+}
+
+/// Measures (printed, for docs/performance.md; never asserted against a
+/// time): the opponent's move handed to the stream -> its line printed and
+/// its speech begun (the tests' SSIP server); a typed move -> its POST at
+/// the server. `cargo test --release --test it -- online::latency --nocapture`
+#[test]
+fn latency() {
+    use crate::common::ssip::SsipServer;
+    use std::time::Instant;
+    let server = Lichess::start();
+    let dir = home("latency");
+    assert!(login(&dir, &server, TOKEN, "en").status.success());
+    let replies: Vec<String> = ["e7e5", "b8c6", "g8f6", "f8c5", "d7d6", "c8g4"].iter().map(|s| s.to_string()).collect();
+    let _ = replies;
+    let speech = SsipServer::start(&dir.join("run"));
+    let mut child = voxchess(&dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    std::thread::sleep(Duration::from_millis(300));
+    server.state.lock().unwrap().event(&challenge("c1", "Anna"));
+    at = wait_for(&out, "Accept or decline?", at);
+    typed(&mut child, "accept");
+    at = wait_for(&out, "Type help for commands.", at);
+    let mut to_line = Vec::new();
+    let mut to_speech = Vec::new();
+    let mut to_post = Vec::new();
+    let idle = |speech: &SsipServer| {
+        let start = Instant::now();
+        while speech.said().iter().any(|x| x.ended.is_none()) && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    for (mine, reply, said, words) in [
+        ("e4", "e7e5", "Black: e5", "Black: e5"),
+        ("Nf3", "b8c6", "Black: Nc6", "Black: knight c6"),
+        ("Bc4", "g8f6", "Black: Nf6", "Black: knight f6"),
+        ("d3", "f8c5", "Black: Bc5", "Black: bishop c5"),
+        ("O-O", "d7d6", "Black: d6", "Black: d6"),
+        ("c3", "c8g4", "Black: Bg4", "Black: bishop g4"),
+    ] {
+        let typed_at = Instant::now();
+        typed(&mut child, mine);
+        let start = Instant::now();
+        let posted = loop {
+            let s = server.state.lock().unwrap();
+            if let Some((_, t)) = s.arrived.iter().rev().find(|(p, _)| p.ends_with(&format!("/move/{}", uci_of(mine))))
+            {
+                break *t;
+            }
+            drop(s);
+            assert!(start.elapsed() < Duration::from_secs(10), "{mine} was not posted");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        to_post.push(posted.duration_since(typed_at).as_secs_f64() * 1000.0);
+        // The opponent moves while voxchess says nothing.
+        std::thread::sleep(Duration::from_millis(100));
+        idle(&speech);
+        let before = out.lock().unwrap().len();
+        server.opponent_moves("game1", reply);
+        let sent = server.state.lock().unwrap().games["game1"].sent_at.last().map(|(_, t)| *t).expect("sent");
+        let _ = wait_for(&out, said, before);
+        to_line.push(sent.elapsed().as_secs_f64() * 1000.0);
+        let start = Instant::now();
+        let queued = loop {
+            if let Some(q) = speech.said().iter().find(|x| x.text.contains(words)).map(|x| x.queued) {
+                break q;
+            }
+            assert!(start.elapsed() < Duration::from_secs(10), "{words} was not said");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        to_speech.push(queued.duration_since(sent).as_secs_f64() * 1000.0);
+    }
+    typed(&mut child, "quit");
+    finish(child);
+    let _ = (at, std::fs::remove_dir_all(&dir));
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    println!(
+        "stream line -> row printed: median {:.1} ms, max {:.1} ms (the test polls every 20 ms: an upper bound)",
+        median(&mut to_line),
+        worst(&to_line)
+    );
+    println!(
+        "stream line -> speech queued at the SSIP server: median {:.1} ms, max {:.1} ms",
+        median(&mut to_speech),
+        worst(&to_speech)
+    );
+    println!("typed move -> POST at the server: median {:.1} ms, max {:.1} ms", median(&mut to_post), worst(&to_post));
+    assert_eq!(to_line.len(), 6);
+    let all: Vec<String> = speech.said().iter().map(|x| x.text.clone()).collect();
+    assert!(!to_speech.is_empty(), "the opponent's moves were spoken: {all:?}");
+}

@@ -274,7 +274,9 @@ fn a_korean_game_played_by_voice_with_real_audio() {
         // without "takes" ("지 에이치 사" for gxh4), as players do.
         let spoken = words.trim_end_matches(", 체크").to_string();
         let side = if pos.turn() == voxchess::rules::Color::White { "백: " } else { "흑: " };
-        let announced = format!("{side}{words}");
+        // Rows name moves in notation; the words are spoken.
+        let written = say_move(Lexicon::written(SpeechLang::Korean), &pos, &mv, Style::Brief);
+        let announced = format!("{side}{written}");
         let mut phrasings = vec![spoken.clone()];
         if spoken.contains(" 잡고 ") {
             phrasings.push(spoken.replace(" 잡고 ", " "));
@@ -374,7 +376,7 @@ fn a_korean_game_played_by_voice_with_real_audio() {
                 );
             }
             let names_ours = |l: &str| {
-                phrasings.iter().chain([&words]).any(|w| {
+                phrasings.iter().chain([&words, &written]).any(|w| {
                     l.starts_with(&format!("{w}?"))
                         || l.contains(&format!(" {w}을 말한"))
                         || l.contains(&format!(" {w}를 말한"))

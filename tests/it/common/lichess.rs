@@ -36,6 +36,8 @@ pub struct Game {
     pub script: VecDeque<String>,
     /// The opponent accepts the player's draw offers and takebacks.
     pub agreeable: bool,
+    /// When each line was handed to the game's streams.
+    pub sent_at: Vec<(String, std::time::Instant)>,
     streams: Vec<Sender<String>>,
 }
 
@@ -81,6 +83,7 @@ impl Game {
 
     /// Sends a line to the game's streams.
     pub fn send(&mut self, line: &str) {
+        self.sent_at.push((line.to_string(), std::time::Instant::now()));
         self.streams.retain(|s| s.send(line.to_string()).is_ok());
     }
 
@@ -98,6 +101,8 @@ pub struct State {
     /// Every request: method, path, body (the Authorization header is
     /// never recorded: tests look for the token everywhere else).
     pub requests: Vec<(String, String, String)>,
+    /// When each request's path arrived.
+    pub arrived: Vec<(String, std::time::Instant)>,
     /// The next move post is refused with this reason.
     pub refuse_next: Option<String>,
     /// A game the player's challenge starts (the script for it).
@@ -272,7 +277,11 @@ fn param<'a>(body: &'a str, name: &str) -> Option<&'a str> {
 
 fn handle(stream: TcpStream, state: &Mutex<State>) {
     let Some(req) = read_request(&stream) else { return };
-    state.lock().unwrap().requests.push((req.method.clone(), req.path.clone(), req.body.clone()));
+    {
+        let mut s = state.lock().unwrap();
+        s.arrived.push((req.path.clone(), std::time::Instant::now()));
+        s.requests.push((req.method.clone(), req.path.clone(), req.body.clone()));
+    }
     if req.token != TOKEN && req.token != NO_SCOPE_TOKEN {
         let body = if req.token.is_empty() { "Missing authorization header" } else { "No such token" };
         return respond(&stream, 401, &format!("{{\"error\":\"{body}\"}}"));
