@@ -13,6 +13,7 @@ pub(crate) mod bounded;
 pub mod clock;
 pub mod config;
 pub(crate) mod engine;
+pub(crate) mod filter;
 pub mod game;
 pub mod notation;
 pub mod online;

@@ -88,6 +88,17 @@ fn body_text(resp: ureq::http::Response<ureq::Body>) -> (u16, String) {
     (status, text)
 }
 
+/// A stream's lines, or the error its status stands for.
+fn lines_of_response(resp: ureq::http::Response<ureq::Body>) -> Result<Lines, ApiError> {
+    let status = resp.status().as_u16();
+    if status != 200 {
+        let (status, text) = body_text(resp);
+        return Err(status_error(status, &text).unwrap_or(ApiError::Server(status)));
+    }
+    let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
+    Ok(Lines { reader: BufReader::new(reader) })
+}
+
 /// The lines of a stream, as they come; an empty line is a keep-alive.
 pub struct Lines {
     reader: BufReader<Box<dyn Read + Send>>,
@@ -160,26 +171,14 @@ impl Client {
             .header("Authorization", &self.auth())
             .call()
             .map_err(|_| ApiError::Network)?;
-        let status = resp.status().as_u16();
-        if status != 200 {
-            let (status, text) = body_text(resp);
-            return Err(status_error(status, &text).unwrap_or(ApiError::Server(status)));
-        }
-        let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
-        Ok(Lines { reader: BufReader::new(reader) })
+        lines_of_response(resp)
     }
 
     /// Opens a stream with a POST form (a seek: open while it lasts).
     pub(crate) fn post_stream(&self, path: &str, form: &[(&str, &str)]) -> Result<Lines, ApiError> {
         let req = self.streams.post(&self.url(path)).header("Authorization", &self.auth());
         let resp = req.send_form(form.iter().copied()).map_err(|_| ApiError::Network)?;
-        let status = resp.status().as_u16();
-        if status != 200 {
-            let (status, text) = body_text(resp);
-            return Err(status_error(status, &text).unwrap_or(ApiError::Server(status)));
-        }
-        let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
-        Ok(Lines { reader: BufReader::new(reader) })
+        lines_of_response(resp)
     }
 
     /// Who the token belongs to (GET /api/account).

@@ -15,14 +15,7 @@ pub mod token;
 pub use api::{ApiError, Client};
 pub use opponent::{LobbyNews, OnlineGame, OnlineOpponent, SeekSpeed, lobby_stream, speed_of};
 
-/// Text from the server made safe to show and say: control characters
-/// become spaces, bidirectional overrides are dropped (the same rule as
-/// the front end's output filter, which every line passes again).
+/// Text from the server made safe to show and say (the one output filter).
 pub(crate) fn plain_text(text: &str) -> String {
-    text.chars()
-        .filter(
-            |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),
-        )
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    crate::filter::clean(text)
 }

@@ -197,6 +197,15 @@ struct Shared {
 pub struct OnlineOpponent {
     name: String,
     posts: Sender<News>,
+    /// Set when the game is left: the stream is closed at its next line
+    /// (a keep-alive comes every few seconds) and never opened again.
+    left: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Drop for OnlineOpponent {
+    fn drop(&mut self) {
+        self.left.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl OnlineOpponent {
@@ -218,12 +227,13 @@ impl OnlineOpponent {
         }
         let (posts, inbox) = channel::<News>();
         let me = game.me;
+        let left = Arc::new(std::sync::atomic::AtomicBool::new(false));
         {
             let (client, shared, acts, id) = (client.clone(), shared.clone(), acts.clone(), game.id.clone());
-            let me_id = game.me_id.clone();
+            let (me_id, left) = (game.me_id.clone(), left.clone());
             let _ = std::thread::Builder::new()
                 .name("lichess-game".into())
-                .spawn(move || follow(&client, &id, (me, &me_id), lines, &shared, &acts));
+                .spawn(move || follow(&client, &id, (me, &me_id), lines, &shared, &acts, &left));
         }
         {
             let (id, shared, acts) = (game.id.clone(), shared.clone(), acts.clone());
@@ -233,7 +243,7 @@ impl OnlineOpponent {
                 }
             });
         }
-        OnlineOpponent { name: game.names[(!me).index()].clone(), posts }
+        OnlineOpponent { name: game.names[(!me).index()].clone(), posts, left }
     }
 }
 
@@ -313,9 +323,14 @@ fn follow(
     mut lines: Lines,
     shared: &Mutex<Shared>,
     acts: &Acts,
+    left: &std::sync::atomic::AtomicBool,
 ) {
+    let gone = || left.load(std::sync::atomic::Ordering::Relaxed);
     loop {
         while let Some(line) = lines.next_line() {
+            if gone() {
+                return;
+            }
             if line.trim().is_empty() {
                 continue;
             }
@@ -341,7 +356,7 @@ fn follow(
             }
         }
         // The stream ended or went silent: said once, then opened again.
-        if shared.lock().map_or(true, |s| s.over) {
+        if gone() || shared.lock().map_or(true, |s| s.over) {
             return;
         }
         if let Ok(mut s) = shared.lock() {
@@ -352,6 +367,9 @@ fn follow(
         lines = loop {
             std::thread::sleep(pause(attempt));
             attempt += 1;
+            if gone() {
+                return;
+            }
             match client.stream(&format!("/api/board/game/stream/{id}")) {
                 Ok(l) => break l,
                 Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),

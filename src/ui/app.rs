@@ -340,7 +340,7 @@ impl Io {
     /// terminal until the player leaves; the last lines (the game kept,
     /// or goodbye) are given after the loop ends.
     fn run(self, stage: Stage, effects: Effects, plain: bool) -> std::io::Result<()> {
-        self.run_with(plain, move |io, screen, voice| run_session(stage, effects, &io.time, &io.rx, screen, voice))
+        self.run_with(plain, move |io, screen, voice| run_session(stage, effects, &io.time, &io.rx, screen, voice).0)
     }
 
     /// Runs `body` with the screen and the voice set up (and the terminal

@@ -201,9 +201,14 @@ impl Lobby<'_> {
         let o = &self.words.lex.client.online;
         self.say(screen, voice, self.words.lobby_ready(&self.me), Urgency::Info);
         let mut games = playing(&self.client).unwrap_or_default();
+        let bye = || vec![Line::info(self.words.lex.client.goodbye.clone())];
         match games.len() {
             0 => {}
-            1 => return self.play(&games[0].0.clone(), screen, voice),
+            1 => {
+                if self.play(&games[0].0.clone(), screen, voice) {
+                    return bye();
+                }
+            }
             _ => {
                 self.say(screen, voice, o.pick_game.clone(), Urgency::Info);
                 self.list(&games, screen, voice);
@@ -212,7 +217,6 @@ impl Lobby<'_> {
         screen.prompt(">");
         let mut waiting: Vec<Waiting> = Vec::new();
         let mut seeking: Option<Arc<AtomicBool>> = None;
-        let bye = || vec![Line::info(self.words.lex.client.goodbye.clone())];
         while let Ok(msg) = self.io.rx.recv() {
             match msg {
                 Msg::Typed(text) => {
@@ -282,7 +286,11 @@ impl Lobby<'_> {
                             self.list(&games, screen, voice);
                         }
                         LobbyCommand::Join(n) => match n.checked_sub(1).and_then(|k| games.get(k)) {
-                            Some((id, ..)) => return self.play(&id.clone(), screen, voice),
+                            Some((id, ..)) => {
+                                if self.play(&id.clone(), screen, voice) {
+                                    return bye();
+                                }
+                            }
                             None => self.say(screen, voice, o.no_games.clone(), Urgency::Info),
                         },
                         LobbyCommand::BadControl(t) => {
@@ -310,7 +318,9 @@ impl Lobby<'_> {
                             if let Some(c) = seeking.take() {
                                 c.store(true, Ordering::Relaxed);
                             }
-                            return self.play(&id, screen, voice);
+                            if self.play(&id, screen, voice) {
+                                return bye();
+                            }
                         }
                         LobbyNews::Connection { up } => {
                             let text = if up { o.connection_back.clone() } else { o.connection_lost.clone() };
@@ -344,16 +354,20 @@ impl Lobby<'_> {
         show_and_say(screen, voice, &lines);
     }
 
-    /// Joins game `id` and plays it to its end (or until the player
-    /// leaves); the last lines.
-    fn play(&self, id: &str, screen: &mut dyn Screen, voice: &mut dyn Voice) -> Vec<Line> {
+    /// Joins game `id` and plays it until the player leaves it (`quit`:
+    /// back to the lobby, where `games` can switch to another game);
+    /// true when the whole program should end (input ended, a signal).
+    fn play(&self, id: &str, screen: &mut dyn Screen, voice: &mut dyn Voice) -> bool {
         let (game, lines) = match connect(&self.client, id, &self.me.to_lowercase()) {
             Ok(g) => g,
-            Err(e) => return vec![Line::new(self.words.online_error(&e), Urgency::Urgent)],
+            Err(e) => {
+                self.say(screen, voice, self.words.online_error(&e), Urgency::Urgent);
+                return false;
+            }
         };
         self.say(screen, voice, self.words.game_starts(&game.names), Urgency::Info);
         let time = game.control_text.as_ref().and_then(|c| c.parse().ok());
-        let settings = Settings { time, engine_help: false, ..self.settings.clone() };
+        let settings = Settings { time, ..self.settings.clone() };
         let me = game.me;
         let opponent = OnlineOpponent::start(self.client.clone(), &game, lines, acts_to(self.io.tx.clone()));
         let new = NewGame {
@@ -369,7 +383,14 @@ impl Lobby<'_> {
         };
         let play = Play::new(new, self.io.time.now_ms());
         let effects = Effects::new(self.io.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
-        run_session(Stage::Play(Box::new(play), None), effects, &self.io.time, &self.io.rx, screen, voice)
+        let (last, end_all) =
+            run_session(Stage::Play(Box::new(play), None), effects, &self.io.time, &self.io.rx, screen, voice);
+        show_and_say(screen, voice, &last);
+        if !end_all {
+            self.say(screen, voice, self.words.lex.client.online.back_in_lobby.clone(), Urgency::Info);
+            screen.prompt(">");
+        }
+        end_all
     }
 }
 

@@ -89,12 +89,7 @@ pub(crate) fn cells(text: &str) -> usize {
 /// overrides and isolates are dropped, so nothing can move the cursor,
 /// change colours or reorder what a screen reader reads.
 pub(crate) fn clean(text: &str) -> String {
-    text.chars()
-        .filter(
-            |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),
-        )
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    crate::filter::clean(text)
 }
 
 /// Text of several lines (a PGN written out) made safe for a terminal:

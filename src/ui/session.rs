@@ -182,7 +182,9 @@ fn flush(stage: &mut Stage, screen: &mut dyn Screen, voice: &mut dyn Voice, forc
 
 /// Runs a game or a review until the player quits or input ends (after
 /// the work the end of input waits for). Returns the last lines, said on
-/// leaving (the game kept, or goodbye), for the caller to give.
+/// leaving (the game kept, or goodbye), for the caller to give, and
+/// whether the whole program should end (input ended, or a signal or
+/// Ctrl-C) rather than only this session (`quit` typed or said).
 pub(crate) fn run_session(
     mut stage: Stage,
     mut effects: Effects,
@@ -190,11 +192,12 @@ pub(crate) fn run_session(
     inbox: &Receiver<Msg>,
     screen: &mut dyn Screen,
     voice: &mut dyn Voice,
-) -> Vec<Line> {
+) -> (Vec<Line>, bool) {
     stage.greet(time.now_ms());
     stage.settle(&mut effects, time.now_ms());
     flush(&mut stage, screen, voice, true);
     let mut input_ended = false;
+    let mut quit = false;
     loop {
         if input_ended && !stage.busy() {
             break;
@@ -204,11 +207,17 @@ pub(crate) fn run_session(
             Some(due) => match inbox.recv_timeout(Duration::from_millis(due.saturating_sub(now))) {
                 Ok(m) => Some(m),
                 Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Disconnected) => {
+                    quit = true;
+                    break;
+                }
             },
             None => match inbox.recv() {
                 Ok(m) => Some(m),
-                Err(_) => break,
+                Err(_) => {
+                    quit = true;
+                    break;
+                }
             },
         };
         let now = time.now_ms();
@@ -258,7 +267,10 @@ pub(crate) fn run_session(
                     None => stage.commands().handle_eof(),
                 }
             }
-            Some(Msg::Quit) => break,
+            Some(Msg::Quit) => {
+                quit = true;
+                break;
+            }
         }
         stage.settle(&mut effects, now);
         if stage.wants_quit() {
@@ -274,5 +286,5 @@ pub(crate) fn run_session(
         stage.commands().leave(time.now_ms());
     }
     stage.settle(&mut effects, time.now_ms());
-    stage.take_output()
+    (stage.take_output(), quit || input_ended)
 }

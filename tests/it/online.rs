@@ -384,3 +384,38 @@ fn latency() {
     let all: Vec<String> = speech.said().iter().map(|x| x.text.clone()).collect();
     assert!(!to_speech.is_empty(), "the opponent's moves were spoken: {all:?}");
 }
+
+/// Several games in progress (correspondence): the lobby lists them, a
+/// number joins one, `quit` leaves it running and comes back to the
+/// lobby, and another is joined: the player switches between games.
+#[test]
+fn several_games_are_listed_and_the_player_switches() {
+    let server = Lichess::start();
+    let dir = home("switch");
+    assert!(login(&dir, &server, TOKEN, "en").status.success());
+    {
+        let mut s = server.state.lock().unwrap();
+        s.new_game("white", "Anna", &[]);
+        s.new_game("black", "Boris", &[]);
+    }
+    let mut child = lobby(&dir, &server, "en");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Several games are in progress", 0);
+    at = wait_for(&out, "against Boris, you play Black, their move.", at);
+    let boris = if text(&out).contains("1: against Boris") { "1" } else { "2" };
+    typed(&mut child, boris);
+    at = wait_for(&out, "The game starts: Boris (1600) against Player (1500).", at);
+    typed(&mut child, "quit");
+    at = wait_for(&out, "The game goes on on lichess", at);
+    at = wait_for(&out, "Back in the lobby.", at);
+    typed(&mut child, "games");
+    at = wait_for(&out, "against Anna, you play White, your move.", at);
+    let anna = if boris == "1" { "2" } else { "1" };
+    typed(&mut child, anna);
+    at = wait_for(&out, "The game starts: Player (1500) against Anna (1600).", at);
+    typed(&mut child, "e4");
+    let _ = wait_for(&out, "White: e4", at);
+    finish(child);
+    assert!(server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p.ends_with("/move/e2e4")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
