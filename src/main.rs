@@ -17,6 +17,29 @@ use voxchess::speech::{Channel, Intent, Lexicon, Resolver, say_move, say_questio
 use voxchess::ui::clock_app::{ClockOptions, run_plain_clock};
 use voxchess::ui::clock_keys::run_terminal_clock;
 
+/// A line on standard output (`out_line!`, as `println!`), or text
+/// (`out_text!`): an output closed early (`| head -1`) or full
+/// (`> /dev/full`) ends the program with one line, never a panic.
+macro_rules! out_line {
+    () => { write_out(format_args!("\n")) };
+    ($($t:tt)*) => { write_out(format_args!("{}\n", format_args!($($t)*))) };
+}
+macro_rules! out_text {
+    ($($t:tt)*) => { write_out(format_args!($($t)*)) };
+}
+
+fn write_out(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+        // A reader that stopped reading wants nothing more: no message.
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("voxchess: the output cannot be written: {e}");
+        }
+        std::process::exit(1);
+    }
+}
+
 /// Plain mode is automatic when the terminal cannot do more: output or
 /// input redirected, or TERM=dumb.
 fn plain_terminal() -> bool {
@@ -86,7 +109,7 @@ fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
     }
     match a.action {
         Some(cli::OnlineAction::Logout) => {
-            println!("{}", voxchess::ui::lobby::logout(&settings));
+            out_line!("{}", voxchess::ui::lobby::logout(&settings));
             Ok(ExitCode::SUCCESS)
         }
         Some(cli::OnlineAction::Login) => {
@@ -102,7 +125,7 @@ fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
             };
             match said {
                 Ok(line) => {
-                    println!("{line}");
+                    out_line!("{line}");
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(e) => {
@@ -239,24 +262,24 @@ fn parse(a: cli::ParseArgs) -> Result<ExitCode> {
     let channel = if a.heard { Channel::Heard } else { Channel::Typed };
     match resolver.resolve(&pos, &text, channel) {
         Intent::Move(m) => {
-            println!("{}", san(&m));
+            out_line!("{}", san(&m));
             Ok(ExitCode::SUCCESS)
         }
         Intent::Ask(q) => {
-            println!("{}", say_question(resolver.lexicon(), resolver.style, &q));
-            println!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
+            out_line!("{}", say_question(resolver.lexicon(), resolver.style, &q));
+            out_line!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
             Ok(ExitCode::from(3))
         }
         Intent::Refuse(why) => {
-            println!("{}", say_refusal(resolver.lexicon(), &why));
+            out_line!("{}", say_refusal(resolver.lexicon(), &why));
             Ok(ExitCode::from(2))
         }
         Intent::Command(c) => {
-            println!("command: {c}");
+            out_line!("command: {c}");
             Ok(ExitCode::SUCCESS)
         }
         Intent::Answer(ans) => {
-            println!("answer: {ans}");
+            out_line!("answer: {ans}");
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -276,13 +299,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if a.divide {
                 let mut total = 0;
                 for (m, n) in divide(&pos, a.depth) {
-                    println!("{m}: {n}");
+                    out_line!("{m}: {n}");
                     total += n;
                 }
-                println!();
-                println!("{total}");
+                out_line!();
+                out_line!("{total}");
             } else {
-                println!("{}", perft(&pos, a.depth));
+                out_line!("{}", perft(&pos, a.depth));
             }
         }
         Command::Fen(a) => {
@@ -295,7 +318,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     return Err(no_game(path));
                 }
                 for g in games {
-                    println!("{}", g.final_position().to_fen());
+                    out_line!("{}", g.final_position().to_fen());
                 }
             } else if let Some(moves) = &a.moves {
                 let start = a.position.position()?;
@@ -304,12 +327,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 for m in &line {
                     pos.play_unchecked(m);
                 }
-                println!("{}", pos.to_fen());
+                out_line!("{}", pos.to_fen());
             }
         }
         Command::Position(a) => {
             let pos = a.position.position()?;
-            println!("{}", describe_position(&pos, a.notation.lang));
+            out_line!("{}", describe_position(&pos, a.notation.lang));
         }
         Command::Play(a) => play(a)?,
         Command::Review(a) => review(a)?,
@@ -321,7 +344,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let m = read_move(&pos, &text, a.words.lang.notation())
                 .with_context(|| format!("cannot read the move \"{text}\""))?;
             let words = say_move(Lexicon::get(a.words.lang), &pos, &m, a.style);
-            println!("{words}");
+            out_line!("{words}");
             if a.speak {
                 speak_and_wait(&words, a.words.lang);
             }
@@ -330,11 +353,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Models(a) => match a.action {
             cli::ModelsAction::List => {
                 for line in voxchess::audio::models::list_models() {
-                    println!("{line}");
+                    out_line!("{line}");
                 }
             }
             cli::ModelsAction::Install { lang } => {
-                voxchess::audio::models::install(&lang, &mut |line| println!("{line}"))?;
+                voxchess::audio::models::install(&lang, &mut |line| out_line!("{line}"))?;
             }
         },
         Command::Clock(a) => {
@@ -371,9 +394,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Config => {
             let path = voxchess::config::config_path();
             let exists = if path.exists() { "" } else { " (not found: the defaults apply)" };
-            println!("Settings file: {}{exists}", path.display());
+            out_line!("Settings file: {}{exists}", path.display());
             let settings = load_settings();
-            print!("{}", settings.to_toml());
+            out_text!("{}", settings.to_toml());
         }
         Command::Pgn(a) => {
             let text = read_file(&a.file)?;
@@ -381,7 +404,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
             for g in games {
                 // A file's tags and comments may hold control characters.
-                print!("{}", voxchess::ui::output::filter_lines(&write_pgn(&g)));
+                out_text!("{}", voxchess::ui::output::filter_lines(&write_pgn(&g)));
             }
         }
     }
@@ -457,17 +480,17 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
     let model = VoiceModel::load(&dir, &voxchess::speech::vocabulary::vocabulary(a.words.lang))?;
     let resolver = Resolver::new(a.words.lang);
     let heard = listen_wav(&a.wav, &model, &resolver, &pos)?;
-    println!("heard: {}", heard.transcript);
+    out_line!("heard: {}", heard.transcript);
     let san = |m: &voxchess::rules::Move| write_san(&pos, m, &SanOptions::default());
     match &heard.intent {
-        Intent::Move(m) => println!("move: {}", san(m)),
-        Intent::Ask(q) => println!("question: {}", say_question(resolver.lexicon(), resolver.style, q)),
-        Intent::Refuse(why) => println!("refused: {}", say_refusal(resolver.lexicon(), why)),
-        Intent::Command(c) => println!("command: {c}"),
-        Intent::Answer(ans) => println!("answer: {ans}"),
+        Intent::Move(m) => out_line!("move: {}", san(m)),
+        Intent::Ask(q) => out_line!("question: {}", say_question(resolver.lexicon(), resolver.style, q)),
+        Intent::Refuse(why) => out_line!("refused: {}", say_refusal(resolver.lexicon(), why)),
+        Intent::Command(c) => out_line!("command: {c}"),
+        Intent::Answer(ans) => out_line!("answer: {ans}"),
     }
     if a.timing {
-        println!(
+        out_line!(
             "audio {:.2} s, end of audio to intent {:.1} ms",
             heard.audio.as_secs_f64(),
             heard.latency.as_secs_f64() * 1000.0

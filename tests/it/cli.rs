@@ -201,3 +201,26 @@ fn voice_hints_only_for_languages_with_a_model() {
     assert!(!out.contains("models install"), "{out}");
     assert!(!out.contains("ALSA"), "{out}");
 }
+
+/// An output closed early (`| head -1`) or full (`> /dev/full`) ends the
+/// program with at most one line on stderr, never a panic.
+#[test]
+fn a_closed_or_full_output_is_no_panic() {
+    let dir = std::env::temp_dir().join(format!("voxchess-closed-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("folder");
+    let many = dir.join("many.pgn");
+    let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    std::fs::write(&many, game.repeat(3000)).expect("file");
+    let script = format!(
+        "{bin} pgn {f} | head -1 > /dev/null; {bin} fen --pgn {f} > /dev/full",
+        bin = env!("CARGO_BIN_EXE_voxchess"),
+        f = many.display()
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().expect("sh");
+    let err = stderr(&o);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line, for the full output: {err}");
+    assert!(err.contains("the output cannot be written"), "{err}");
+    assert!(!o.status.success(), "a full output is a failure");
+}
