@@ -223,6 +223,8 @@ pub enum Event {
     Tell(News),
     /// No engine help in a game played on a server (fair play).
     FairPlay,
+    /// The player on the server declines the player's draw offer.
+    PlayerDeclinesDraw,
     /// The command works only in a game played on a server.
     NotOnline,
     /// A chat line came from this player; `chat` reads it.
@@ -548,6 +550,8 @@ impl Game {
                 }
                 if accept {
                     self.end(Outcome::Draw(DrawReason::Agreement), now, ev);
+                } else if self.remote {
+                    ev.push(Event::PlayerDeclinesDraw);
                 } else {
                     ev.push(Event::OpponentDeclinesDraw);
                 }

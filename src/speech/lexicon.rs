@@ -378,6 +378,7 @@ pub struct OnlineWords {
     pub back_in_lobby: String,
     pub left_game: String,
     pub token_not_saved: String,
+    pub draw_declined: String,
     pub help: Vec<String>,
     pub commands: BTreeMap<String, String>,
 }

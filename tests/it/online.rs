@@ -419,3 +419,41 @@ fn several_games_are_listed_and_the_player_switches() {
     assert!(server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p.ends_with("/move/e2e4")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Offers the other way round: the player's draw offer declined, the
+/// opponent's takeback proposal accepted (its last move taken back), then
+/// the player's draw offer accepted: the game is drawn by agreement.
+#[test]
+fn offers_the_other_way_round() {
+    let server = Lichess::start();
+    let dir = home("offers");
+    assert!(login(&dir, &server, TOKEN, "en").status.success());
+    server.state.lock().unwrap().next_game_script = vec!["e7e5".into()];
+    let mut child = lobby(&dir, &server, "en");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    std::thread::sleep(Duration::from_millis(300));
+    server.state.lock().unwrap().event(&challenge("c1", "Anna"));
+    at = wait_for(&out, "Accept or decline?", at);
+    typed(&mut child, "accept");
+    at = wait_for(&out, "Type help for commands.", at);
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: e5", at);
+    typed(&mut child, "offer draw");
+    at = wait_for(&out, "You offer a draw; the answer follows.", at);
+    at = wait_for(&out, "Your opponent declines the draw.", at);
+    server.change("game1", |g| g.btakeback = true);
+    at = wait_for(&out, "Your opponent asks to take back the last move.", at);
+    typed(&mut child, "yes");
+    at = wait_for(&out, "Taken back: Black's e5", at);
+    server.change("game1", |g| g.agreeable = true);
+    server.opponent_moves("game1", "c7c5");
+    at = wait_for(&out, "Black: c5", at);
+    typed(&mut child, "offer draw");
+    at = wait_for(&out, "Game over: Draw by agreement", at);
+    finish(child);
+    let _ = at;
+    let requests = server.state.lock().unwrap().requests.clone();
+    assert!(requests.iter().any(|(_, p, _)| p == "/api/board/game/game1/takeback/yes"), "{requests:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

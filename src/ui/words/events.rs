@@ -107,6 +107,7 @@ impl Narrator {
                 one(format!("{}.", fill(&lex.clock.new_period, &args)), Urgency::Info)
             }
             Event::FairPlay => one(o.fair_play.clone(), Urgency::Info),
+            Event::PlayerDeclinesDraw => one(o.draw_declined.clone(), Urgency::Info),
             Event::NotOnline => one(o.not_online.clone(), Urgency::Info),
             Event::ChatArrived { from } => one(fill(&o.chat_arrived, &[("from", from.clone())]), Urgency::Info),
             Event::ChatLines(lines) if lines.is_empty() => one(o.no_chat.clone(), Urgency::Info),
