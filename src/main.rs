@@ -30,8 +30,10 @@ macro_rules! out_text {
 
 fn write_out(args: std::fmt::Arguments<'_>) {
     use std::io::Write;
+    // The one output filter: nothing read from outside moves the cursor.
+    let text = voxchess::ui::output::filter_lines(&args.to_string());
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         // A reader that stopped reading wants nothing more: no message.
         if e.kind() != std::io::ErrorKind::BrokenPipe {
             eprintln!("voxchess: the output cannot be written: {e}");
@@ -76,7 +78,8 @@ fn session_lang() -> voxchess::speech::SpeechLang {
 
 /// A problem before the session as one line on stderr, in its language.
 fn say_problem(p: &StartProblem) {
-    eprintln!("voxchess: {}", voxchess::ui::app::start_problem_words(session_lang(), p));
+    let words = voxchess::ui::app::start_problem_words(session_lang(), p);
+    eprintln!("voxchess: {}", voxchess::ui::output::filter_lines(&words));
 }
 
 /// The settings file's values; each problem is one line on stderr, and its
@@ -403,8 +406,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let games =
                 read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
             for g in games {
-                // A file's tags and comments may hold control characters.
-                out_text!("{}", voxchess::ui::output::filter_lines(&write_pgn(&g)));
+                // A file's tags and comments may hold control characters: the
+                // output filter in `write_out` takes them out.
+                out_text!("{}", write_pgn(&g));
             }
         }
     }
@@ -516,7 +520,7 @@ fn main() -> ExitCode {
         Err(e) => {
             match e.downcast_ref::<StartProblem>() {
                 Some(p) => say_problem(p),
-                None => eprintln!("voxchess: {e:#}"),
+                None => eprintln!("voxchess: {}", voxchess::ui::output::filter_lines(&format!("{e:#}"))),
             }
             ExitCode::FAILURE
         }

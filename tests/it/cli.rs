@@ -224,3 +224,26 @@ fn a_closed_or_full_output_is_no_panic() {
     assert!(err.contains("the output cannot be written"), "{err}");
     assert!(!o.status.success(), "a full output is a failure");
 }
+
+/// One output filter for every line printed, stdout and stderr: a control
+/// sequence in a file name or a PGN tag never reaches the terminal.
+#[test]
+fn no_control_character_reaches_the_terminal() {
+    let dir = std::env::temp_dir().join(format!("voxchess-ctl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("folder");
+    let pgn = dir.join("ctl.pgn");
+    std::fs::write(&pgn, "[Event \"a\u{1b}[2J\u{7}b\u{202e}\"]\n\n1. e4 e5 *\n").expect("file");
+    let missing = dir.join("no\u{1b}[31mfile.pgn");
+    for args in [
+        vec!["pgn".to_string(), pgn.display().to_string()],
+        vec!["review".to_string(), missing.display().to_string(), "--plain".to_string()],
+        vec!["fen".to_string(), "--pgn".to_string(), missing.display().to_string()],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_voxchess")).args(&args).output().expect("runs");
+        for out in [&o.stdout, &o.stderr] {
+            let text = String::from_utf8_lossy(out);
+            assert!(!text.chars().any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'), "{args:?}: {text:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
