@@ -136,11 +136,10 @@ fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         Some("seek") => {
             let Some(text) = rest.first() else { return LobbyCommand::BadControl(String::new()) };
             let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
-            let casual = rest[1..].iter().any(|w| {
-                let joined = rest[1..].join(" ");
-                lex.client.online.commands.get(&joined).or_else(|| en.get(*w)).is_some_and(|c| c == "casual")
-                    || lex.client.online.commands.get(*w).is_some_and(|c| c == "casual")
-            });
+            // "casual" (or the language's word, "без рейтинга" of two) after the control.
+            let names_casual =
+                |w: &str| lex.client.online.commands.get(w).or_else(|| en.get(w)).is_some_and(|c| c == "casual");
+            let casual = names_casual(&rest[1..].join(" ")) || rest[1..].iter().any(|w| names_casual(w));
             LobbyCommand::Seek { minutes, increment, rated: !casual }
         }
         Some("challenge") => {
