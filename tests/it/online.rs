@@ -69,6 +69,38 @@ fn challenge(id: &str, from: &str) -> String {
     )
 }
 
+/// A server, a home with the player logged in, the opponent's script,
+/// and the lobby started in `lang`, read up to its first line `ready`.
+struct Session {
+    server: Lichess,
+    dir: PathBuf,
+    child: Child,
+    out: std::sync::Arc<std::sync::Mutex<String>>,
+    at: usize,
+}
+
+fn session(name: &str, lang: &str, script: &[&str], ready: &str) -> Session {
+    let server = Lichess::start();
+    let dir = home(name);
+    assert!(login(&dir, &server, TOKEN, lang).status.success());
+    server.state.lock().unwrap().next_game_script = script.iter().map(|s| s.to_string()).collect();
+    let mut child = lobby(&dir, &server, lang);
+    let out = collect(child.stdout.take().expect("stdout"));
+    let at = wait_for(&out, ready, 0);
+    Session { server, dir, child, out, at }
+}
+
+/// `session`, then a challenge from Anna accepted: the game starts.
+fn challenged(name: &str, script: &[&str]) -> Session {
+    let mut s = session(name, "en", script, "Lobby of lichess");
+    std::thread::sleep(Duration::from_millis(300));
+    s.server.state.lock().unwrap().event(&challenge("c1", "Anna"));
+    s.at = wait_for(&s.out, "Accept or decline?", s.at);
+    typed(&mut s.child, "accept");
+    s.at = wait_for(&s.out, "Type help for commands.", s.at);
+    s
+}
+
 /// Logging in keeps the token in a file only its owner can read and
 /// never shows it; a refused token or one without the scope is one clear
 /// line and nothing is kept; logging out forgets it.
@@ -112,13 +144,9 @@ fn login_keeps_the_token_private() {
 /// the token is never printed.
 #[test]
 fn a_challenge_accepted_is_played_to_the_result() {
-    let server = Lichess::start();
-    let dir = home("game");
-    assert!(login(&dir, &server, TOKEN, "en").status.success());
-    server.state.lock().unwrap().next_game_script = vec!["e7e5".into(), "b8c6".into(), "g8f6".into()];
-    let mut child = lobby(&dir, &server, "en");
-    let out = collect(child.stdout.take().expect("stdout"));
-    let mut at = wait_for(&out, "Lobby of lichess, as Player.", 0);
+    let Session { server, dir, mut child, out, at } =
+        session("game", "en", &["e7e5", "b8c6", "g8f6"], "Lobby of lichess, as Player.");
+    let mut at = at;
     std::thread::sleep(Duration::from_millis(300));
     server.state.lock().unwrap().event(&challenge("c1", "Anna"));
     at = wait_for(&out, "Challenge 1 from Anna (1600): 15 minutes + 10 seconds, casual, colours by lot.", at);
@@ -200,13 +228,8 @@ fn a_challenge_accepted_is_played_to_the_result() {
 /// resignation ends it; Russian words throughout.
 #[test]
 fn a_seek_in_russian_plays_black_and_resigns() {
-    let server = Lichess::start();
-    let dir = home("seek");
-    assert!(login(&dir, &server, TOKEN, "ru").status.success());
-    server.state.lock().unwrap().next_game_script = vec!["g1f3".into()];
-    let mut child = lobby(&dir, &server, "ru");
-    let out = collect(child.stdout.take().expect("stdout"));
-    let mut at = wait_for(&out, "Зал lichess, вы — Player.", 0);
+    let Session { server, dir, mut child, out, at } = session("seek", "ru", &["g1f3"], "Зал lichess, вы — Player.");
+    let mut at = at;
     typed(&mut child, "искать 3+2");
     at = wait_for(&out, "3+2 — слишком быстро", at);
     assert!(!server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p == "/api/board/seek"));
@@ -239,13 +262,8 @@ fn a_seek_in_russian_plays_black_and_resigns() {
 /// player claims the win.
 #[test]
 fn a_german_game_against_the_ai_and_a_claimed_victory() {
-    let server = Lichess::start();
-    let dir = home("ai");
-    assert!(login(&dir, &server, TOKEN, "de").status.success());
-    server.state.lock().unwrap().next_game_script = vec!["e7e5".into()];
-    let mut child = lobby(&dir, &server, "de");
-    let out = collect(child.stdout.take().expect("stdout"));
-    let mut at = wait_for(&out, "Lobby von lichess, als Player.", 0);
+    let Session { server, dir, mut child, out, at } = session("ai", "de", &["e7e5"], "Lobby von lichess, als Player.");
+    let mut at = at;
     typed(&mut child, "computer 3 15+10 weiß");
     at = wait_for(&out, "Die Partie beginnt", at);
     typed(&mut child, "e4");
@@ -425,18 +443,8 @@ fn several_games_are_listed_and_the_player_switches() {
 /// the player's draw offer accepted: the game is drawn by agreement.
 #[test]
 fn offers_the_other_way_round() {
-    let server = Lichess::start();
-    let dir = home("offers");
-    assert!(login(&dir, &server, TOKEN, "en").status.success());
-    server.state.lock().unwrap().next_game_script = vec!["e7e5".into()];
-    let mut child = lobby(&dir, &server, "en");
-    let out = collect(child.stdout.take().expect("stdout"));
-    let mut at = wait_for(&out, "Lobby of lichess", 0);
-    std::thread::sleep(Duration::from_millis(300));
-    server.state.lock().unwrap().event(&challenge("c1", "Anna"));
-    at = wait_for(&out, "Accept or decline?", at);
-    typed(&mut child, "accept");
-    at = wait_for(&out, "Type help for commands.", at);
+    let Session { server, dir, mut child, out, at } = challenged("offers", &["e7e5"]);
+    let mut at = at;
     typed(&mut child, "e4");
     at = wait_for(&out, "Black: e5", at);
     typed(&mut child, "offer draw");
