@@ -122,7 +122,10 @@ fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
                 // A hidden prompt: the token is not echoed.
                 eprintln!("{}", voxchess::ui::lobby::token_prompt(&settings));
                 let _hidden = voxchess::ui::lobby::hide_input();
-                voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock())
+                let said = voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock());
+                // The Enter typed after the hidden token was not echoed.
+                eprintln!();
+                said
             } else {
                 voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock())
             };
