@@ -118,17 +118,16 @@ fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
         Some(cli::OnlineAction::Login) => {
             use std::io::IsTerminal;
             let stdin = std::io::stdin();
-            let said = if stdin.is_terminal() {
-                // A hidden prompt: the token is not echoed.
+            // In a terminal: asked for, and the token not echoed.
+            let hidden = stdin.is_terminal().then(|| {
                 eprintln!("{}", voxchess::ui::lobby::token_prompt(&settings));
-                let _hidden = voxchess::ui::lobby::hide_input();
-                let said = voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock());
+                voxchess::ui::lobby::hide_input()
+            });
+            let said = voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock());
+            if hidden.is_some() {
                 // The Enter typed after the hidden token was not echoed.
                 eprintln!();
-                said
-            } else {
-                voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock())
-            };
+            }
             match said {
                 Ok(line) => {
                     out_line!("{line}");

@@ -532,11 +532,8 @@ impl Game {
                 if !self.position().is_legal(&mv) {
                     return self.opponent(OpponentAct::Failed(OpponentFailure::IllegalMove(mv.uci())), now, ev);
                 }
-                if let (Some(c), Some(times)) = (&mut self.clock, clocks) {
-                    for color in Color::ALL {
-                        let delta = times[color.index()] as i64 - c.remaining(color, now) as i64;
-                        c.adjust(now, color, delta);
-                    }
+                if let Some(times) = clocks {
+                    self.sync_clocks(times, now);
                 }
                 self.play(mv, now, ev);
             }
@@ -577,14 +574,7 @@ impl Game {
                 self.end(Outcome::Win { winner: !away, reason: WinReason::Resignation }, now, ev);
             }
             OpponentAct::Left { claim_in } => ev.push(Event::OpponentLeft { claim_in }),
-            OpponentAct::Clocks(times) => {
-                if let Some(c) = &mut self.clock {
-                    for color in Color::ALL {
-                        let delta = times[color.index()] as i64 - c.remaining(color, now) as i64;
-                        c.adjust(now, color, delta);
-                    }
-                }
-            }
+            OpponentAct::Clocks(times) => self.sync_clocks(times, now),
             OpponentAct::Chat { from, text } => {
                 self.chat.push((from.clone(), text));
                 ev.push(Event::ChatArrived { from });
@@ -631,6 +621,17 @@ impl Game {
                 self.thinking = false;
                 ev.push(Event::PlayingOnWith { name });
                 self.ask_opponent(now, ev);
+            }
+        }
+    }
+
+    /// The clock set to the times the opponent's side keeps (White's,
+    /// Black's, ms).
+    fn sync_clocks(&mut self, times: [u64; 2], now: u64) {
+        if let Some(c) = &mut self.clock {
+            for color in Color::ALL {
+                let delta = times[color.index()] as i64 - c.remaining(color, now) as i64;
+                c.adjust(now, color, delta);
             }
         }
     }

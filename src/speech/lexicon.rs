@@ -873,19 +873,25 @@ impl Lexicon {
     /// The lexicon of a language, loaded once.
     pub fn get(lang: SpeechLang) -> &'static Lexicon {
         static CELLS: [OnceLock<Lexicon>; SpeechLang::ALL.len()] = [const { OnceLock::new() }; SpeechLang::ALL.len()];
-        let i = SpeechLang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
-        CELLS[i].get_or_init(|| Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}")))
+        Lexicon::once(&CELLS, lang, false)
     }
 
     /// The written form of a language's words (see [`Lexicon::written`]),
     /// loaded once.
     pub fn written(lang: SpeechLang) -> &'static Lexicon {
         static CELLS: [OnceLock<Lexicon>; SpeechLang::ALL.len()] = [const { OnceLock::new() }; SpeechLang::ALL.len()];
+        Lexicon::once(&CELLS, lang, true)
+    }
+
+    /// A language's lexicon from its cell, loaded on first use.
+    fn once(cells: &'static [OnceLock<Lexicon>], lang: SpeechLang, written: bool) -> &'static Lexicon {
         let i = SpeechLang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
-        CELLS[i].get_or_init(|| {
+        cells[i].get_or_init(|| {
             let mut lex = Lexicon::load(lang).unwrap_or_else(|e| panic!("built-in language data is broken: {e}"));
-            lex.written = true;
-            lex.compact_squares = true;
+            if written {
+                lex.written = true;
+                lex.compact_squares = true;
+            }
             lex
         })
     }

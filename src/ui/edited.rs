@@ -45,9 +45,9 @@ impl Drop for TermGuard {
     }
 }
 
-/// Keys one at a time, without echo; output is left as it is (a line
-/// end still starts a new row).
-fn keys_one_at_a_time() -> bool {
+/// Changes standard input's terminal settings with `change`; false when
+/// it is not a terminal or they cannot be set.
+fn change_terminal(change: impl FnOnce(&mut libc::termios)) -> bool {
     // SAFETY: tcgetattr and tcsetattr on standard input with a struct
     // tcgetattr filled.
     unsafe {
@@ -55,12 +55,27 @@ fn keys_one_at_a_time() -> bool {
         if libc::tcgetattr(libc::STDIN_FILENO, &mut t) != 0 {
             return false;
         }
+        change(&mut t);
+        libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &t) == 0
+    }
+}
+
+/// Keys one at a time, without echo; output is left as it is (a line
+/// end still starts a new row).
+fn keys_one_at_a_time() -> bool {
+    change_terminal(|t| {
         t.c_lflag &= !(libc::ICANON | libc::ECHO | libc::ISIG | libc::IEXTEN);
         t.c_iflag &= !(libc::IXON | libc::ICRNL);
         t.c_cc[libc::VMIN] = 1;
         t.c_cc[libc::VTIME] = 0;
-        libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &t) == 0
-    }
+    })
+}
+
+/// Lines typed without echo (a token), until the guard goes.
+pub(crate) fn hidden_input() -> TermGuard {
+    let guard = TermGuard::save();
+    change_terminal(|t| t.c_lflag &= !libc::ECHO);
+    guard
 }
 
 /// The line being typed and what the terminal shows of it.

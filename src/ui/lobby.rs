@@ -51,17 +51,7 @@ pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRea
 /// While the token is typed in a terminal: no echo (restored when the
 /// guard goes).
 pub fn hide_input() -> super::edited::TermGuard {
-    let guard = super::edited::TermGuard::save();
-    // SAFETY: tcgetattr and tcsetattr on standard input with a struct
-    // tcgetattr filled.
-    unsafe {
-        let mut t: libc::termios = std::mem::zeroed();
-        if libc::tcgetattr(libc::STDIN_FILENO, &mut t) == 0 {
-            t.c_lflag &= !libc::ECHO;
-            libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &t);
-        }
-    }
-    guard
+    super::edited::hidden_input()
 }
 
 /// `voxchess online logout`.

@@ -44,8 +44,8 @@ impl Narrator {
     /// one is a readout: the next command cuts its speech); None for
     /// commands that are not questions (they change something).
     pub(crate) fn query(&self, c: &Command, v: &View) -> Option<Vec<Line>> {
-        self.query_lines(c, v)?;
-        Some(self.both(|n| n.query_lines(c, v).unwrap_or_default()))
+        let spoken = self.query_lines(c, v)?;
+        Some(self.with_written(spoken, |n| n.query_lines(c, v).unwrap_or_default()))
     }
 
     fn query_lines(&self, c: &Command, v: &View) -> Option<Vec<Line>> {

@@ -53,7 +53,11 @@ impl Narrator {
     /// speech from the spoken one (a line's own spoken words, such as a
     /// board rank in words, are kept).
     fn both(&self, make: impl Fn(&Narrator) -> Vec<Line>) -> Vec<Line> {
-        let spoken = make(self);
+        self.with_written(make(self), make)
+    }
+
+    /// The `spoken` lines with their written rows, made by `make`.
+    fn with_written(&self, spoken: Vec<Line>, make: impl Fn(&Narrator) -> Vec<Line>) -> Vec<Line> {
         if self.lex.written {
             return spoken;
         }
