@@ -16,6 +16,7 @@ APT_PACKAGES=(
   build-essential pkg-config ca-certificates curl python3 python3-pip unzip tmux
   speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libspeechd-dev clang
   libasound2-dev libasound2-plugins pulseaudio pulseaudio-utils sox stockfish
+  brltty
 )
 
 missing=()
@@ -25,7 +26,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  say "installing system packages: speech, audio, Stockfish, build tools"
+  say "installing system packages: speech, audio, Braille (BRLTTY), Stockfish, build tools"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi

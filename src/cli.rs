@@ -262,6 +262,10 @@ pub struct OutputArgs {
     /// No voice input.
     #[arg(long)]
     pub no_voice: bool,
+    /// A Braille display through BrlAPI: on, off, or auto (when BRLTTY
+    /// answers); --braille alone is on.
+    #[arg(long, value_name = "WHEN", num_args = 0..=1, default_missing_value = "on")]
+    pub braille: Option<voxchess::config::BrailleChoice>,
 }
 
 /// `voxchess review`.
@@ -409,6 +413,9 @@ impl OutputArgs {
         s.plain |= self.plain;
         s.speech &= !self.no_speech;
         s.voice &= !self.no_voice;
+        if let Some(b) = self.braille {
+            s.braille = b;
+        }
     }
 }
 

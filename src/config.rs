@@ -80,6 +80,19 @@ pub enum ColorChoice {
     Random,
 }
 
+/// Whether a Braille display is driven through BrlAPI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum BrailleChoice {
+    /// When a BrlAPI server answers at start.
+    #[default]
+    Auto,
+    /// Always: one line says when no display answers, and voxchess keeps trying.
+    On,
+    /// Never.
+    Off,
+}
+
 /// Who plays the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -138,6 +151,10 @@ pub struct Settings {
     /// The lichess server for online play (https://lichess.org; a local
     /// server may be http://).
     pub server: Option<String>,
+    /// A Braille display through BrlAPI: auto, on or off.
+    pub braille: BrailleChoice,
+    /// Blanks between the squares of the Braille board.
+    pub braille_spaced: bool,
 }
 
 impl Default for Settings {
@@ -163,6 +180,8 @@ impl Default for Settings {
             schedule: None,
             engine_help: true,
             server: None,
+            braille: BrailleChoice::Auto,
+            braille_spaced: false,
         }
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod audio;
 pub(crate) mod bounded;
+pub mod braille;
 pub mod clock;
 pub mod config;
 pub(crate) mod engine;

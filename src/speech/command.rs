@@ -5,6 +5,17 @@ use super::hear::{Heard, hear, words_of};
 use super::lexicon::{Lexicon, Meaning};
 use crate::rules::{Color, File, Rank, Role, Square};
 
+/// The views of a Braille display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrailleView {
+    /// The status line, and the lines shown before it.
+    Status,
+    /// The board, a rank a line.
+    Board,
+    /// The moves, panned by line.
+    Moves,
+}
+
 /// A command to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -67,6 +78,8 @@ pub enum Command {
     WhoseMove,
     /// Turn the board (for the terminal view).
     Flip,
+    /// Show a view on the Braille display.
+    Braille(BrailleView),
     /// Leave the game (it is kept).
     Quit,
     /// Write the score as PGN.
@@ -349,6 +362,9 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "material" => Ok(Command::Material),
         "whose_move" => Ok(Command::WhoseMove),
         "flip" => Ok(Command::Flip),
+        "braille_status" => Ok(Command::Braille(BrailleView::Status)),
+        "braille_board" => Ok(Command::Braille(BrailleView::Board)),
+        "braille_moves" => Ok(Command::Braille(BrailleView::Moves)),
         "quit" => Ok(Command::Quit),
         "save" => Ok(Command::Save),
         "fen" => Ok(Command::Fen),

@@ -383,6 +383,36 @@ pub struct OnlineWords {
     pub commands: BTreeMap<String, String>,
 }
 
+/// A Braille display's status line and sentences ({placeholders} filled
+/// with [`fill`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct BrailleWords {
+    /// The status line: `{last}` move, `{turn}`, `{clocks}`.
+    pub status: String,
+    /// The last move before any move.
+    pub no_move: String,
+    pub white_to_move: String,
+    pub black_to_move: String,
+    /// Both clocks: `{white}`, `{black}`.
+    pub clocks: String,
+    /// The piece held, on the status line: `{piece}`.
+    pub holding: String,
+    /// A piece picked up by a routing key: `{piece}`, `{square}`.
+    pub in_hand: String,
+    /// The piece put back: `{piece}`, `{square}`.
+    pub put_back: String,
+    pub lost: String,
+    pub back: String,
+    pub absent: String,
+    pub none: String,
+    /// The view shown: `{view}`.
+    pub view: String,
+    /// The views' names: status, board, moves.
+    pub views: Vec<String>,
+}
+
 /// Problems before a session starts, as sentences ({placeholders} filled
 /// with [`fill`]).
 #[derive(Debug, Deserialize)]
@@ -507,6 +537,8 @@ pub struct ClientWords {
     pub start: StartWords,
     /// Playing on lichess: the lobby, logging in, the online game.
     pub online: OnlineWords,
+    /// A Braille display driven through BrlAPI.
+    pub braille: BrailleWords,
     pub speech_unavailable: String,
     pub speech_no_answer: String,
     pub speech_joined: String,

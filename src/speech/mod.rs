@@ -18,7 +18,7 @@ pub(crate) mod say_question;
 pub(crate) mod say_time;
 pub mod vocabulary;
 
-pub use command::{Command, CommandError, EngineQuestion};
+pub use command::{BrailleView, Command, CommandError, EngineQuestion};
 pub use lang::{SpeechLang, Style};
 pub use lexicon::Lexicon;
 pub use resolver::{Answer, Channel, Confirm, Intent, Question, QuestionKind, Refusal, Resolver};

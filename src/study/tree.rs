@@ -131,6 +131,35 @@ impl Tree {
         (positions, moves)
     }
 
+    /// The cursor after the first `k` moves on the way to `c` (at most
+    /// all of them).
+    pub(crate) fn along(&self, c: Cursor, k: usize) -> Cursor {
+        // The lines from the main line to the cursor's, each with how far
+        // the way runs in it.
+        let mut chain = Vec::new();
+        let mut at = Some(c);
+        while let Some(cur) = at {
+            let Some(branch) = self.lines.get(cur.line) else { break };
+            chain.push(Cursor { line: cur.line, at: cur.at.min(branch.nodes.len()) });
+            at = branch.parent.map(|(l, i)| Cursor { line: l, at: i });
+        }
+        chain.reverse();
+        let mut left = k;
+        let mut here = self.root();
+        for part in chain {
+            // Before a variation's first move the position is its parent's.
+            if left == 0 {
+                return here;
+            }
+            if left <= part.at {
+                return Cursor { line: part.line, at: left };
+            }
+            left -= part.at;
+            here = part;
+        }
+        here
+    }
+
     /// The position at the cursor.
     pub(crate) fn position(&self, c: Cursor) -> Position {
         let (positions, _) = self.path(c);
@@ -235,6 +264,20 @@ mod tests {
 
     fn tree(pgn: &str) -> Tree {
         Tree::of(&read_pgn(pgn, NotationLang::English, None).expect("pgn")[0])
+    }
+
+    /// A cursor found by counting moves on the way to another, through a
+    /// variation: the same position as the path says.
+    #[test]
+    fn along_the_way_counts_moves_through_variations() {
+        let t = tree("1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 *");
+        let end = t.end(t.enter(Cursor { line: 0, at: 1 }, 1).expect("variation"));
+        let (positions, moves) = t.path(end);
+        assert_eq!(moves.len(), 4);
+        for (k, pos) in positions.iter().enumerate() {
+            assert_eq!(t.position(t.along(end, k)), *pos, "{k}");
+        }
+        assert_eq!(t.along(end, 99), end);
     }
 
     #[test]

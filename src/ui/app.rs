@@ -300,6 +300,43 @@ pub(crate) struct Io {
     speaker: Option<crate::audio::speaker::Speaker>,
     talk: Option<Arc<std::sync::atomic::AtomicBool>>,
     expected: crate::speech::vocabulary::Expected,
+    /// The Braille display, when one is driven (None inside: not there yet).
+    braille: Option<Option<crate::braille::Display>>,
+    braille_spaced: bool,
+}
+
+/// Connects to the Braille display the environment names, if it answers.
+fn connect_display() -> Option<(crate::braille::Display, crate::braille::Keys)> {
+    crate::braille::connect(std::time::Duration::from_secs(2)).ok()
+}
+
+/// The Braille display, as the settings ask: off; on (one line says when
+/// none answers yet, and voxchess keeps trying); or automatic (when a
+/// BrlAPI server answers now). Its keys are read on their own thread.
+fn open_braille(
+    choice: crate::config::BrailleChoice,
+    words: &Narrator,
+    tx: std::sync::mpsc::Sender<Msg>,
+    notes: &mut Vec<String>,
+) -> Option<Option<crate::braille::Display>> {
+    use crate::config::BrailleChoice;
+    let first = match choice {
+        BrailleChoice::Off => return None,
+        BrailleChoice::Auto => Some(connect_display()?),
+        BrailleChoice::On => connect_display(),
+    };
+    let (display, keys) = match first {
+        Some((d, k)) => {
+            notice(notes, words.lex.client.braille.back.clone());
+            (Some(d), Some(k))
+        }
+        None => {
+            notice(notes, words.lex.client.braille.absent.clone());
+            (None, None)
+        }
+    };
+    super::braille::keep_display(keys, connect_display, tx);
+    Some(display)
 }
 
 impl Io {
@@ -324,6 +361,8 @@ impl Io {
         if settings.voice {
             notice(&mut notes, Lexicon::get(settings.lang).client.voice_not_built.clone());
         }
+        let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+        let braille = open_braille(settings.braille, &words, tx.clone(), &mut notes);
         Io {
             tx,
             rx,
@@ -333,6 +372,8 @@ impl Io {
             speaker,
             talk,
             expected,
+            braille,
+            braille_spaced: settings.braille_spaced,
         }
     }
 
@@ -375,6 +416,15 @@ impl Io {
             read_keys(state.clone(), self.tx.clone());
             term_screen = TermScreen::new(state);
             &mut term_screen
+        };
+        // The Braille display beside the screen, when one is driven.
+        let mut braille_screen;
+        let screen: &mut dyn Screen = match self.braille.take() {
+            Some(display) => {
+                braille_screen = super::braille::BrailleScreen::new(screen, display, self.braille_spaced);
+                &mut braille_screen
+            }
+            None => screen,
         };
         let mut mute = Mute;
         #[cfg(feature = "tts")]

@@ -40,6 +40,20 @@ pub(crate) enum BoardKey {
     Last,
     /// Push-to-talk was switched (on or off) with Tab.
     Talk(Option<bool>),
+    /// A finger on a square (a Braille display's routing key).
+    Touch(crate::rules::Square),
+    /// A finger on a move of the list: the position after that many moves.
+    Ply(usize),
+}
+
+/// What a Braille display reports.
+pub(crate) enum BrailleNews {
+    /// A key of the display.
+    Key(crate::braille::Key),
+    /// The display went away.
+    Lost,
+    /// The display is back (or there at last).
+    Back(crate::braille::Display),
 }
 
 /// What the analysis thread reports.
@@ -68,6 +82,8 @@ pub(crate) enum Msg {
     Opponent(OpponentAct),
     /// What the analysis found.
     Analysis(AnalysisNews),
+    /// What the Braille display reports.
+    Braille(BrailleNews),
     /// Input ended.
     Eof,
     /// The player leaves.

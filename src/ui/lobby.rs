@@ -325,6 +325,12 @@ impl Lobby<'_> {
                     screen.prompt(">");
                 }
                 Msg::Notice(text) => show_and_say(screen, voice, &[Line::info(text)]),
+                // The display's keys read it; its going and coming are said.
+                Msg::Braille(news) => {
+                    let said = self.words.braille_news(&news);
+                    screen.braille(news);
+                    show_and_say(screen, voice, &said.into_iter().collect::<Vec<_>>());
+                }
                 Msg::Eof | Msg::Quit => break,
                 _ => {}
             }

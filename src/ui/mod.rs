@@ -20,6 +20,7 @@
 //! through the session's channel); a Braille display as one more screen.
 
 pub mod app;
+pub(crate) mod braille;
 pub mod clock_app;
 pub mod clock_keys;
 pub(crate) mod edited;
@@ -57,6 +58,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
     ("edited", 7),
     ("terminal", 7),
     ("clock_app", 7),
+    ("braille", 7),
     ("app", 8),
     ("clock_keys", 8),
     ("lobby", 9),

@@ -75,6 +75,34 @@ impl From<&str> for Line {
     }
 }
 
+/// What a Braille display shows of a game or a review: written words
+/// (the session's notation, squares as "e4"), made by the words layer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Glance {
+    /// The status line: the last move, whose move it is, both clocks.
+    pub(crate) status: String,
+    /// The board's ranks from the top as the player sees it.
+    pub(crate) board: Vec<GlanceRank>,
+    /// The moves, one item a move ("1. e4", "e5"), of the line shown.
+    pub(crate) moves: Vec<String>,
+    /// How many of `moves` lead to the position shown.
+    pub(crate) at: usize,
+    /// A clock runs: the status line changes each second.
+    pub(crate) ticking: bool,
+}
+
+/// One rank of the board: its digit and its squares from the player's
+/// left, each with the letter of what stands on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GlanceRank {
+    /// The rank's digit.
+    pub(crate) label: char,
+    /// The squares, left to right as the player sees them.
+    pub(crate) squares: Vec<(crate::rules::Square, char)>,
+}
+
+pub(crate) use crate::speech::BrailleView;
+
 /// The width of one Braille display row, in display cells.
 pub(crate) const WIDTH: usize = 40;
 

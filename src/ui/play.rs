@@ -11,14 +11,15 @@
 //! puts a game and its study side by side).
 
 use super::effect::{Effect, Report, SaveResult, Saving};
-use super::output::{Line, Urgency};
-use super::shell::{Front, Shell};
-use super::words::View;
+use super::input::BoardKey;
+use super::output::{Glance, Line, Urgency};
+use super::shell::{Front, KeyAction, Shell};
+use super::words::{StatusFacts, View, glance_board};
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::game::{Action, Event, Game, GameSetup, OpponentAct, Pending, Player, SavedGame, Seat, game_pgn};
 use crate::notation::pgn::PgnGame;
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Color, Move, Position, Square};
 use crate::speech::vocabulary::{Expected, expected_phrases};
 use crate::speech::{Answer, Channel, Command, Intent};
 
@@ -93,6 +94,8 @@ pub(crate) struct Play {
     replacing: bool,
     /// The game as a study, once it has ended (taken by the session).
     study: Option<(PgnGame, String)>,
+    /// The piece in the player's hand (picked up by a routing key).
+    held: Option<Square>,
 }
 
 impl Play {
@@ -138,6 +141,7 @@ impl Play {
             unclear_heard: None,
             replacing: false,
             study: None,
+            held: None,
         }
     }
 
@@ -365,6 +369,7 @@ impl Play {
             }
             Command::Silence => self.shell.silence(),
             Command::Flip => self.shell.flip(),
+            Command::Braille(view) => self.shell.braille_view(view),
             Command::Quit => self.shell.quit(),
             Command::Save => self.write_score(Saving::Score),
             Command::Engine(question) => self.act(Action::AskEngine(question), now),
@@ -436,6 +441,67 @@ impl Play {
         let (positions, moves) = (history.positions(), history.moves());
         let led_here = k.checked_sub(1).and_then(|i| Some((positions.get(i)?, moves.get(i)?)));
         self.shell.words.viewing(led_here)
+    }
+
+    /// Whose pieces the player may pick up now: their own on their move
+    /// (at a shared board, the side to move).
+    fn mover(&self) -> Option<Color> {
+        let turn = self.position().turn();
+        match self.game.me() {
+            Some(me) if me != turn => None,
+            _ => Some(turn),
+        }
+    }
+
+    /// A finger on a square (a routing key). It says what stands there;
+    /// one of the player's pieces, on their move, is picked up; with a
+    /// piece in hand, another square makes the move through the resolver
+    /// and the game, as the two squares typed ("g1f3"): a move that
+    /// cannot be played is refused with its reason and the piece stays in
+    /// hand; the same square again puts it back.
+    fn touch(&mut self, sq: Square, now: u64) {
+        let pos = *self.position();
+        let mover = self.mover();
+        let mine = |s: Square| pos.piece_at(s).filter(|p| Some(p.color) == mover);
+        // The piece in hand, while it still stands there.
+        let held = self.held.filter(|h| mine(*h).is_some() && !self.game.is_over() && self.looking.is_none());
+        self.held = held;
+        match (held, mine(sq)) {
+            (Some(from), Some(piece)) if from == sq => {
+                self.held = None;
+                let line = self.shell.words.put_back(piece, sq);
+                self.shell.say(line, Urgency::Info);
+            }
+            (_, Some(piece)) if !self.game.is_over() && self.looking.is_none() => {
+                self.held = Some(sq);
+                let line = self.shell.words.in_hand(piece, sq);
+                self.shell.say(line, Urgency::Info);
+            }
+            (Some(from), _) => {
+                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{sq}"), Channel::Typed);
+                if !matches!(intent, Intent::Refuse(_)) {
+                    self.held = None;
+                }
+                self.carry_out(intent, Channel::Typed, now);
+            }
+            (None, _) => self.command(Command::Square(sq), now),
+        }
+    }
+
+    /// A finger on a move of the list: the position after `k` moves is
+    /// looked at (the live one when `k` is all of them).
+    fn look_at(&mut self, k: usize) {
+        let played = self.game.history().moves().len();
+        let text = if k >= played {
+            match self.looking.take() {
+                Some(_) => Line::info(self.shell.lex.client.back_to_live.clone()),
+                None => Line::info(self.shell.lex.client.at_live.clone()),
+            }
+        } else {
+            self.looking = Some(k);
+            self.looking_words()
+        };
+        self.shell.say(text, Urgency::Info);
     }
 }
 
@@ -533,6 +599,43 @@ impl Front for Play {
             Intent::Move(mv) => self.act(Action::Move(mv), now),
             Intent::Ask(q) => self.act(Action::Ask(q), now),
             Intent::Refuse(why) => self.act(Action::Refuse(why), now),
+        }
+    }
+
+    /// Routing keys: a square is touched, a move of the list looked at.
+    fn own_key(&mut self, key: BoardKey, now: u64) -> Option<KeyAction> {
+        match key {
+            BoardKey::Touch(sq) => self.touch(sq, now),
+            BoardKey::Ply(k) => self.look_at(k),
+            _ => return None,
+        }
+        Some(KeyAction::Done)
+    }
+
+    /// The status line, the board in view and the moves so far.
+    fn glance(&self, now: u64) -> Glance {
+        let v = self.view(now);
+        let pos = *v.pos();
+        let k = v.moves.len();
+        let last = k.checked_sub(1).map(|i| (v.positions[i], v.moves[i]));
+        let live = self.looking.is_none();
+        let facts = StatusFacts {
+            last,
+            turn: pos.turn(),
+            result: self.game.outcome().filter(|_| live).map(|o| o.result()),
+            clocks: self.game.clock().map(|c| (c.remaining(Color::White, now), c.remaining(Color::Black, now))),
+            holding: self.held.filter(|_| live).and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
+        };
+        let history = self.game.history();
+        let words = &self.shell.words;
+        Glance {
+            status: words.glance_status(&facts),
+            board: glance_board(&pos, self.shell.walker.flipped),
+            moves: words.glance_moves(history.positions(), history.moves()),
+            at: k,
+            ticking: live
+                && !self.game.is_over()
+                && self.game.clock().is_some_and(|c| c.running.is_some() && !c.paused),
         }
     }
 

@@ -12,9 +12,9 @@
 
 use super::effect::{Effect, Report, Saving};
 use super::input::BoardKey;
-use super::output::{Line, Urgency};
+use super::output::{Glance, Line, Urgency};
 use super::shell::{Front, KeyAction, Shell};
-use super::words::View;
+use super::words::{StatusFacts, View, glance_board};
 use crate::config::Settings;
 use crate::engine::analysis::Line as AnalysisLine;
 use crate::game::OpponentFailure;
@@ -156,6 +156,7 @@ impl Review {
             }
             Command::Repeat => self.shell.repeat(),
             Command::Flip => self.shell.flip(),
+            Command::Braille(view) => self.shell.braille_view(view),
             Command::Silence => {
                 self.shell.silence();
                 if let Work::Running { stop, .. } = &self.work {
@@ -441,7 +442,30 @@ impl Front for Review {
         match key {
             BoardKey::Last => Some(KeyAction::Command(Command::GoEnd)),
             BoardKey::Time => Some(KeyAction::Command(Command::WhereAmI)),
+            // A finger on a move of the list: that position.
+            BoardKey::Ply(k) => {
+                let end = self.tree.end(self.cursor);
+                self.go(Ok(self.tree.along(end, k)));
+                Some(KeyAction::Done)
+            }
             _ => None,
+        }
+    }
+
+    /// The position at the cursor; the moves of its line to its end.
+    fn glance(&self, _now: u64) -> Glance {
+        let pos = self.tree.position(self.cursor);
+        let (positions, moves) = self.tree.path(self.tree.end(self.cursor));
+        let at = self.tree.path(self.cursor).1.len();
+        let last = at.checked_sub(1).map(|i| (positions[i], moves[i]));
+        let facts = StatusFacts { last, turn: pos.turn(), result: None, clocks: None, holding: None };
+        let words = &self.shell.words;
+        Glance {
+            status: words.glance_status(&facts),
+            board: glance_board(&pos, self.shell.walker.flipped),
+            moves: words.glance_moves(&positions, &moves),
+            at,
+            ticking: false,
         }
     }
 

@@ -8,8 +8,8 @@
 //! May use: play, review, effects and everything below them.
 
 use super::effects::Effects;
-use super::input::{AnalysisNews, BoardKey, Msg};
-use super::output::Line;
+use super::input::{AnalysisNews, BoardKey, BrailleNews, Msg};
+use super::output::{Glance, Line, Urgency};
 use super::play::Play;
 use super::review::Review;
 use super::shell::Front;
@@ -165,11 +165,56 @@ impl Stage {
     fn narrator(&mut self) -> super::words::Narrator {
         self.commands().shell().words
     }
+
+    /// What the Braille display shows: the game, or its study once it
+    /// has ended (with the game's status line, its result and clocks,
+    /// while the study stands at the end).
+    fn glance(&mut self, now: u64) -> Glance {
+        match self {
+            Stage::Play(play, None) => play.glance(now),
+            Stage::Play(play, Some(study)) => {
+                let mut g = study.glance(now);
+                if g.at == g.moves.len() {
+                    g.status = play.glance(now).status;
+                }
+                g
+            }
+            Stage::Review(review) => review.glance(now),
+        }
+    }
+
+    /// A Braille view asked for: shown, or the player told there is no
+    /// display.
+    fn braille_views(&mut self, screen: &mut dyn Screen) {
+        for front in self.fronts() {
+            let shell = front.shell();
+            if let Some(view) = shell.take_braille_view() {
+                let line =
+                    if screen.braille_view(view) { shell.words.braille_view(view) } else { shell.words.braille_none() };
+                shell.say(line, Urgency::Info);
+            }
+        }
+    }
+}
+
+/// The Braille display's news: the display gone or back is said; a key
+/// goes to the screen, and what it asks of the front to the front.
+fn braille(stage: &mut Stage, news: BrailleNews, screen: &mut dyn Screen, voice: &mut dyn Voice, now: u64) {
+    let said = stage.narrator().braille_news(&news);
+    let key = screen.braille(news);
+    if let Some(line) = said {
+        let urgency = line.urgency;
+        stage.commands().shell().say(line, urgency);
+    }
+    if let Some(key) = key {
+        voice.player_acts();
+        stage.commands().key(key, now);
+    }
 }
 
 /// The output since the last flush, shown and said; the prompt when
 /// anything was shown (or when `force_prompt`).
-fn flush(stage: &mut Stage, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool) {
+fn flush(stage: &mut Stage, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool, now: u64) {
     if stage.take_silence() {
         voice.silence();
     }
@@ -177,6 +222,9 @@ fn flush(stage: &mut Stage, screen: &mut dyn Screen, voice: &mut dyn Voice, forc
     show_and_say(screen, voice, &lines);
     if !lines.is_empty() || force_prompt {
         screen.prompt(&stage.prompt());
+    }
+    if screen.wants_glance() {
+        screen.glance(Some(&stage.glance(now)));
     }
 }
 
@@ -195,7 +243,7 @@ pub(crate) fn run_session(
 ) -> (Vec<Line>, bool) {
     stage.greet(time.now_ms());
     stage.settle(&mut effects, time.now_ms());
-    flush(&mut stage, screen, voice, true);
+    flush(&mut stage, screen, voice, true, time.now_ms());
     let mut input_ended = false;
     let mut quit = false;
     loop {
@@ -203,7 +251,11 @@ pub(crate) fn run_session(
             break;
         }
         let now = time.now_ms();
-        let msg = match stage.next_wake() {
+        // A clock shown on a Braille display is shown anew each second.
+        let due = stage.next_wake();
+        let second = screen.shows_clock().then(|| now - now % 1000 + 1000);
+        let wake = [due, second].into_iter().flatten().min();
+        let msg = match wake {
             Some(due) => match inbox.recv_timeout(Duration::from_millis(due.saturating_sub(now))) {
                 Ok(m) => Some(m),
                 Err(RecvTimeoutError::Timeout) => None,
@@ -226,7 +278,8 @@ pub(crate) fn run_session(
             voice.player_acts();
         }
         match msg {
-            None => stage.fronts().into_iter().for_each(|f| f.on_timer(now)),
+            None if due.is_some_and(|d| d <= now) => stage.fronts().into_iter().for_each(|f| f.on_timer(now)),
+            None => {}
             Some(Msg::Typed(text)) => stage.line(&text, Channel::Typed, now),
             Some(Msg::Heard(alternatives)) => {
                 let best = alternatives.first().map_or(String::new(), |(t, _)| t.clone());
@@ -240,6 +293,7 @@ pub(crate) fn run_session(
             }
             Some(Msg::Key(k)) => stage.commands().key(k, now),
             Some(Msg::Notice(text)) => screen.show(&[Line::info(text)]),
+            Some(Msg::Braille(news)) => braille(&mut stage, news, screen, voice, now),
             // The lobby's news waits while a game is played.
             Some(Msg::Lobby(_)) => {}
             Some(Msg::Opponent(act)) => {
@@ -272,19 +326,21 @@ pub(crate) fn run_session(
                 break;
             }
         }
+        stage.braille_views(screen);
         stage.settle(&mut effects, now);
         if stage.wants_quit() {
             break;
         }
-        flush(&mut stage, screen, voice, false);
+        flush(&mut stage, screen, voice, false, now);
     }
     stage.settle(&mut effects, time.now_ms());
-    flush(&mut stage, screen, voice, false);
+    flush(&mut stage, screen, voice, false, time.now_ms());
     if let Some(play) = stage.play() {
         play.leave(time.now_ms());
     } else {
         stage.commands().leave(time.now_ms());
     }
     stage.settle(&mut effects, time.now_ms());
+    screen.glance(None);
     (stage.take_output(), quit || input_ended)
 }

@@ -10,7 +10,7 @@
 
 use super::effect::{Effect, Report};
 use super::input::{BoardKey, Typed, clean_heard, clean_typed};
-use super::output::{Line, Urgency, clean};
+use super::output::{Glance, Line, Urgency, clean};
 use super::walk::Walker;
 use super::words::Narrator;
 use crate::config::Settings;
@@ -26,6 +26,8 @@ pub(crate) enum KeyAction {
     Command(Command),
     /// A key of the board walk.
     Walk(BoardKey),
+    /// Done by the front itself.
+    Done,
 }
 
 /// A line with its words passed through the output filter.
@@ -50,6 +52,8 @@ pub(crate) struct Shell {
     effects: Vec<Effect>,
     silence: bool,
     quit: bool,
+    /// A Braille view asked for, for the screen to show.
+    braille: Option<crate::speech::BrailleView>,
 }
 
 impl Shell {
@@ -71,6 +75,7 @@ impl Shell {
             effects: Vec::new(),
             silence: false,
             quit: false,
+            braille: None,
         }
     }
 
@@ -216,6 +221,17 @@ impl Shell {
     }
 
     /// Whether the player asked to leave.
+    /// Asks for a view of the Braille display (the screen shows it, or
+    /// says there is no display).
+    pub(crate) fn braille_view(&mut self, view: crate::speech::BrailleView) {
+        self.braille = Some(view);
+    }
+
+    /// The Braille view asked for since the last call.
+    pub(crate) fn take_braille_view(&mut self) -> Option<crate::speech::BrailleView> {
+        self.braille.take()
+    }
+
     pub(crate) fn wants_quit(&self) -> bool {
         self.quit
     }
@@ -232,6 +248,8 @@ pub(crate) fn key_action(key: BoardKey) -> KeyAction {
         BoardKey::LastMove => Command::LastMove,
         BoardKey::Time => Command::Time,
         BoardKey::Silence | BoardKey::Stop => Command::Silence,
+        // A finger on a square: what stands there.
+        BoardKey::Touch(sq) => Command::Square(sq),
         other => return KeyAction::Walk(other),
     })
 }
@@ -269,6 +287,8 @@ pub(crate) trait Front {
     fn on_timer(&mut self, _now: u64) {}
     /// The prompt.
     fn prompt(&self) -> String;
+    /// What a Braille display shows of this front now.
+    fn glance(&self, now: u64) -> Glance;
     /// Work runs that the end of input should wait for.
     fn busy(&self) -> bool;
     /// Input ended (what is said about it).
@@ -301,6 +321,7 @@ pub(crate) trait Front {
             },
         };
         match action {
+            KeyAction::Done => {}
             KeyAction::Command(c) => self.carry_out(Intent::Command(c), Channel::Typed, now),
             KeyAction::Walk(k) => {
                 let (pos, own) = self.walk_view(now);

@@ -2,14 +2,36 @@
 //! a Braille display next) and a voice (speech-dispatcher, or none).
 //! Imports only the output types.
 
-use super::output::Line;
+use super::input::{BoardKey, BrailleNews};
+use super::output::{BrailleView, Glance, Line};
 
-/// Where lines go: the screen.
-pub trait Screen {
+/// Where lines go: the screen (and a Braille display beside it).
+pub(crate) trait Screen {
     /// Shows lines.
     fn show(&mut self, lines: &[Line]);
     /// Shows the prompt.
     fn prompt(&mut self, prompt: &str);
+    /// Whether a Braille display wants [`Screen::glance`] (the glance is
+    /// made only then).
+    fn wants_glance(&self) -> bool {
+        false
+    }
+    /// What a Braille display shows of the game or the review now (None:
+    /// neither runs).
+    fn glance(&mut self, _glance: Option<&Glance>) {}
+    /// What the Braille display reports: a key for the front to act on.
+    fn braille(&mut self, _news: BrailleNews) -> Option<BoardKey> {
+        None
+    }
+    /// Shows a view on the Braille display; false when there is none.
+    fn braille_view(&mut self, _view: BrailleView) -> bool {
+        false
+    }
+    /// Whether a clock is shown that changes each second (the loop then
+    /// comes back once a second to show it).
+    fn shows_clock(&self) -> bool {
+        false
+    }
 }
 
 /// Speaks lines (speech-dispatcher when available).

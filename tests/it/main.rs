@@ -6,6 +6,7 @@
 mod common;
 
 mod audio;
+mod braille;
 mod cli;
 mod clock;
 mod clock_cli;

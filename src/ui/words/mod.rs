@@ -12,6 +12,7 @@
 //! and every layer below the front end.
 
 mod board;
+mod braille;
 mod engine;
 mod events;
 mod files;
@@ -21,6 +22,7 @@ mod start;
 mod study;
 
 pub(crate) use board::View;
+pub(crate) use braille::{StatusFacts, glance_board};
 pub(crate) use files::file_name;
 
 use crate::rules::{Move, Position};
