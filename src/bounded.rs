@@ -1,12 +1,56 @@
 //! Reading from outside without holding more than a limit: a line of a
-//! redirected input, of an engine's output. A longer line is cut and its
-//! rest skipped a buffer at a time.
+//! redirected input, of an engine's output (a longer line is cut and its
+//! rest skipped a buffer at a time); a whole file (only a regular file,
+//! checked after it is opened, and never more than a limit, counted in
+//! the bytes read, not the size the file claims).
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+/// The most of one typed line that is kept (the rest of a longer line is
+/// read and dropped without being held).
+pub(crate) const MAX_LINE_BYTES: usize = 4096;
+
+/// One typed line, as every reader of the player's input reads it: at
+/// most [`MAX_LINE_BYTES`], bytes that are not UTF-8 read as text not
+/// understood (never an end of input), without its line end; None at the
+/// end of input.
+pub(crate) fn read_text_line<R: BufRead + ?Sized>(input: &mut R) -> Option<String> {
+    let buf = read_line_limited(input, MAX_LINE_BYTES)?;
+    Some(String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// Opens a file to read without waiting: a FIFO planted where a file
+/// should be would block the open (O_NONBLOCK); anything but a regular
+/// file is refused after the open (fstat, so nothing can be swapped in
+/// between). `follow`: whether a symbolic link is followed.
+pub(crate) fn open_regular(path: &Path, follow: bool) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let flags = libc::O_NONBLOCK | if follow { 0 } else { libc::O_NOFOLLOW };
+    let file = std::fs::OpenOptions::new().read(true).custom_flags(flags).open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "it is not a regular file"));
+    }
+    Ok(file)
+}
+
+/// Reads a regular file of at most `max` bytes as text (symbolic links
+/// followed): a larger file, a device, a FIFO or bytes that are not
+/// UTF-8 are errors, and no more than `max` + 1 bytes are ever held.
+pub fn read_text(path: &Path, max: u64) -> std::io::Result<String> {
+    let file = open_regular(path, true)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        let size = if max >= 1 << 20 { format!("{} MiB", max >> 20) } else { format!("{} KiB", max >> 10) };
+        return Err(std::io::Error::new(std::io::ErrorKind::FileTooLarge, format!("it is larger than {size}")));
+    }
+    String::from_utf8(bytes).map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not text"))
+}
 
 /// Reads one line of at most `max` bytes (the rest of a longer line is
 /// skipped); None at the end of input.
-pub(crate) fn read_line_limited<R: BufRead>(input: &mut R, max: usize) -> Option<Vec<u8>> {
+pub(crate) fn read_line_limited<R: BufRead + ?Sized>(input: &mut R, max: usize) -> Option<Vec<u8>> {
     let mut buf = Vec::new();
     let n = std::io::Read::take(&mut *input, max as u64).read_until(b'\n', &mut buf).ok()?;
     if n == 0 {
@@ -36,6 +80,26 @@ pub(crate) fn read_line_limited<R: BufRead>(input: &mut R, max: usize) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A FIFO, a device and a too-large file are refused at once, and
+    /// nothing past the limit is read.
+    #[test]
+    fn only_regular_files_within_the_limit_are_read() {
+        let dir = std::env::temp_dir().join(format!("voxchess-bounded-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid C string and a mode.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert_eq!(read_text(&fifo, 100).unwrap_err().kind(), std::io::ErrorKind::InvalidInput);
+        assert_eq!(read_text(Path::new("/dev/zero"), 100).unwrap_err().kind(), std::io::ErrorKind::InvalidInput);
+        let big = dir.join("big");
+        std::fs::write(&big, "x".repeat(101)).unwrap();
+        assert_eq!(read_text(&big, 100).unwrap_err().kind(), std::io::ErrorKind::FileTooLarge);
+        assert_eq!(read_text(&big, 101).unwrap().len(), 101);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn long_lines_are_cut_and_the_rest_skipped() {

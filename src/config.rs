@@ -10,14 +10,7 @@ use std::path::PathBuf;
 const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
 
 fn read_limited(path: &std::path::Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let mut text = String::new();
-    file.take(MAX_SETTINGS_BYTES + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > MAX_SETTINGS_BYTES {
-        return Err(std::io::Error::other(format!("larger than {} KiB", MAX_SETTINGS_BYTES / 1024)));
-    }
-    Ok(text)
+    crate::bounded::read_text(path, MAX_SETTINGS_BYTES)
 }
 
 /// A setting written as text and read into its type once, when the

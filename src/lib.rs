@@ -10,6 +10,7 @@
 
 pub mod audio;
 pub(crate) mod bounded;
+pub use bounded::read_text;
 pub mod braille;
 pub mod clock;
 pub mod config;

@@ -59,13 +59,10 @@ const MAX_PERFT_DEPTH: u32 = 15;
 const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 fn read_file(path: &std::path::Path) -> Result<String> {
-    let cannot =
-        |e: std::io::Error| StartProblem::CannotRead { path: path.display().to_string(), reason: e.to_string() };
-    let size = std::fs::metadata(path).map_err(cannot)?.len();
-    if size > MAX_FILE_BYTES {
-        bail!("{} is too large to read ({} MiB; at most {} MiB)", path.display(), size >> 20, MAX_FILE_BYTES >> 20);
-    }
-    Ok(std::fs::read_to_string(path).map_err(cannot)?)
+    // Only a regular file, read up to the limit (a FIFO, a device or
+    // /dev/zero is refused at once).
+    voxchess::read_text(path, MAX_FILE_BYTES)
+        .map_err(|e| StartProblem::CannotRead { path: path.display().to_string(), reason: e.to_string() }.into())
 }
 
 /// The session's language, known before the command line is read, for
@@ -228,8 +225,15 @@ fn review(a: cli::ReviewArgs) -> Result<()> {
 fn resume(a: cli::ResumeArgs) -> Result<()> {
     let _lock = voxchess::game::DataLock::take(&voxchess::config::data_dir())?;
     let path = voxchess::game::SavedGame::path();
-    let Some(saved) = voxchess::game::SavedGame::load(&path)? else {
-        bail!("there is no unfinished game to continue; start one with: voxchess play");
+    let saved = match voxchess::game::SavedGame::load(&path) {
+        Ok(Some(saved)) => saved,
+        Ok(None) => bail!("there is no unfinished game to continue; start one with: voxchess play"),
+        // A save that cannot be continued is kept aside, and said so.
+        Err(voxchess::game::SaveError::Damaged(..)) => {
+            out_line!("{}", voxchess::ui::app::keep_damaged(session_lang(), &path)?);
+            bail!("there is no unfinished game to continue; start one with: voxchess play");
+        }
+        Err(e) => return Err(e.into()),
     };
     resume_saved(saved, a.output)
 }

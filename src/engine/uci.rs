@@ -42,7 +42,9 @@ pub(crate) fn find_engine() -> Option<PathBuf> {
                 return Some(p.to_path_buf());
             }
         } else if let Some(paths) = std::env::var_os("PATH") {
-            for dir in std::env::split_paths(&paths) {
+            // Only absolute folders: an empty or relative entry would mean
+            // the current folder, where anyone may have put a "stockfish".
+            for dir in std::env::split_paths(&paths).filter(|d| d.is_absolute()) {
                 let full = dir.join(c);
                 if full.is_file() {
                     return Some(full);

@@ -63,18 +63,24 @@ pub enum LockError {
 impl DataLock {
     /// Locks the data folder (made if missing), or says why not.
     pub fn take(dir: &Path) -> Result<DataLock, LockError> {
-        use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+        use std::os::unix::fs::{DirBuilderExt, MetadataExt};
         let shown = dir.display().to_string();
         let io = |e: std::io::Error| LockError::Io(shown.clone(), e.to_string());
         std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(io)?;
         let meta = std::fs::metadata(dir).map_err(io)?;
-        if meta.mode() & 0o002 != 0 && meta.mode() & 0o1000 == 0 {
+        // Written by others (sticky or not) or owned by another user: not
+        // a folder to keep games in.
+        // SAFETY: getuid has no preconditions.
+        let me = unsafe { libc::getuid() };
+        if meta.mode() & 0o002 != 0 || meta.uid() != me {
             return Err(LockError::Unsafe(shown));
         }
         // Opened for reading only: an flock needs no more, and the folder
         // can still be remounted read-only under a running game.
         let path = dir.join("lock");
-        let open = || std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(&path);
+        // No link followed, no wait on a FIFO planted there, nothing but a
+        // regular file.
+        let open = || crate::bounded::open_regular(&path, false);
         let file = match open() {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 match create_new(&path) {
@@ -86,7 +92,12 @@ impl DataLock {
             other => other.map_err(io)?,
         };
         match file.try_lock() {
-            Ok(()) => Ok(DataLock { _file: file }),
+            Ok(()) => {
+                // No other voxchess writes here now: what a kill during a
+                // save left behind can go.
+                remove_stale_temporaries(dir);
+                Ok(DataLock { _file: file })
+            }
             Err(std::fs::TryLockError::WouldBlock) => Err(LockError::Busy(shown)),
             Err(std::fs::TryLockError::Error(e)) => Err(io(e)),
         }
@@ -118,6 +129,39 @@ impl WriteProblem {
             _ => WriteProblem::Other,
         }
     }
+}
+
+/// Whether a file name is one [`temp_name`] makes: ".{name}.{pid}.{n}.{nanos}.tmp".
+fn is_our_temporary(name: &str) -> bool {
+    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else { return false };
+    let parts: Vec<&str> = inner.rsplitn(4, '.').collect();
+    parts.len() == 4
+        && !parts[3].is_empty()
+        && parts[..3].iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Removes the temporaries a killed save left in `dir`: only names we
+/// make, only regular files (no link followed), only our own.
+fn remove_stale_temporaries(dir: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: getuid has no preconditions.
+    let me = unsafe { libc::getuid() };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let ours = entry.file_name().to_str().is_some_and(is_our_temporary);
+        let plain_file = entry.path().symlink_metadata().is_ok_and(|m| m.is_file() && m.uid() == me);
+        if ours && plain_file {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A game date as PGN writes it and voxchess saves it: "2026.11.30"
+/// (digits only, so it can name a file).
+pub(crate) fn valid_date(date: &str) -> bool {
+    let parts: Vec<&str> = date.split('.').collect();
+    parts.len() == 3
+        && [4, 2, 2].iter().zip(&parts).all(|(len, p)| p.len() == *len && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Creates a new file that did not exist, never following a symbolic link
@@ -202,21 +246,50 @@ impl SavedGame {
     pub fn load(path: &Path) -> Result<Option<SavedGame>, SaveError> {
         /// A save is a few KiB; a larger file is not ours.
         const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
-        let too_big = std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_SAVE_BYTES);
-        if too_big {
-            return Err(SaveError::Damaged(path.display().to_string(), "it is larger than 4 MiB".into()));
-        }
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
+        let damaged = |why: String| SaveError::Damaged(path.display().to_string(), why);
+        // Never a link: the save is ours and written as a file.
+        let text = match crate::bounded::open_regular(path, false) {
+            Ok(file) => {
+                use std::io::Read;
+                let mut bytes = Vec::new();
+                file.take(MAX_SAVE_BYTES + 1)
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| SaveError::Io(path.display().to_string(), e.to_string()))?;
+                if bytes.len() as u64 > MAX_SAVE_BYTES {
+                    return Err(damaged("it is larger than 4 MiB".into()));
+                }
+                String::from_utf8(bytes).map_err(|_| damaged("it is not text".into()))?
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                return Err(SaveError::Damaged(path.display().to_string(), "it is not text".into()));
+            // A link, a FIFO, a device: not a save of ours.
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput || e.raw_os_error() == Some(libc::ELOOP) => {
+                return Err(damaged("it is not a regular file".into()));
             }
             Err(e) => return Err(SaveError::Io(path.display().to_string(), e.to_string())),
         };
-        toml::from_str(&text)
-            .map(Some)
-            .map_err(|e| SaveError::Damaged(path.display().to_string(), e.message().to_string()))
+        let saved: SavedGame = toml::from_str(&text).map_err(|e| damaged(e.message().to_string()))?;
+        saved.check().map_err(damaged)?;
+        Ok(Some(saved))
+    }
+
+    /// Every field checked as strictly as a stranger's input: the player's
+    /// side, a date of digits, an engine name without control characters,
+    /// and moves that replay from the start position.
+    fn check(&self) -> Result<(), String> {
+        if !matches!(self.me.as_str(), "white" | "black" | "both") {
+            return Err("its side is not white, black or both".into());
+        }
+        if !valid_date(&self.date) {
+            return Err("its date is not a date".into());
+        }
+        if let Some(name) = &self.engine_name
+            && (name.chars().count() > 100 || crate::filter::clean(name) != *name)
+        {
+            return Err("its engine name holds characters no name has".into());
+        }
+        self.history().map(|_| ()).map_err(|e| match e {
+            SaveError::Damaged(_, why) | SaveError::Io(_, why) => why,
+        })
     }
 
     /// The unfinished game as PGN, with the result "*".
@@ -281,6 +354,15 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_our_temporaries_are_known_as_ours() {
+        let made = temp_name(Path::new("/d/current-game.toml"));
+        assert!(is_our_temporary(made.file_name().unwrap().to_str().unwrap()));
+        for other in [".current-game.toml.tmp", "current-game.toml", ".x.1.2.tmp", ".a.b.c.d.tmp", "..1.2.3.tmp"] {
+            assert!(!is_our_temporary(other), "{other}");
+        }
+    }
 
     fn dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("voxchess-autosave-{name}-{}", std::process::id()));

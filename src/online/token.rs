@@ -2,7 +2,7 @@
 //! owner can read (mode 0600, created so; a wider file is narrowed, never
 //! the other way). It is never printed, spoken or logged.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::PathBuf;
 
@@ -21,10 +21,7 @@ pub fn checked(text: &str) -> Option<String> {
 
 /// The kept token, if any.
 pub fn load() -> Option<String> {
-    let mut text = String::new();
-    let file = std::fs::File::open(token_path()).ok()?;
-    file.take(4096).read_to_string(&mut text).ok()?;
-    checked(&text)
+    checked(&crate::bounded::read_text(&token_path(), 4096).ok()?)
 }
 
 /// Keeps the token (mode 0600).

@@ -199,6 +199,14 @@ pub enum Unfinished {
     Stop,
 }
 
+/// Keeps a damaged save aside (never over another file) and says so in
+/// the player's language.
+pub fn keep_damaged(lang: crate::speech::SpeechLang, path: &std::path::Path) -> std::io::Result<String> {
+    let aside = SavedGame::keep_aside(path)?;
+    let words = Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief);
+    Ok(words.damaged_kept(&super::words::file_name(&aside)))
+}
+
 /// Asks about an unfinished game, in the player's language, until the
 /// answer is yes or no. No keeps the game as a PGN file (result "*") in the
 /// games folder first; a damaged save is kept aside. Nothing is lost.
@@ -220,8 +228,7 @@ pub fn unfinished_game(
         Ok(None) => return Ok(Unfinished::None),
         Ok(Some(s)) => s,
         Err(crate::game::SaveError::Damaged(..)) => {
-            let aside = SavedGame::keep_aside(&path)?;
-            say(&words.damaged_kept(&super::words::file_name(&aside)));
+            say(&keep_damaged(lang, &path)?);
             return Ok(Unfinished::None);
         }
         Err(e) => return Err(std::io::Error::other(e.to_string())),
@@ -229,11 +236,11 @@ pub fn unfinished_game(
     let resolver = Resolver::new(lang);
     say(&c.unfinished_found);
     loop {
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        // A bounded line; bytes that are not UTF-8 are no answer.
+        let Some(line) = crate::bounded::read_text_line(input) else {
             say(&c.nothing_changed);
             return Ok(Unfinished::Stop);
-        }
+        };
         match resolver.resolve(&Position::start(), &line, Channel::Typed) {
             Intent::Answer(Answer::Yes) => return Ok(Unfinished::Continue(Box::new(saved))),
             Intent::Answer(Answer::No | Answer::Cancel) => break,

@@ -118,8 +118,9 @@ pub fn write_line(out: &LineOut, line: &str) {
 /// reply, passed through the clock so lines stay in order.
 fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'static Lexicon) {
     let help = lex.clock.help_lines.join("\n");
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    // Bounded lines; bytes that are not UTF-8 are a line not understood.
+    while let Some(line) = crate::bounded::read_text_line(&mut input) {
         let line = super::input::without_controls(&line);
         match parse_line(&line, me) {
             Ok(Some(input)) => {

@@ -94,10 +94,6 @@ pub(crate) enum Msg {
 /// as too long.
 pub(crate) const MAX_LINE_CHARS: usize = 200;
 
-/// The most of one input line that is kept; the rest of a longer line is
-/// read and dropped without being held in memory.
-pub(crate) const MAX_LINE_BYTES: usize = 4096;
-
 /// A typed line after the clean-up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Typed {

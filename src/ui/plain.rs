@@ -6,7 +6,7 @@
 //!
 //! A screen: may use the base types (`output`, `input`, `sink`) only.
 
-use super::input::{MAX_LINE_BYTES, Msg};
+use super::input::Msg;
 use super::output::{Line, clean, rows};
 use super::sink::Screen;
 use std::io::{BufRead, Write};
@@ -54,8 +54,7 @@ pub(crate) fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) 
         // Lines of any length and any bytes: invalid UTF-8 is replaced, not
         // fatal; a line longer than the limit comes as its first part, which
         // the client refuses as too long.
-        while let Some(buf) = crate::bounded::read_line_limited(&mut input, MAX_LINE_BYTES) {
-            let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
+        while let Some(line) = crate::bounded::read_text_line(&mut input) {
             if tx.send(Msg::Typed(line)).is_err() {
                 return;
             }

@@ -13,6 +13,7 @@ mod clock_cli;
 mod differential;
 mod engine_help;
 mod faults;
+mod hardening;
 mod notation;
 mod online;
 mod perft;

@@ -1,0 +1,213 @@
+//! Data from outside never steers voxchess (issue 28): a planted save, a
+//! FIFO or a device where a file should be, endless lines, a save that
+//! does not replay, temporaries a kill left, a data folder others may
+//! write, an empty PATH entry. Real files, FIFOs, links, devices and
+//! processes; each test fails on the code before the fix.
+
+use crate::common::{collect, text, voxchess};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("voxchess-hardening-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("data/voxchess")).expect("scratch folder");
+    std::fs::create_dir_all(dir.join("config/voxchess")).expect("config folder");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir.join("data/voxchess"), std::fs::Permissions::from_mode(0o700)).expect("mode");
+    dir
+}
+
+/// The data folder of a scratch folder.
+fn data(dir: &Path) -> PathBuf {
+    dir.join("data/voxchess")
+}
+
+fn mkfifo(path: &Path) {
+    let ok = std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(ok.success());
+}
+
+/// Types `lines`, closes the input and waits at most `limit` for the end;
+/// what was printed, or a failure when voxchess hangs.
+fn finish(child: &mut Child, lines: &[&str], limit: Duration) -> String {
+    crate::common::type_and_finish(child, lines, limit)
+}
+
+/// A save whose moves do not replay, in the form voxchess writes.
+fn save_with(date: &str, moves: &[&str]) -> String {
+    let moves: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+    format!(
+        "me = \"both\"\nstart_fen = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\nmoves = [{}]\ndate = \"{date}\"\n\n[settings]\nopponent = \"human\"\n",
+        moves.join(", ")
+    )
+}
+
+/// Item 1: a save's date never names a file; a save that names one is
+/// kept aside as damaged and a new game starts.
+#[test]
+fn a_planted_date_writes_nothing_outside() {
+    let dir = scratch("date");
+    let planted = dir.join("planted");
+    let date = planted.display().to_string();
+    std::fs::write(data(&dir).join("current-game.toml"), save_with(&date, &["e2e4"])).expect("save");
+    let mut child = voxchess(&dir).args(["play", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let out = finish(&mut child, &["no", "quit"], Duration::from_secs(30));
+    assert!(!dir.join("planted-1.pgn").exists(), "{out}");
+    assert!(out.contains("damaged"), "{out}");
+    assert!(data(&dir).join("current-game.damaged-1.toml").exists(), "{out}");
+}
+
+/// Item 4: a save that parses but does not replay is kept aside, said in
+/// words, and a new game starts, for `play` and for `resume`.
+#[test]
+fn a_save_that_does_not_replay_is_kept_aside() {
+    let dir = scratch("replay");
+    let save = data(&dir).join("current-game.toml");
+    std::fs::write(&save, save_with("2026.12.01", &["e2e4", "e2e4"])).expect("save");
+    let mut child = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice", "--opponent", "human"])
+        .spawn()
+        .expect("voxchess");
+    let out = finish(&mut child, &["e4", "quit"], Duration::from_secs(30));
+    assert!(out.contains("damaged"), "{out}");
+    assert!(!out.contains("write error"), "{out}");
+    assert!(out.contains("White: e4"), "a new game starts:\n{out}");
+    assert!(data(&dir).join("current-game.damaged-1.toml").exists());
+    // And through resume.
+    std::fs::write(&save, save_with("2026.12.01", &["e2e4", "e7e5", "e5e4"])).expect("save");
+    let mut child = voxchess(&dir).args(["resume", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let out = finish(&mut child, &[], Duration::from_secs(30));
+    assert!(out.contains("damaged"), "{out}");
+    assert!(data(&dir).join("current-game.damaged-2.toml").exists());
+}
+
+/// Item 2: a FIFO as the lock, the save or the settings file, and
+/// /dev/zero as the save or a game file: a clear line at once, no hang,
+/// no memory eaten.
+#[test]
+fn special_files_neither_hang_nor_exhaust_memory() {
+    let limit = Duration::from_secs(20);
+    for planted in ["lock", "current-game.toml", "config"] {
+        let dir = scratch(&format!("fifo-{planted}"));
+        let path = if planted == "config" { dir.join("config/voxchess/config.toml") } else { data(&dir).join(planted) };
+        mkfifo(&path);
+        let mut child = voxchess(&dir)
+            .args(["play", "--plain", "--no-speech", "--no-voice", "--opponent", "human"])
+            .spawn()
+            .expect("voxchess");
+        // It ends (finish fails on a hang), whatever it says.
+        finish(&mut child, &["e4", "quit"], limit);
+    }
+    let dir = scratch("zero");
+    std::os::unix::fs::symlink("/dev/zero", data(&dir).join("current-game.toml")).expect("link");
+    let mut child = voxchess(&dir).args(["resume", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let start = Instant::now();
+    finish(&mut child, &[], limit);
+    assert!(start.elapsed() < limit);
+    for args in [vec!["pgn", "/dev/zero"], vec!["fen", "--pgn", "/dev/zero"]] {
+        let out = voxchess(&dir).args(&args).stderr(Stdio::piped()).output().expect("voxchess");
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+}
+
+/// The most memory (VmHWM, kB) a process has held, read while it runs.
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Item 3: a 300 MB line to the resume question is read in bounded
+/// memory; an invalid byte does not stop the standalone clock's input.
+#[test]
+fn endless_lines_are_read_in_bounded_memory() {
+    let dir = scratch("lines");
+    std::fs::write(data(&dir).join("current-game.toml"), save_with("2026.12.01", &["e2e4"])).expect("save");
+    let mut child = voxchess(&dir).args(["play", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let pid = child.id();
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let chunk = vec![b'y'; 1 << 20];
+    let mut peak = 0;
+    for _ in 0..300 {
+        if stdin.write_all(&chunk).is_err() {
+            break;
+        }
+        peak = peak.max(peak_kb(pid).unwrap_or(0));
+    }
+    let _ = stdin.write_all(b"\nno\nquit\n");
+    drop(stdin);
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        peak = peak.max(peak_kb(pid).unwrap_or(0));
+        assert!(start.elapsed() < Duration::from_secs(60), "{}", text(&out));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    eprintln!("peak resident memory while a 300 MB line is read: {peak} kB");
+    assert!(peak < 100_000, "{peak} kB held for a 300 MB line");
+    assert!(text(&out).contains("yes or no"), "{}", text(&out));
+    // The clock: a line of bytes that are not UTF-8, then a command.
+    let mut child = voxchess(&dir).args(["clock", "5+0", "--plain", "--no-speech"]).spawn().expect("voxchess clock");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"\xff\xfe\n").expect("bytes");
+    stdin.write_all(b"quit\n").expect("quit");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(20), "the clock did not read on:\n{}", text(&out));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stdin);
+}
+
+/// Item 8: a temporary a kill left during a save goes at the next start;
+/// files that are not ours, and links, stay.
+#[test]
+fn stale_temporaries_of_ours_are_removed() {
+    let dir = scratch("temporaries");
+    let d = data(&dir);
+    let stale = d.join(".current-game.toml.4242.0.123456.tmp");
+    std::fs::write(&stale, "half a save").expect("stale");
+    let other = d.join(".notes.tmp");
+    std::fs::write(&other, "mine").expect("other");
+    let target = dir.join("precious");
+    std::fs::write(&target, "keep").expect("target");
+    let link = d.join(".current-game.toml.4243.0.99.tmp");
+    std::os::unix::fs::symlink(&target, &link).expect("link");
+    let mut child = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice", "--opponent", "human"])
+        .spawn()
+        .expect("voxchess");
+    finish(&mut child, &["quit"], Duration::from_secs(30));
+    assert!(!stale.exists(), "the stale temporary stayed");
+    assert!(other.exists() && link.symlink_metadata().is_ok() && target.exists());
+}
+
+/// Item 11: a data folder every user may write (even with the sticky
+/// bit) is refused; an empty PATH entry never runs ./stockfish.
+#[test]
+fn unsafe_folders_and_paths_are_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("sticky");
+    std::fs::set_permissions(data(&dir), std::fs::Permissions::from_mode(0o1777)).expect("mode");
+    let out = voxchess(&dir).args(["play", "--plain", "--no-speech", "--no-voice"]).output().expect("voxchess");
+    assert!(!out.status.success());
+    let dir = scratch("path");
+    let marker = dir.join("ran");
+    let fake = dir.join("stockfish");
+    std::fs::write(&fake, format!("#!/bin/sh\n/usr/bin/touch {}\n", marker.display())).expect("fake");
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).expect("mode");
+    let mut child = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice"])
+        .current_dir(&dir)
+        .env("PATH", ":")
+        .spawn()
+        .expect("voxchess");
+    finish(&mut child, &["e4", "quit"], Duration::from_secs(30));
+    assert!(!marker.exists(), "./stockfish ran from an empty PATH entry");
+}
