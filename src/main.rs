@@ -156,14 +156,14 @@ fn no_game(path: &std::path::Path) -> anyhow::Error {
 
 /// `voxchess play` (and bare `voxchess`): the data folder is locked for
 /// this game; an unfinished game is asked about first and never lost.
-fn play(a: cli::PlayArgs) -> Result<()> {
+fn play(a: cli::PlayArgs) -> Result<ExitCode> {
     let settings = settings_with(&a)?;
-    let _lock = voxchess::game::DataLock::take(&voxchess::config::data_dir())?;
+    let _lock = voxchess::ui::app::lock_data(session_lang()).map_err(anyhow::Error::msg)?;
     // The stdin lock must end before the game reads stdin.
     let choice = voxchess::ui::app::unfinished_game(settings.lang, &mut std::io::stdin().lock())?;
     match choice {
         voxchess::ui::app::Unfinished::Continue(saved) => return resume_saved(*saved, a.output),
-        voxchess::ui::app::Unfinished::Stop => return Ok(()),
+        voxchess::ui::app::Unfinished::Stop => return Ok(ExitCode::SUCCESS),
         voxchess::ui::app::Unfinished::None | voxchess::ui::app::Unfinished::Kept => {}
     }
     let mut setup = voxchess::ui::app::GameSetup { start: a.position.position()?, moves: Vec::new(), resume: None };
@@ -176,8 +176,13 @@ fn play(a: cli::PlayArgs) -> Result<()> {
         setup.moves = game.mainline();
     }
     let plain = settings.plain || plain_terminal();
-    voxchess::ui::app::run_play(settings, setup, plain)?;
-    Ok(())
+    kept_or_failure(voxchess::ui::app::run_play(settings, setup, plain)?)
+}
+
+/// A game that could not be kept on leaving (said in words already)
+/// ends the program with a failure.
+fn kept_or_failure(kept: bool) -> Result<ExitCode> {
+    Ok(if kept { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 /// `voxchess review FILE`: the file is read in the session's notation
@@ -222,8 +227,8 @@ fn review(a: cli::ReviewArgs) -> Result<()> {
     Ok(())
 }
 
-fn resume(a: cli::ResumeArgs) -> Result<()> {
-    let _lock = voxchess::game::DataLock::take(&voxchess::config::data_dir())?;
+fn resume(a: cli::ResumeArgs) -> Result<ExitCode> {
+    let _lock = voxchess::ui::app::lock_data(session_lang()).map_err(anyhow::Error::msg)?;
     let path = voxchess::game::SavedGame::path();
     let saved = match voxchess::game::SavedGame::load(&path) {
         Ok(Some(saved)) => saved,
@@ -240,14 +245,13 @@ fn resume(a: cli::ResumeArgs) -> Result<()> {
 
 /// Continues a saved game (the data folder is locked by the caller). The
 /// engine program comes from the settings file, never from the save.
-fn resume_saved(mut saved: voxchess::game::SavedGame, output: cli::OutputArgs) -> Result<()> {
+fn resume_saved(mut saved: voxchess::game::SavedGame, output: cli::OutputArgs) -> Result<ExitCode> {
     saved.settings.engine = load_settings().engine;
     output.apply(&mut saved.settings);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
     let setup = voxchess::ui::app::GameSetup { start: Position::start(), moves: Vec::new(), resume: Some(saved) };
-    voxchess::ui::app::run_play(settings, setup, plain)?;
-    Ok(())
+    kept_or_failure(voxchess::ui::app::run_play(settings, setup, plain)?)
 }
 
 /// `voxchess parse`: exit 0 with the move (or command), 3 with a question,
@@ -296,8 +300,7 @@ fn parse(a: cli::ParseArgs) -> Result<ExitCode> {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let Some(command) = cli.command else {
-        play(cli.play)?;
-        return Ok(ExitCode::SUCCESS);
+        return play(cli.play);
     };
     match command {
         Command::Perft(a) => {
@@ -343,9 +346,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let pos = a.position.position()?;
             out_line!("{}", describe_position(&pos, a.notation.lang));
         }
-        Command::Play(a) => play(a)?,
+        Command::Play(a) => return play(a),
         Command::Review(a) => review(a)?,
-        Command::Resume(a) => resume(a)?,
+        Command::Resume(a) => return resume(a),
         Command::Parse(a) => return parse(a),
         Command::Say(a) => {
             let pos = a.position.position()?;

@@ -56,8 +56,8 @@ pub enum LockError {
     #[error("the data folder {0} may be written by every user; make it yours (chmod o-w)")]
     Unsafe(String),
     /// The folder or the lock file cannot be made.
-    #[error("the data folder {0} cannot be used: {1}")]
-    Io(String, String),
+    #[error("the data folder {0} cannot be used: {2}")]
+    Io(String, WriteProblem, String),
 }
 
 impl DataLock {
@@ -65,7 +65,7 @@ impl DataLock {
     pub fn take(dir: &Path) -> Result<DataLock, LockError> {
         use std::os::unix::fs::{DirBuilderExt, MetadataExt};
         let shown = dir.display().to_string();
-        let io = |e: std::io::Error| LockError::Io(shown.clone(), e.to_string());
+        let io = |e: std::io::Error| LockError::Io(shown.clone(), WriteProblem::of(&e), e.to_string());
         std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(io)?;
         let meta = std::fs::metadata(dir).map_err(io)?;
         // Written by others (sticky or not) or owned by another user: not

@@ -429,6 +429,12 @@ pub struct StartWords {
     pub bad_key: String,
     pub config_file: String,
     pub config_setting: String,
+    /// The data folder: another voxchess uses it (`{path}`).
+    pub folder_busy: String,
+    /// The data folder may be written by others or is not the user's.
+    pub folder_unsafe: String,
+    /// The data folder cannot be made or locked: `{path}`, `{reason}`.
+    pub folder_unusable: String,
     pub unknown_arg: String,
     pub bad_value: String,
     pub bad_value_of: String,

@@ -161,7 +161,14 @@ pub enum Refusal {
     TooMany(usize),
     /// A command without its argument.
     Command(CommandError),
+    /// Longer than a line may be (more than [`MAX_TEXT_CHARS`]).
+    TooLong,
 }
+
+/// The most characters of a line the resolver reads: a move or a command
+/// is far shorter, and a longer line is refused at once, so reading takes
+/// the same time whatever comes.
+pub(crate) const MAX_TEXT_CHARS: usize = 200;
 
 /// What the player meant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -581,6 +588,9 @@ impl Resolver {
         if text.is_empty() {
             return Intent::Refuse(Refusal::NothingHeard);
         }
+        if text.chars().nth(MAX_TEXT_CHARS).is_some() {
+            return Intent::Refuse(Refusal::TooLong);
+        }
         // lichess's blind-mode short commands, typed ("p N", "s a", "c", "l").
         let notation = self.lex.lang.notation();
         if channel == Channel::Typed
@@ -888,6 +898,9 @@ impl Resolver {
     /// piece for a promotion, typed letters of the piece meant, or one of
     /// the choices said again.
     pub fn resolve_answer(&self, pos: &Position, question: &Question, transcript: &str, channel: Channel) -> Intent {
+        if transcript.chars().nth(MAX_TEXT_CHARS).is_some() {
+            return Intent::Refuse(Refusal::TooLong);
+        }
         let heard = hear(self.lex, transcript);
         let pick = |i: usize| question.choices.get(i).copied();
         match answer_of(&heard) {

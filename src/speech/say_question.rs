@@ -55,6 +55,7 @@ pub fn say_refusal(lex: &Lexicon, refusal: &Refusal) -> String {
         Refusal::Illegal(reason) => say_reason(lex, reason),
         Refusal::NotUnderstood(text) => render(&e.not_understood, &[("text", Arg::Text(text))]),
         Refusal::NothingHeard => e.nothing_heard.clone(),
+        Refusal::TooLong => lex.client.too_long.clone(),
         Refusal::TooMany(n) => render(&e.too_many, &[("count", Arg::Text(&n.to_string()))]),
         Refusal::Command(c) => {
             let (template, text) = match c {

@@ -199,6 +199,12 @@ pub enum Unfinished {
     Stop,
 }
 
+/// Locks the data folder, or says why not in the player's language.
+pub fn lock_data(lang: crate::speech::SpeechLang) -> Result<crate::game::DataLock, String> {
+    crate::game::DataLock::take(&crate::config::data_dir())
+        .map_err(|e| Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief).lock_problem(&e))
+}
+
 /// Keeps a damaged save aside (never over another file) and says so in
 /// the player's language.
 pub fn keep_damaged(lang: crate::speech::SpeechLang, path: &std::path::Path) -> std::io::Result<String> {
@@ -387,8 +393,16 @@ impl Io {
     /// Runs a session on the plain lines, the line editor or the
     /// terminal until the player leaves; the last lines (the game kept,
     /// or goodbye) are given after the loop ends.
-    fn run(self, stage: Stage, effects: Effects, plain: bool) -> std::io::Result<()> {
-        self.run_with(plain, move |io, screen, voice| run_session(stage, effects, &io.time, &io.rx, screen, voice).0)
+    /// Returns whether everything was kept (false: leaving, the game
+    /// could not be saved, and the player was told).
+    fn run(self, stage: Stage, effects: Effects, plain: bool) -> std::io::Result<bool> {
+        let mut unsaved = false;
+        self.run_with(plain, |io, screen, voice| {
+            let end = run_session(stage, effects, &io.time, &io.rx, screen, voice);
+            unsaved = end.unsaved;
+            end.lines
+        })?;
+        Ok(!unsaved)
     }
 
     /// Runs `body` with the screen and the voice set up (and the terminal
@@ -494,7 +508,9 @@ pub fn session_lang(args: &[String]) -> crate::speech::SpeechLang {
 }
 
 /// Plays a game with the given settings. `plain` chooses the line mode.
-pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<()> {
+/// Returns whether the game was kept (false: it could not be saved when
+/// the player left, which was said).
+pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<bool> {
     let mut io = Io::open(&settings);
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let (me, moves, clock, date, start) = match &setup.resume {
@@ -563,5 +579,5 @@ pub fn run_review(
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let effects = Effects::new(io.tx.clone(), words, &settings);
     let review = Review::new(game, &settings, number, total, stem);
-    io.run(Stage::Review(Box::new(review)), effects, plain)
+    io.run(Stage::Review(Box::new(review)), effects, plain).map(|_| ())
 }

@@ -378,9 +378,9 @@ impl Lobby<'_> {
         };
         let play = Play::new(new, self.io.time.now_ms());
         let effects = Effects::new(self.io.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
-        let (last, end_all) =
-            run_session(Stage::Play(Box::new(play), None), effects, &self.io.time, &self.io.rx, screen, voice);
-        show_and_say(screen, voice, &last);
+        let end = run_session(Stage::Play(Box::new(play), None), effects, &self.io.time, &self.io.rx, screen, voice);
+        let end_all = end.end_all;
+        show_and_say(screen, voice, &end.lines);
         if !end_all {
             self.say(screen, voice, self.words.lex.client.online.back_in_lobby.clone(), Urgency::Info);
             screen.prompt(">");

@@ -96,6 +96,9 @@ pub(crate) struct Play {
     study: Option<(PgnGame, String)>,
     /// The piece in the player's hand (picked up by a routing key).
     held: Option<Square>,
+    /// Leaving, the game could not be kept (the program then ends with
+    /// a failure).
+    unsaved: bool,
 }
 
 impl Play {
@@ -142,6 +145,7 @@ impl Play {
             replacing: false,
             study: None,
             held: None,
+            unsaved: false,
         }
     }
 
@@ -159,6 +163,11 @@ impl Play {
     }
 
     /// The settings of the game.
+    /// Whether the game could not be kept when the player left.
+    pub(crate) fn unsaved(&self) -> bool {
+        self.unsaved
+    }
+
     pub(crate) fn settings(&self) -> &Settings {
         &self.settings
     }
@@ -651,6 +660,9 @@ impl Front for Play {
                 self.shell.say_lines(lines);
             }
             Report::Saved(result) => {
+                if let SaveResult::Failed { what: Saving::Leaving, .. } = &result {
+                    self.unsaved = true;
+                }
                 match &result {
                     // The score is kept: the autosave can go.
                     SaveResult::Written { what: Saving::ScoreAtEnd, .. } => self.shell.request(Effect::ClearAutosave),

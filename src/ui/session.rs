@@ -228,6 +228,16 @@ fn flush(stage: &mut Stage, screen: &mut dyn Screen, voice: &mut dyn Voice, forc
     }
 }
 
+/// How a session ended.
+pub(crate) struct SessionEnd {
+    /// The last lines, for the caller to give.
+    pub(crate) lines: Vec<Line>,
+    /// The whole program ends (input ended, a signal), not only this session.
+    pub(crate) end_all: bool,
+    /// The game could not be kept when the player left.
+    pub(crate) unsaved: bool,
+}
+
 /// Runs a game or a review until the player quits or input ends (after
 /// the work the end of input waits for). Returns the last lines, said on
 /// leaving (the game kept, or goodbye), for the caller to give, and
@@ -240,7 +250,7 @@ pub(crate) fn run_session(
     inbox: &Receiver<Msg>,
     screen: &mut dyn Screen,
     voice: &mut dyn Voice,
-) -> (Vec<Line>, bool) {
+) -> SessionEnd {
     stage.greet(time.now_ms());
     stage.settle(&mut effects, time.now_ms());
     flush(&mut stage, screen, voice, true, time.now_ms());
@@ -342,5 +352,6 @@ pub(crate) fn run_session(
     }
     stage.settle(&mut effects, time.now_ms());
     screen.glance(None);
-    (stage.take_output(), quit || input_ended)
+    let unsaved = stage.play().is_some_and(|p| p.unsaved());
+    SessionEnd { lines: stage.take_output(), end_all: quit || input_ended, unsaved }
 }

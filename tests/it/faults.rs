@@ -171,6 +171,9 @@ fn leaving_with_a_failed_save_says_so() {
     assert!(Command::new("mount").args(["-o", "remount,ro"]).arg(&data).status().unwrap().success());
     g.send("quit");
     g.wait_for("The game could not be saved: the data folder cannot be written.", at);
+    drop(g.stdin.take());
+    let status = g.child.wait().expect("ends");
+    assert!(!status.success(), "a game that could not be kept ends with a failure: {status}");
     let out = g.finish();
     assert!(!out.contains("Game saved"), "{out}");
     drop(mount);

@@ -195,8 +195,14 @@ fn unsafe_folders_and_paths_are_refused() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("sticky");
     std::fs::set_permissions(data(&dir), std::fs::Permissions::from_mode(0o1777)).expect("mode");
-    let out = voxchess(&dir).args(["play", "--plain", "--no-speech", "--no-voice"]).output().expect("voxchess");
+    let out = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice"])
+        .stderr(Stdio::piped())
+        .output()
+        .expect("voxchess");
     assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("may be written by other users or is not yours. Make it yours: chmod 700"), "{err}");
     let dir = scratch("path");
     let marker = dir.join("ran");
     let fake = dir.join("stockfish");
@@ -210,4 +216,33 @@ fn unsafe_folders_and_paths_are_refused() {
         .expect("voxchess");
     finish(&mut child, &["e4", "quit"], Duration::from_secs(30));
     assert!(!marker.exists(), "./stockfish ran from an empty PATH entry");
+}
+
+/// Item 6: a long line is refused at once, in any length (before the
+/// bound, a 64 KiB line took minutes).
+#[test]
+fn a_long_line_is_refused_at_once() {
+    let dir = scratch("long-line");
+    let line = "e4 ".repeat(21_845);
+    let mut child = voxchess(&dir).args(["parse", &line]).spawn().expect("voxchess parse");
+    let out = finish(&mut child, &[], Duration::from_secs(60));
+    assert!(out.contains("That line is too long."), "{out}");
+}
+
+/// Item 11: the data folder's problem in the player's language: what is
+/// wrong and what to do, no OS error number.
+#[test]
+fn the_data_folder_problem_is_said_in_the_players_language() {
+    let dir = scratch("folder-file");
+    std::fs::remove_dir_all(data(&dir)).expect("folder");
+    std::fs::write(data(&dir), "a file where the folder belongs").expect("file");
+    let out = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice", "--lang", "ru"])
+        .stderr(Stdio::piped())
+        .output()
+        .expect("voxchess");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Папку данных") && err.contains("Проверьте"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
 }

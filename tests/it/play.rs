@@ -641,7 +641,7 @@ fn one_game_per_data_folder() {
         .unwrap();
     assert!(!second.status.success());
     let err = String::from_utf8_lossy(&second.stderr);
-    assert!(err.contains("another voxchess is playing with the data folder"), "{err}");
+    assert!(err.contains("Another voxchess is playing with the data folder"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     first.send("e4");
     first.wait_for("White: e4", 0);

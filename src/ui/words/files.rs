@@ -14,6 +14,22 @@ pub(crate) fn file_name(path: &std::path::Path) -> String {
     path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
 }
 
+impl Narrator {
+    /// Why the data folder cannot be used, in the player's language: what
+    /// is wrong and what to do.
+    pub(crate) fn lock_problem(&self, e: &crate::game::LockError) -> String {
+        use crate::game::LockError;
+        let w = &self.lex.client.start;
+        match e {
+            LockError::Busy(path) => fill(&w.folder_busy, &[("path", path.clone())]),
+            LockError::Unsafe(path) => fill(&w.folder_unsafe, &[("path", path.clone())]),
+            LockError::Io(path, problem, _) => {
+                fill(&w.folder_unusable, &[("path", path.clone()), ("reason", problem_words(self.lex, *problem))])
+            }
+        }
+    }
+}
+
 /// Why a file could not be written, in the player's language.
 pub(crate) fn problem_words(lex: &Lexicon, problem: WriteProblem) -> String {
     let c = &lex.client;

@@ -68,7 +68,10 @@ pub fn type_and_finish(child: &mut std::process::Child, lines: &[&str], limit: s
     let out = collect(child.stdout.take().expect("stdout"));
     let mut stdin = child.stdin.take().expect("stdin");
     for l in lines {
-        writeln!(stdin, "{l}").expect("typed");
+        // A program that has ended (a refusal at start) reads no more.
+        if writeln!(stdin, "{l}").is_err() {
+            break;
+        }
     }
     drop(stdin);
     let start = std::time::Instant::now();
