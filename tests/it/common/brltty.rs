@@ -139,12 +139,18 @@ impl Brltty {
             let left = Duration::from_secs(20).saturating_sub(start.elapsed());
             assert!(!left.is_zero(), "the display never showed {what}; last: {:?}", self.visual);
             if let Ok(line) = self.lines.recv_timeout(left.min(Duration::from_millis(200))) {
-                if let Some(text) = line.strip_prefix("Visual \"").and_then(|l| l.strip_suffix('"')) {
-                    self.visual = text.replace("\\\"", "\"").replace("\\\\", "\\");
-                } else if let Some(dots) = line.strip_prefix("Braille \"").and_then(|l| l.strip_suffix('"')) {
-                    self.dots = dots.to_string();
-                }
+                self.take(&line);
             }
+        }
+    }
+
+    /// Keeps what a line from BRLTTY says: the text (only backslash and
+    /// quote escaped) or the dots.
+    fn take(&mut self, line: &str) {
+        if let Some(text) = line.strip_prefix("Visual \"").and_then(|l| l.strip_suffix('"')) {
+            self.visual = text.replace("\\\"", "\"").replace("\\\\", "\\");
+        } else if let Some(dots) = line.strip_prefix("Braille \"").and_then(|l| l.strip_suffix('"')) {
+            self.dots = dots.to_string();
         }
     }
 
@@ -158,11 +164,7 @@ impl Brltty {
         let until = Instant::now() + Duration::from_millis(400);
         while let Some(left) = until.checked_duration_since(Instant::now()) {
             if let Ok(line) = self.lines.recv_timeout(left) {
-                if let Some(text) = line.strip_prefix("Visual \"").and_then(|l| l.strip_suffix('"')) {
-                    self.visual = text.replace("\\\"", "\"").replace("\\\\", "\\");
-                } else if let Some(dots) = line.strip_prefix("Braille \"").and_then(|l| l.strip_suffix('"')) {
-                    self.dots = dots.to_string();
-                }
+                self.take(&line);
             }
         }
         self.visual.trim_end().to_string()
