@@ -5,7 +5,7 @@
 //! publishes; for the others the SHA-256 is printed to compare.
 
 use sha2::{Digest, Sha256};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Where a model is published.
@@ -155,7 +155,8 @@ fn agent() -> ureq::Agent {
             tls = tls.root_certs(RootCerts::new_with_certs(&certs));
         }
     }
-    ureq::Agent::config_builder().tls_config(tls.build()).build().into()
+    // HTTPS only, redirects too: a redirect to plain HTTP is refused.
+    ureq::Agent::config_builder().tls_config(tls.build()).https_only(true).build().into()
 }
 
 /// Fetches a URL into memory, at most `limit` bytes, with progress in
@@ -275,6 +276,12 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
 /// damaged download installs nothing. The model is the zip's one top
 /// folder, or the files under `folder`.
 fn unpack(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>) -> Result<(), InstallError> {
+    unpack_at_most(data, dir, target, folder, MAX_UNPACKED_BYTES)
+}
+
+/// [`unpack`] with at most `max` bytes in all: each entry streamed to its
+/// file, counted as it is written, never held whole in memory.
+fn unpack_at_most(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>, max: u64) -> Result<(), InstallError> {
     let io = |p: &Path, e: std::io::Error| InstallError::Io(p.display().to_string(), e.to_string());
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let tmp = dir.join(".installing");
@@ -302,17 +309,64 @@ fn unpack(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>) -> Resul
         if let Some(parent) = out.parent() {
             std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
         }
-        let mut bytes = Vec::new();
-        let left = MAX_UNPACKED_BYTES - unpacked;
-        (&mut file).take(left + 1).read_to_end(&mut bytes).map_err(|e| InstallError::Damaged(e.to_string()))?;
-        unpacked += bytes.len() as u64;
-        if unpacked > MAX_UNPACKED_BYTES {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(InstallError::Damaged(format!("it unpacks to more than {} MB", MAX_UNPACKED_BYTES >> 20)));
-        }
         let mut f = std::fs::File::create(&out).map_err(|e| io(&out, e))?;
-        f.write_all(&bytes).map_err(|e| io(&out, e))?;
+        let left = max - unpacked;
+        // A damaged entry (its CRC-32) is an error of the read.
+        let written = std::io::copy(&mut (&mut file).take(left + 1), &mut f).map_err(|e| {
+            let _ = std::fs::remove_dir_all(&tmp);
+            InstallError::Damaged(e.to_string())
+        })?;
+        unpacked += written;
+        if unpacked > max {
+            drop(f);
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(InstallError::Damaged(format!("it unpacks to more than {} MB", max >> 20)));
+        }
     }
     let _ = std::fs::remove_dir_all(target);
     std::fs::rename(&tmp, target).map_err(|e| io(target, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn zip_of(entries: &[(&str, usize)]) -> Vec<u8> {
+        let mut out = std::io::Cursor::new(Vec::new());
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        for (name, size) in entries {
+            zip.start_file(*name, options).expect("entry");
+            zip.write_all(&vec![b'0'; *size]).expect("bytes");
+        }
+        zip.finish().expect("zip");
+        out.into_inner()
+    }
+
+    /// A download or a redirect to plain HTTP is refused before any
+    /// connection (a local server redirecting https to http shows the same
+    /// error at its redirect).
+    #[test]
+    fn plain_http_is_refused() {
+        let e = agent().get("http://127.0.0.1:9/model.zip").call().expect_err("refused");
+        assert!(matches!(e, ureq::Error::RequireHttpsOnly(_)), "{e}");
+    }
+
+    /// Entries are written as they are read; more than the cap in all is
+    /// refused and nothing is installed.
+    #[test]
+    fn unpacking_stops_at_the_cap_and_installs_nothing() {
+        let dir = std::env::temp_dir().join(format!("voxchess-unpack-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let target = dir.join("model");
+        let small = zip_of(&[("model/a", 1000), ("model/b", 1000)]);
+        unpack_at_most(&small, &dir, &target, None, 4096).expect("fits");
+        assert_eq!(std::fs::read(target.join("b")).expect("b").len(), 1000);
+        let _ = std::fs::remove_dir_all(&target);
+        let bomb = zip_of(&[("model/a", 3000), ("model/b", 3000)]);
+        assert!(matches!(unpack_at_most(&bomb, &dir, &target, None, 4096), Err(InstallError::Damaged(_))));
+        assert!(!target.exists() && !dir.join(".installing").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
