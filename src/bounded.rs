@@ -38,7 +38,13 @@ pub(crate) fn open_regular(path: &Path, follow: bool) -> std::io::Result<std::fs
 /// followed): a larger file, a device, a FIFO or bytes that are not
 /// UTF-8 are errors, and no more than `max` + 1 bytes are ever held.
 pub fn read_text(path: &Path, max: u64) -> std::io::Result<String> {
-    let file = open_regular(path, true)?;
+    read_regular_text(path, max, true)
+}
+
+/// [`read_text`], with symbolic links followed or not (`follow`): a link
+/// not followed is an error (ELOOP).
+pub(crate) fn read_regular_text(path: &Path, max: u64, follow: bool) -> std::io::Result<String> {
+    let file = open_regular(path, follow)?;
     let mut bytes = Vec::new();
     file.take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {

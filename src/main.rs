@@ -231,14 +231,16 @@ fn resume(a: cli::ResumeArgs) -> Result<ExitCode> {
     let _lock = voxchess::ui::app::lock_data(session_lang()).map_err(anyhow::Error::msg)?;
     let path = voxchess::game::SavedGame::path();
     let saved = match voxchess::game::SavedGame::load(&path) {
-        Ok(Some(saved)) => saved,
-        Ok(None) => bail!("there is no unfinished game to continue; start one with: voxchess play"),
+        Ok(saved) => saved,
         // A save that cannot be continued is kept aside, and said so.
         Err(voxchess::game::SaveError::Damaged(..)) => {
             out_line!("{}", voxchess::ui::app::keep_damaged(session_lang(), &path)?);
-            bail!("there is no unfinished game to continue; start one with: voxchess play");
+            None
         }
         Err(e) => return Err(e.into()),
+    };
+    let Some(saved) = saved else {
+        bail!("there is no unfinished game to continue; start one with: voxchess play");
     };
     resume_saved(saved, a.output)
 }

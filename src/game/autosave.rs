@@ -248,22 +248,21 @@ impl SavedGame {
         const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
         let damaged = |why: String| SaveError::Damaged(path.display().to_string(), why);
         // Never a link: the save is ours and written as a file.
-        let text = match crate::bounded::open_regular(path, false) {
-            Ok(file) => {
-                use std::io::Read;
-                let mut bytes = Vec::new();
-                file.take(MAX_SAVE_BYTES + 1)
-                    .read_to_end(&mut bytes)
-                    .map_err(|e| SaveError::Io(path.display().to_string(), e.to_string()))?;
-                if bytes.len() as u64 > MAX_SAVE_BYTES {
-                    return Err(damaged("it is larger than 4 MiB".into()));
-                }
-                String::from_utf8(bytes).map_err(|_| damaged("it is not text".into()))?
-            }
+        let text = match crate::bounded::read_regular_text(path, MAX_SAVE_BYTES, false) {
+            Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             // A link, a FIFO, a device: not a save of ours.
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput || e.raw_os_error() == Some(libc::ELOOP) => {
-                return Err(damaged("it is not a regular file".into()));
+            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(damaged("it is not a regular file".into())),
+            // Too large, not text, not a regular file: said as the reader says it.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::FileTooLarge
+                        | std::io::ErrorKind::InvalidData
+                        | std::io::ErrorKind::InvalidInput
+                ) =>
+            {
+                return Err(damaged(e.to_string()));
             }
             Err(e) => return Err(SaveError::Io(path.display().to_string(), e.to_string())),
         };

@@ -410,18 +410,7 @@ impl Play {
                 Line::info(c_words.back_to_live.clone())
             }
             Command::GoTo { number, color } => match goto(number, color) {
-                Some(k) if k == played => {
-                    let was_looking = self.looking.take().is_some();
-                    if was_looking {
-                        Line::info(c_words.back_to_live.clone())
-                    } else {
-                        Line::info(c_words.at_live.clone())
-                    }
-                }
-                Some(k) => {
-                    self.looking = Some(k);
-                    self.looking_words()
-                }
+                Some(k) => self.look_to(k),
                 None => Line::info(self.shell.words.no_such_move(number, color)),
             },
             Command::LookBack if now_at == 0 => Line::info(c_words.at_start.clone()),
@@ -497,19 +486,41 @@ impl Play {
         }
     }
 
-    /// A finger on a move of the list: the position after `k` moves is
-    /// looked at (the live one when `k` is all of them).
-    fn look_at(&mut self, k: usize) {
-        let played = self.game.history().moves().len();
-        let text = if k >= played {
+    /// The position after `k` moves is looked at (the live one when `k`
+    /// is all of them); the words that say so.
+    fn look_to(&mut self, k: usize) -> Line {
+        let c_words = &self.shell.lex.client;
+        if k >= self.game.history().moves().len() {
             match self.looking.take() {
-                Some(_) => Line::info(self.shell.lex.client.back_to_live.clone()),
-                None => Line::info(self.shell.lex.client.at_live.clone()),
+                Some(_) => Line::info(c_words.back_to_live.clone()),
+                None => Line::info(c_words.at_live.clone()),
             }
         } else {
             self.looking = Some(k);
             self.looking_words()
+        }
+    }
+
+    /// The Braille status line of the position in view: its last move,
+    /// whose move it is (or the result), the clocks, the piece in hand.
+    pub(crate) fn status_line(&self, now: u64) -> String {
+        let v = self.view(now);
+        let pos = *v.pos();
+        let last = v.moves.len().checked_sub(1).map(|i| (v.positions[i], v.moves[i]));
+        let live = self.looking.is_none();
+        let facts = StatusFacts {
+            last,
+            turn: pos.turn(),
+            result: self.game.outcome().filter(|_| live).map(|o| o.result()),
+            clocks: self.game.clock().map(|c| (c.remaining(Color::White, now), c.remaining(Color::Black, now))),
+            holding: self.held.filter(|_| live).and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
         };
+        self.shell.words.glance_status(&facts)
+    }
+
+    /// A finger on a move of the list: that position is looked at.
+    fn look_at(&mut self, k: usize) {
+        let text = self.look_to(k);
         self.shell.say(text, Urgency::Info);
     }
 }
@@ -624,25 +635,13 @@ impl Front for Play {
     /// The status line, the board in view and the moves so far.
     fn glance(&self, now: u64) -> Glance {
         let v = self.view(now);
-        let pos = *v.pos();
-        let k = v.moves.len();
-        let last = k.checked_sub(1).map(|i| (v.positions[i], v.moves[i]));
-        let live = self.looking.is_none();
-        let facts = StatusFacts {
-            last,
-            turn: pos.turn(),
-            result: self.game.outcome().filter(|_| live).map(|o| o.result()),
-            clocks: self.game.clock().map(|c| (c.remaining(Color::White, now), c.remaining(Color::Black, now))),
-            holding: self.held.filter(|_| live).and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
-        };
         let history = self.game.history();
-        let words = &self.shell.words;
         Glance {
-            status: words.glance_status(&facts),
-            board: glance_board(&pos, self.shell.walker.flipped),
-            moves: words.glance_moves(history.positions(), history.moves()),
-            at: k,
-            ticking: live
+            status: self.status_line(now),
+            board: glance_board(v.pos(), self.shell.walker.flipped),
+            moves: self.shell.words.move_items(history.positions(), history.moves()),
+            at: v.moves.len(),
+            ticking: self.looking.is_none()
                 && !self.game.is_over()
                 && self.game.clock().is_some_and(|c| c.running.is_some() && !c.paused),
         }

@@ -463,7 +463,7 @@ impl Front for Review {
         Glance {
             status: words.glance_status(&facts),
             board: glance_board(&pos, self.shell.walker.flipped),
-            moves: words.glance_moves(&positions, &moves),
+            moves: words.move_items(&positions, &moves),
             at,
             ticking: false,
         }

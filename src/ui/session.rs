@@ -175,7 +175,7 @@ impl Stage {
             Stage::Play(play, Some(study)) => {
                 let mut g = study.glance(now);
                 if g.at == g.moves.len() {
-                    g.status = play.glance(now).status;
+                    g.status = play.status_line(now);
                 }
                 g
             }

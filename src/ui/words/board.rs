@@ -4,7 +4,6 @@
 
 use super::Narrator;
 use crate::clock::ChessClock;
-use crate::notation::{SanOptions, write_san};
 use crate::rules::{Color, File, Move, Position, Rank, Role, Square};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
@@ -159,18 +158,9 @@ impl Narrator {
         if moves.is_empty() {
             return vec![self.lex.client.no_moves_yet.clone()];
         }
-        let opts = SanOptions::lang(self.lex.lang.notation());
         let mut line = String::new();
         let mut lines = Vec::new();
-        for (i, m) in moves.iter().enumerate() {
-            let pos = &positions[i];
-            let san = write_san(pos, m, &opts);
-            let item = if pos.turn() == Color::White || i == 0 {
-                let dots = if pos.turn() == Color::White { "." } else { "..." };
-                format!("{}{dots} {san}", pos.fullmoves())
-            } else {
-                san
-            };
+        for item in self.move_items(positions, moves) {
             if !line.is_empty() && line.chars().count() + item.chars().count() + 1 > WIDTH {
                 lines.push(std::mem::take(&mut line));
             }

@@ -94,18 +94,23 @@ impl Narrator {
         status
     }
 
-    /// The moves as items, written: "1. e4", "e5", "2. Кf3"; a game
-    /// started with Black to move begins "1... e5".
-    pub(crate) fn glance_moves(&self, positions: &[Position], moves: &[Move]) -> Vec<String> {
-        let w = self.writing();
-        let opts = SanOptions::lang(w.lex.lang.notation());
+    /// The moves as items in the written notation (the same in either
+    /// pass): "1. e4", "e5", "2. Кf3"; a game started with Black to move
+    /// begins "1... e5". The score and the Braille moves view are made of
+    /// them.
+    pub(crate) fn move_items(&self, positions: &[Position], moves: &[Move]) -> Vec<String> {
+        let opts = SanOptions::lang(self.lex.lang.notation());
         moves
             .iter()
             .zip(positions)
             .enumerate()
             .map(
                 |(i, (mv, pos))| {
-                    if pos.turn() == Color::White || i == 0 { w.numbered(pos, mv) } else { write_san(pos, mv, &opts) }
+                    if pos.turn() == Color::White || i == 0 {
+                        self.numbered(pos, mv)
+                    } else {
+                        write_san(pos, mv, &opts)
+                    }
                 },
             )
             .collect()
@@ -196,7 +201,7 @@ mod tests {
         assert_eq!(facts(SpeechLang::Russian), "1... Кf6; ход белых; Б 4:58, Ч 5:00");
         assert_eq!(facts(SpeechLang::German), "1... Sf6; Weiß am Zug; W 4:58, S 5:00");
         let n = Narrator::new(Lexicon::get(SpeechLang::Russian), Style::Full);
-        let moves_written = n.glance_moves(&positions, &moves);
+        let moves_written = n.move_items(&positions, &moves);
         assert_eq!(moves_written, ["1. e4", "Кf6"]);
     }
 
