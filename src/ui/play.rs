@@ -94,8 +94,11 @@ pub(crate) struct Play {
     replacing: bool,
     /// The game as a study, once it has ended (taken by the session).
     study: Option<(PgnGame, String)>,
-    /// The piece in the player's hand (picked up by a routing key).
-    held: Option<Square>,
+    /// The piece in the player's hand (picked up by a routing key), and
+    /// how many moves had been played then: a move made meanwhile, by any
+    /// means, puts it down, so a later touch never plays a move the
+    /// player picked up long ago.
+    held: Option<(Square, usize)>,
     /// Leaving, the game could not be kept (the program then ends with
     /// a failure).
     unsaved: bool,
@@ -441,6 +444,13 @@ impl Play {
         self.shell.words.viewing(led_here)
     }
 
+    /// The square of the piece in hand, while no move has been made since
+    /// it was picked up.
+    fn in_hand(&self) -> Option<Square> {
+        let played = self.game.history().moves().len();
+        self.held.filter(|(_, at)| *at == played).map(|(sq, _)| sq)
+    }
+
     /// Whose pieces the player may pick up now: their own on their move
     /// (at a shared board, the side to move).
     fn mover(&self) -> Option<Color> {
@@ -462,8 +472,8 @@ impl Play {
         let mover = self.mover();
         let mine = |s: Square| pos.piece_at(s).filter(|p| Some(p.color) == mover);
         // The piece in hand, while it still stands there.
-        let held = self.held.filter(|h| mine(*h).is_some() && !self.game.is_over() && self.looking.is_none());
-        self.held = held;
+        let held = self.in_hand().filter(|h| mine(*h).is_some() && !self.game.is_over() && self.looking.is_none());
+        self.held = held.map(|h| (h, self.game.history().moves().len()));
         match (held, mine(sq)) {
             (Some(from), Some(piece)) if from == sq => {
                 self.held = None;
@@ -471,7 +481,7 @@ impl Play {
                 self.shell.say(line, Urgency::Info);
             }
             (_, Some(piece)) if !self.game.is_over() && self.looking.is_none() => {
-                self.held = Some(sq);
+                self.held = Some((sq, self.game.history().moves().len()));
                 let line = self.shell.words.in_hand(piece, sq);
                 self.shell.say(line, Urgency::Info);
             }
@@ -513,7 +523,7 @@ impl Play {
             turn: pos.turn(),
             result: self.game.outcome().filter(|_| live).map(|o| o.result()),
             clocks: self.game.clock().map(|c| (c.remaining(Color::White, now), c.remaining(Color::Black, now))),
-            holding: self.held.filter(|_| live).and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
+            holding: self.in_hand().filter(|_| live).and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
         };
         self.shell.words.glance_status(&facts)
     }

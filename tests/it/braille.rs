@@ -163,8 +163,24 @@ fn routing_refusals_say_why_and_play_nothing() {
     s.said("e7: black pawn");
     s.typed("braille status");
     b.wait_text("Start; White to move");
+    // A piece picked up, then moves typed: it is put down by them, and a
+    // later touch of its target only reads the square.
+    b.send("DispMd");
+    b.wait_text("8 rnbqkbnr");
+    press(&mut b, "LnDn", 7);
+    b.wait_text("1 RNBQKBNR");
+    b.send(&format!("Route {}", cell('g')));
+    s.said("In hand: white knight g1.");
+    s.typed("e4");
+    s.said("White: e4");
+    s.typed("e5");
+    s.said("Black: e5");
+    press(&mut b, "LnUp", 2);
+    b.wait_text("3 --------");
+    b.send(&format!("Route {}", cell('f')));
+    s.said("f3: empty");
     let all = s.quit();
-    assert!(!all.contains("White: N"), "nothing was played:\n{all}");
+    assert!(!all.contains("White: N"), "no knight was played:\n{all}");
 }
 
 /// BRLTTY killed mid-game: one line says so, the game goes on by lines,
