@@ -227,22 +227,19 @@ fn review(a: cli::ReviewArgs) -> Result<()> {
     Ok(())
 }
 
+/// `voxchess resume`: the unfinished game, if there is one (a damaged
+/// save is kept aside and a finished game's score written first, each
+/// said); else a line says there is none, and the program fails.
 fn resume(a: cli::ResumeArgs) -> Result<ExitCode> {
     let _lock = voxchess::ui::app::lock_data(session_lang()).map_err(anyhow::Error::msg)?;
-    let path = voxchess::game::SavedGame::path();
-    let saved = match voxchess::game::SavedGame::load(&path) {
-        Ok(saved) => saved,
-        // A save that cannot be continued is kept aside, and said so.
-        Err(voxchess::game::SaveError::Damaged(..)) => {
-            out_line!("{}", voxchess::ui::app::keep_damaged(session_lang(), &path)?);
-            None
+    match voxchess::ui::app::found_save(session_lang())? {
+        voxchess::ui::app::Found::Unfinished(saved) => resume_saved(*saved, a.output),
+        voxchess::ui::app::Found::Stop => Ok(ExitCode::FAILURE),
+        voxchess::ui::app::Found::Nothing | voxchess::ui::app::Found::FinishedWritten => {
+            voxchess::ui::app::no_unfinished(session_lang());
+            Ok(ExitCode::FAILURE)
         }
-        Err(e) => return Err(e.into()),
-    };
-    let Some(saved) = saved else {
-        bail!("there is no unfinished game to continue; start one with: voxchess play");
-    };
-    resume_saved(saved, a.output)
+    }
 }
 
 /// Continues a saved game (the data folder is locked by the caller). The

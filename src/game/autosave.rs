@@ -26,6 +26,11 @@ pub struct SavedGame {
     pub date: String,
     /// The engine's name, if one plays.
     pub engine_name: Option<String>,
+    /// A finished game's score (PGN), kept here when it could not be
+    /// written to the games folder at the game's end: the next start
+    /// writes it there instead of offering to continue a game that is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
 }
 
 /// A save file that cannot be used.
@@ -288,7 +293,28 @@ impl SavedGame {
         }
         self.history().map(|_| ()).map_err(|e| match e {
             SaveError::Damaged(_, why) | SaveError::Io(_, why) => why,
-        })
+        })?;
+        self.finished_score().map(|_| ())
+    }
+
+    /// The finished game's score, if the save holds one: read as a
+    /// stranger's PGN (one game, the save's own moves from its own start,
+    /// a result) and written anew, so nothing else in the text is kept.
+    pub fn finished_score(&self) -> Result<Option<String>, String> {
+        let Some(text) = &self.score else { return Ok(None) };
+        let games = crate::notation::pgn::read_pgn(text, crate::notation::NotationLang::English, None)
+            .map_err(|e| format!("its score cannot be read: {e}"))?;
+        let [game] = games.as_slice() else {
+            return Err("its score is not one game".into());
+        };
+        let moves: Vec<String> = game.mainline().iter().map(|m| m.uci()).collect();
+        if Position::from_fen(&self.start_fen).ok() != Some(game.start) || moves != self.moves {
+            return Err("its score is not the saved game".into());
+        }
+        if !matches!(game.result.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+            return Err("its score has no result".into());
+        }
+        Ok(Some(crate::notation::pgn::write_pgn(game)))
     }
 
     /// The unfinished game as PGN, with the result "*".

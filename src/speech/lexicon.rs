@@ -528,6 +528,18 @@ pub struct ClientWords {
     pub nothing_changed: String,
     pub save_failed: String,
     pub score_failed: String,
+    /// The score at the end was not written; the game is on its server.
+    pub score_failed_server: String,
+    /// The score at the end was not written, nor the finished game kept.
+    pub score_failed_lost: String,
+    /// The autosave could not be removed after the score was written.
+    pub clear_failed: String,
+    /// At start: the game that ended last time was written as a score.
+    pub finished_written: String,
+    /// At start: the game that ended last time could not be written.
+    pub finished_not_written: String,
+    /// `resume` with no unfinished game.
+    pub no_unfinished: String,
     pub leave_not_saved: String,
     pub reason_disk_full: String,
     pub reason_not_writable: String,

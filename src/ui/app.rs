@@ -213,9 +213,80 @@ pub fn keep_damaged(lang: crate::speech::SpeechLang, path: &std::path::Path) -> 
     Ok(words.damaged_kept(&super::words::file_name(&aside)))
 }
 
+/// One start line in the session's language (before a session starts).
+fn say_at_start(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for l in rows(&[Line::info(text)]) {
+        // A closed output ends nothing here: the game's own lines fail later.
+        let _ = writeln!(out, "{l}");
+    }
+}
+
+/// The save in the data folder at start, once what it needed is done
+/// and said: a damaged save is kept aside, and a game that ended (its
+/// score not written then) has its score written to the games folder
+/// now. What is left is a game to continue, or nothing.
+#[derive(Debug)]
+pub enum Found {
+    /// No save (or a damaged one, kept aside).
+    Nothing,
+    /// A game that had ended; its score is now in the games folder.
+    FinishedWritten,
+    /// An unfinished game.
+    Unfinished(Box<SavedGame>),
+    /// A finished game whose score still cannot be written: start nothing.
+    Stop,
+}
+
+/// Looks at the save at start (see [`Found`]); every step is said in the
+/// player's language.
+pub fn found_save(lang: crate::speech::SpeechLang) -> std::io::Result<Found> {
+    let words = Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief);
+    let path = SavedGame::path();
+    let saved = match SavedGame::load(&path) {
+        Ok(None) => return Ok(Found::Nothing),
+        Ok(Some(s)) => s,
+        Err(crate::game::SaveError::Damaged(..)) => {
+            say_at_start(&keep_damaged(lang, &path)?);
+            return Ok(Found::Nothing);
+        }
+        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    };
+    // Checked when loaded: the score is the save's own game.
+    let Ok(Some(score)) = saved.finished_score() else {
+        return Ok(Found::Unfinished(Box::new(saved)));
+    };
+    match keep_as_score(&saved, &score, &path) {
+        Ok(p) => {
+            say_at_start(&words.finished_written(&super::words::file_name(&p)));
+            Ok(Found::FinishedWritten)
+        }
+        Err(e) => {
+            say_at_start(&words.finished_not_written(crate::game::WriteProblem::of(&e)));
+            Ok(Found::Stop)
+        }
+    }
+}
+
+/// `resume` found no unfinished game: said in the player's language.
+pub fn no_unfinished(lang: crate::speech::SpeechLang) {
+    say_at_start(&Lexicon::get(lang).client.no_unfinished);
+}
+
+/// Writes a saved game's score as a new file in the games folder, then
+/// removes the save (only once the score is written and synced).
+fn keep_as_score(saved: &SavedGame, pgn: &str, path: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    let dir = crate::config::data_dir().join("games");
+    let written = crate::game::write_new_numbered(&dir, &saved.date.replace('.', "-"), "pgn", pgn)?;
+    SavedGame::clear(path)?;
+    Ok(written)
+}
+
 /// Asks about an unfinished game, in the player's language, until the
 /// answer is yes or no. No keeps the game as a PGN file (result "*") in the
-/// games folder first; a damaged save is kept aside. Nothing is lost.
+/// games folder first; a damaged save is kept aside, and a finished game's
+/// score written. Nothing is lost.
 pub fn unfinished_game(
     lang: crate::speech::SpeechLang,
     input: &mut dyn std::io::BufRead,
@@ -224,55 +295,42 @@ pub fn unfinished_game(
     let lex = Lexicon::get(lang);
     let words = Narrator::new(lex, crate::speech::Style::Brief);
     let c = &lex.client;
-    let say = |text: &str| {
-        for l in rows(&[Line::info(text)]) {
-            println!("{l}");
-        }
-    };
-    let path = SavedGame::path();
-    let saved = match SavedGame::load(&path) {
-        Ok(None) => return Ok(Unfinished::None),
-        Ok(Some(s)) => s,
-        Err(crate::game::SaveError::Damaged(..)) => {
-            say(&keep_damaged(lang, &path)?);
-            return Ok(Unfinished::None);
-        }
-        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    let saved = match found_save(lang)? {
+        Found::Nothing => return Ok(Unfinished::None),
+        Found::FinishedWritten => return Ok(Unfinished::Kept),
+        Found::Stop => return Ok(Unfinished::Stop),
+        Found::Unfinished(saved) => saved,
     };
     let resolver = Resolver::new(lang);
-    say(&c.unfinished_found);
+    say_at_start(&c.unfinished_found);
     loop {
         // A bounded line; bytes that are not UTF-8 are no answer.
         let Some(line) = crate::bounded::read_text_line(input) else {
-            say(&c.nothing_changed);
+            say_at_start(&c.nothing_changed);
             return Ok(Unfinished::Stop);
         };
         match resolver.resolve(&Position::start(), &line, Channel::Typed) {
-            Intent::Answer(Answer::Yes) => return Ok(Unfinished::Continue(Box::new(saved))),
+            Intent::Answer(Answer::Yes) => return Ok(Unfinished::Continue(saved)),
             Intent::Answer(Answer::No | Answer::Cancel) => break,
             // Quitting here leaves the game as it was, as the end of input does.
             Intent::Command(Command::Quit) => {
-                say(&c.nothing_changed);
+                say_at_start(&c.nothing_changed);
                 return Ok(Unfinished::Stop);
             }
-            _ => say(&c.yes_or_no),
+            _ => say_at_start(&c.yes_or_no),
         }
     }
     let kept = saved
         .to_pgn()
         .map_err(|e| std::io::Error::other(e.to_string()))
-        .and_then(|pgn| {
-            let dir = crate::config::data_dir().join("games");
-            crate::game::write_new_numbered(&dir, &saved.date.replace('.', "-"), "pgn", &pgn)
-        })
-        .and_then(|p| SavedGame::clear(&path).map(|()| p));
+        .and_then(|pgn| keep_as_score(&saved, &pgn, &SavedGame::path()));
     match kept {
         Ok(p) => {
-            say(&words.unfinished_kept(&super::words::file_name(&p)));
+            say_at_start(&words.unfinished_kept(&super::words::file_name(&p)));
             Ok(Unfinished::Kept)
         }
         Err(e) => {
-            say(&words.unfinished_not_kept(crate::game::WriteProblem::of(&e)));
+            say_at_start(&words.unfinished_not_kept(crate::game::WriteProblem::of(&e)));
             Ok(Unfinished::Stop)
         }
     }

@@ -17,10 +17,26 @@ pub(crate) enum Saving {
     Game,
     /// The score on request ("save").
     Score,
-    /// The score at the game's end (the autosave is kept instead).
+    /// The score at the game's end.
     ScoreAtEnd,
+    /// The finished game kept for the next start, before its score is
+    /// written (the next start writes the score if it could not be).
+    Finished,
+    /// The autosave removed once the score is written.
+    Clearing,
     /// The game on leaving.
     Leaving,
+}
+
+/// Where a finished game whose score could not be written is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum FinishedKept {
+    /// Kept in the data folder: the next start writes its score.
+    ForNextStart,
+    /// On the server it was played on.
+    OnServer,
+    /// Nowhere: that could not be written either.
+    Not(WriteProblem),
 }
 
 /// What happened to a file we write, for the player.
@@ -42,6 +58,13 @@ pub(crate) enum SaveResult {
     Cleared,
     /// The player left a game with nothing to keep (no move yet, or over).
     NothingToKeep,
+    /// The score at the game's end could not be written; where the game is.
+    ScoreNotWritten {
+        /// Why the score could not be written.
+        problem: WriteProblem,
+        /// Where the finished game is instead.
+        kept: FinishedKept,
+    },
     /// A file could not be written.
     Failed {
         /// Which.

@@ -108,7 +108,7 @@ impl Effects {
             })),
             Effect::ClearAutosave => Some(Report::Saved(match SavedGame::clear(&self.save_path) {
                 Ok(()) => SaveResult::Cleared,
-                Err(e) => SaveResult::Failed { what: super::effect::Saving::Game, problem: WriteProblem::of(&e) },
+                Err(e) => SaveResult::Failed { what: super::effect::Saving::Clearing, problem: WriteProblem::of(&e) },
             })),
             Effect::WriteScore { stem, pgn, what } => {
                 Some(Report::Saved(match write_new_numbered(&self.games_dir, &stem, "pgn", &pgn) {

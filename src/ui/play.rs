@@ -10,14 +10,16 @@
 //! May use: the shell and everything below it; never review (the session
 //! puts a game and its study side by side).
 
-use super::effect::{Effect, Report, SaveResult, Saving};
+use super::effect::{Effect, FinishedKept, Report, SaveResult, Saving};
 use super::input::BoardKey;
 use super::output::{Glance, Line, Urgency};
 use super::shell::{Front, KeyAction, Shell};
 use super::words::{StatusFacts, View, glance_board};
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
-use crate::game::{Action, Event, Game, GameSetup, OpponentAct, Pending, Player, SavedGame, Seat, game_pgn};
+use crate::game::{
+    Action, Event, Game, GameSetup, OpponentAct, Pending, Player, SavedGame, Seat, WriteProblem, game_pgn,
+};
 use crate::notation::pgn::PgnGame;
 use crate::rules::{Color, Move, Position, Square};
 use crate::speech::vocabulary::{Expected, expected_phrases};
@@ -102,6 +104,9 @@ pub(crate) struct Play {
     /// Leaving, the game could not be kept (the program then ends with
     /// a failure).
     unsaved: bool,
+    /// Whether the finished game could be kept for the next start, once
+    /// asked (its score is written after it).
+    finished_kept: Option<Result<(), WriteProblem>>,
 }
 
 impl Play {
@@ -149,6 +154,7 @@ impl Play {
             study: None,
             held: None,
             unsaved: false,
+            finished_kept: None,
         }
     }
 
@@ -226,7 +232,8 @@ impl Play {
                 _ => self.say_event(&e),
             }
             match e {
-                Event::Changed => self.autosave(now),
+                // A game that is over is kept once, with its score (see `finished`).
+                Event::Changed if !self.game.is_over() => self.autosave(now),
                 Event::EngineWanted(question) => {
                     let asked = *self.view(now).pos();
                     self.shell.request(Effect::AskEngine(question, asked));
@@ -239,7 +246,7 @@ impl Play {
                     self.shell.request(Effect::ReplaceOpponent);
                 }
                 // A game called off is kept as its score too (result "*").
-                Event::GameOver(_) | Event::Aborted => self.finished(),
+                Event::GameOver(_) | Event::Aborted => self.finished(now),
                 _ => {}
             }
         }
@@ -265,6 +272,9 @@ impl Play {
                 Player::Engine(n) => Some(n.clone()),
                 Player::Human(_) => None,
             }),
+            // Over: the score goes with it, so the next start writes the
+            // score instead of offering to continue a game that ended.
+            score: self.game.is_over().then(|| self.pgn()),
         }
     }
 
@@ -299,10 +309,14 @@ impl Play {
         self.shell.request(Effect::WriteScore { stem, pgn, what });
     }
 
-    /// The game is over: the score is written and synced first; only then
-    /// is the autosave removed (see [`Front::report`]). The game can then
-    /// be studied.
-    fn finished(&mut self) {
+    /// The game is over: it is kept with its result for the next start,
+    /// then its score is written and synced; only then is the autosave
+    /// removed (see [`Front::report`]). The game can then be studied.
+    fn finished(&mut self, now: u64) {
+        if self.site.is_none() {
+            let saved = Box::new(self.saved_game(now));
+            self.shell.request(Effect::Keep(saved, Saving::Finished));
+        }
         self.write_score(Saving::ScoreAtEnd);
         self.study = self.study_of();
     }
@@ -662,22 +676,45 @@ impl Front for Play {
         (pos, self.game.me().unwrap_or(pos.turn()))
     }
 
-    fn report(&mut self, report: Report, now: u64) {
+    fn report(&mut self, report: Report, _now: u64) {
         match report {
             Report::Answered(answer) => {
                 let lines = self.shell.words.answer(&answer);
                 self.shell.say_lines(lines);
             }
             Report::Saved(result) => {
-                if let SaveResult::Failed { what: Saving::Leaving, .. } = &result {
-                    self.unsaved = true;
-                }
-                match &result {
+                let result = match result {
+                    // Said with the score's fate, which comes next.
+                    SaveResult::Kept { what: Saving::Finished } => {
+                        self.finished_kept = Some(Ok(()));
+                        return;
+                    }
+                    SaveResult::Failed { what: Saving::Finished, problem } => {
+                        self.finished_kept = Some(Err(problem));
+                        return;
+                    }
                     // The score is kept: the autosave can go.
-                    SaveResult::Written { what: Saving::ScoreAtEnd, .. } => self.shell.request(Effect::ClearAutosave),
-                    // It is not: the autosave stays, up to date.
-                    SaveResult::Failed { what: Saving::ScoreAtEnd, .. } => self.autosave(now),
-                    _ => {}
+                    SaveResult::Written { what: Saving::ScoreAtEnd, .. } => {
+                        self.shell.request(Effect::ClearAutosave);
+                        result
+                    }
+                    // It is not: said with where the game is instead.
+                    SaveResult::Failed { what: Saving::ScoreAtEnd, problem } => {
+                        let kept = match (&self.site, self.finished_kept) {
+                            (Some(_), _) => FinishedKept::OnServer,
+                            (None, Some(Err(p))) => FinishedKept::Not(p),
+                            (None, _) => FinishedKept::ForNextStart,
+                        };
+                        SaveResult::ScoreNotWritten { problem, kept }
+                    }
+                    other => other,
+                };
+                if matches!(
+                    result,
+                    SaveResult::Failed { what: Saving::Leaving, .. }
+                        | SaveResult::ScoreNotWritten { kept: FinishedKept::Not(_), .. }
+                ) {
+                    self.unsaved = true;
                 }
                 self.shell.show(self.shell.words.saved(&result));
             }

@@ -246,3 +246,51 @@ fn the_data_folder_problem_is_said_in_the_players_language() {
     assert!(err.contains("Папку данных") && err.contains("Проверьте"), "{err}");
     assert!(!err.contains("os error"), "{err}");
 }
+
+/// Item 11: a game that ends while its score cannot be written is kept
+/// with its result, said once and truly, and never offered to continue:
+/// the next start writes its score instead (or says why it still cannot).
+#[test]
+fn a_game_that_ended_unwritten_is_never_revived() {
+    let dir = scratch("ended");
+    let games = data(&dir).join("games");
+    let save = data(&dir).join("current-game.toml");
+    // A file where the games folder goes: no score can be written there.
+    std::fs::write(&games, "in the way").expect("file");
+    let mut child = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice", "--opponent", "human"])
+        .spawn()
+        .expect("voxchess");
+    let out = finish(&mut child, &["e4", "e5", "resign", "yes", "quit"], Duration::from_secs(30));
+    assert!(out.contains("The score could not be written"), "{out}");
+    assert!(out.contains("The game is kept; the next start writes its score."), "{out}");
+    let over = out.find("The score could not be written").unwrap_or(0);
+    assert!(!out[over..].contains("Play goes on"), "nothing says play goes on after the end:\n{out}");
+    let kept = std::fs::read_to_string(&save).expect("the finished game is kept");
+    assert!(kept.contains("score = "), "{kept}");
+    // Resume does not revive it while the score still cannot be written.
+    let mut child = voxchess(&dir).args(["resume", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let out = finish(&mut child, &["e4"], Duration::from_secs(30));
+    assert!(out.contains("The game that ended last time could not be written"), "{out}");
+    assert!(!out.contains("Continuing"), "{out}");
+    assert!(!child.wait().expect("status").success());
+    assert!(save.exists(), "it stays until its score is written");
+    // Once the folder can be written, the score is written and the save goes.
+    std::fs::remove_file(&games).expect("remove");
+    let mut child = voxchess(&dir).args(["resume", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let out = finish(&mut child, &[], Duration::from_secs(30));
+    assert!(out.contains("The game that ended last time is kept as"), "{out}");
+    assert!(out.contains("There is no unfinished game to continue."), "{out}");
+    assert!(!save.exists(), "{out}");
+    let written: Vec<_> = std::fs::read_dir(&games).expect("games").flatten().collect();
+    assert_eq!(written.len(), 1, "{out}");
+    let pgn = std::fs::read_to_string(written[0].path()).expect("score");
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("1. e4 e5"), "{pgn}");
+    // In another language, every line in it.
+    std::fs::write(&save, kept.replace("e7e5\"]", "e7e5\", \"g1f3\"]")).expect("save");
+    std::fs::write(dir.join("config/voxchess/config.toml"), "lang = \"ru\"\n").expect("config");
+    let mut child = voxchess(&dir).args(["resume", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let out = finish(&mut child, &[], Duration::from_secs(30));
+    assert!(out.contains("повреждена"), "a score that is not the save's own game is damage:\n{out}");
+    assert!(out.contains("Неоконченной партии нет."), "{out}");
+}

@@ -6,7 +6,7 @@ use super::Narrator;
 use crate::game::WriteProblem;
 use crate::speech::Lexicon;
 use crate::speech::lexicon::fill;
-use crate::ui::effect::{SaveResult, Saving};
+use crate::ui::effect::{FinishedKept, SaveResult, Saving};
 use crate::ui::output::{Line, Urgency};
 
 /// A saved file as the player is told it: its name, never the whole path.
@@ -50,11 +50,24 @@ impl Narrator {
             SaveResult::Kept { what: Saving::Leaving } => Line::info(c.saved_resume.clone()),
             SaveResult::Kept { .. } | SaveResult::Cleared => return None,
             SaveResult::NothingToKeep => Line::info(c.goodbye.clone()),
+            SaveResult::ScoreNotWritten { problem, kept } => {
+                let reason = ("reason", problem_words(self.lex, *problem));
+                let text = match kept {
+                    FinishedKept::ForNextStart => fill(&c.score_failed, &[reason]),
+                    FinishedKept::OnServer => fill(&c.score_failed_server, &[reason]),
+                    FinishedKept::Not(also) => {
+                        fill(&c.score_failed_lost, &[reason, ("also", problem_words(self.lex, *also))])
+                    }
+                };
+                Line::new(text, Urgency::Urgent)
+            }
             SaveResult::Failed { what, problem } => {
                 let template = match what {
                     Saving::Game => &c.save_failed,
                     Saving::Score => &c.score_not_saved,
-                    Saving::ScoreAtEnd => &c.score_failed,
+                    // Said with the score's fate (ScoreNotWritten).
+                    Saving::ScoreAtEnd | Saving::Finished => &c.score_not_saved,
+                    Saving::Clearing => &c.clear_failed,
                     Saving::Leaving => &c.leave_not_saved,
                 };
                 Line::new(fill(template, &[("reason", problem_words(self.lex, *problem))]), Urgency::Urgent)
@@ -72,6 +85,17 @@ impl Narrator {
         fill(&self.lex.client.unfinished_kept, &[("name", name.to_string())])
     }
 
+    /// The game that ended last time (its score not written then) was
+    /// written to the games folder under this name.
+    pub(crate) fn finished_written(&self, name: &str) -> String {
+        fill(&self.lex.client.finished_written, &[("name", name.to_string())])
+    }
+
+    /// The game that ended last time could not be written, and why.
+    pub(crate) fn finished_not_written(&self, problem: WriteProblem) -> String {
+        fill(&self.lex.client.finished_not_written, &[("reason", problem_words(self.lex, problem))])
+    }
+
     /// The unfinished game could not be kept, and why.
     pub(crate) fn unfinished_not_kept(&self, problem: WriteProblem) -> String {
         fill(&self.lex.client.unfinished_not_kept, &[("reason", problem_words(self.lex, problem))])
@@ -83,7 +107,7 @@ mod tests {
     use crate::game::{Event, WriteProblem};
     use crate::rules::Color;
     use crate::speech::{Lexicon, Refusal, SpeechLang, Style};
-    use crate::ui::effect::{SaveResult, Saving};
+    use crate::ui::effect::{FinishedKept, SaveResult, Saving};
     use crate::ui::words::Narrator;
 
     #[test]
@@ -93,6 +117,11 @@ mod tests {
             SaveResult::Failed { what: Saving::Game, problem: WriteProblem::DiskFull },
             SaveResult::Failed { what: Saving::Score, problem: WriteProblem::NotWritable },
             SaveResult::Kept { what: Saving::Leaving },
+            SaveResult::ScoreNotWritten {
+                problem: WriteProblem::NotWritable,
+                kept: FinishedKept::Not(WriteProblem::DiskFull),
+            },
+            SaveResult::ScoreNotWritten { problem: WriteProblem::Other, kept: FinishedKept::ForNextStart },
         ];
         let events =
             [Event::Refused(Refusal::NothingHeard), Event::ControlReached { side: Color::White, added: 1_800_000 }];
@@ -104,6 +133,10 @@ mod tests {
         let ru = said(SpeechLang::Russian);
         assert_eq!(ru[1], "Партию не удалось сохранить: диск заполнен; освободите место. Игра продолжается.");
         assert_eq!(ru[2], "Запись сохранить не удалось: в папку данных нельзя записать.");
+        assert_eq!(
+            ru[4],
+            "Запись партии не удалось сохранить: в папку данных нельзя записать. Партию тоже не удалось сохранить: диск заполнен; освободите место. Чтобы услышать запись, скажите или напишите: запись."
+        );
         let de = said(SpeechLang::German);
         assert_eq!(de[2], "Die Partie konnte nicht gespeichert werden: der Datenordner ist nicht beschreibbar.");
         for (lang, lines) in [(SpeechLang::Russian, ru), (SpeechLang::German, de)] {
