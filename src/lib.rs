@@ -15,6 +15,8 @@ pub mod braille;
 pub mod clock;
 pub mod config;
 pub(crate) mod engine;
+/// Engine processes end with voxchess, even when it is killed.
+pub use engine::reaper;
 pub(crate) mod filter;
 pub mod game;
 pub mod notation;

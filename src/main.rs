@@ -517,6 +517,19 @@ fn listen(a: cli::ListenArgs) -> Result<()> {
 }
 
 fn main() -> ExitCode {
+    // Started again as the watcher of a run's engines: nothing else.
+    if let Some(run) = std::env::var_os(voxchess::reaper::WATCH_VAR) {
+        voxchess::reaper::watch(&run.to_string_lossy());
+        return ExitCode::SUCCESS;
+    }
+    voxchess::reaper::want_watcher();
+    let code = run_program();
+    // Every engine of this run ends with it (a hung one too).
+    voxchess::reaper::end_all();
+    code
+}
+
+fn run_program() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let _ = SESSION_LANG.set(voxchess::ui::app::session_lang(&args));
     let cli = match Cli::try_parse() {

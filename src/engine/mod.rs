@@ -5,6 +5,7 @@
 pub(crate) mod analysis;
 pub(crate) mod builtin;
 pub(crate) mod lazy;
+pub mod reaper;
 pub(crate) mod uci;
 
 use crate::rules::{History, Move};

@@ -3,7 +3,9 @@
 //! What the engine writes is read in bounded pieces (a line of at most
 //! `MAX_LINE_BYTES`, at most `QUEUE_LINES` lines waiting), so an engine
 //! that floods its output costs a bounded amount of memory; the engine runs
-//! in its own process group, which is ended with it (its children too).
+//! in its own process group, which is ended with it (its children too), and
+//! carries a mark that ends its helpers and outlives a kill of voxchess
+//! ([`super::reaper`]).
 
 use super::{Engine, EngineError, clamp_level};
 use crate::notation::read_move;
@@ -30,6 +32,8 @@ pub(crate) struct UciEngine {
     lines: Receiver<String>,
     name: String,
     level: u8,
+    /// The mark its processes carry (see [`super::reaper`]).
+    mark: String,
 }
 
 /// Where Debian puts Stockfish, and names to look for on PATH.
@@ -71,6 +75,7 @@ impl UciEngine {
                 Ok(())
             });
         }
+        let mark = super::reaper::mark(&mut command);
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -91,7 +96,7 @@ impl UciEngine {
                 }
             }
         });
-        let mut engine = UciEngine { child, stdin, lines, name: "UCI engine".into(), level: clamp_level(level) };
+        let mut engine = UciEngine { child, stdin, lines, name: "UCI engine".into(), level: clamp_level(level), mark };
         engine.send("uci")?;
         let mut name = None;
         engine.wait_for("uciok", Duration::from_secs(10), |l| {
@@ -234,5 +239,7 @@ impl Drop for UciEngine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // And its helpers that left the group (`setsid`).
+        super::reaper::end_marked(&self.mark);
     }
 }

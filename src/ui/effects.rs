@@ -10,7 +10,7 @@
 use super::effect::{Effect, EngineAnswer, Report, SaveResult};
 use super::input::{AnalysisNews, Msg};
 use super::words::{Narrator, file_name};
-use crate::engine::analysis::{Analyse, Analyst, Limit, passed};
+use crate::engine::analysis::{Analyse, Analyst, Limit, Line as AnalysisLine, passed};
 use crate::game::write_new_numbered;
 use crate::game::{Acts, EngineOpponent, Opponent, OpponentAct, OpponentFailure, SavedGame, WriteProblem};
 use crate::rules::{Color, Position};
@@ -22,6 +22,11 @@ use std::sync::{Arc, atomic::Ordering};
 /// How long the engine thinks about a question (Stockfish at full strength
 /// on one thread reaches about depth 18 in this time here).
 const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How long past its time an engine question is waited for when the
+/// player leaves: an engine that does not answer is then left (and ended
+/// with the program).
+const LEAVING_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The depth every position of an analysis is analysed to: the same
 /// strength on any machine (Stockfish 15.1 on one core here: about 0.1 s
@@ -54,8 +59,13 @@ pub(crate) struct Effects {
     /// The engine program the settings name (None: Stockfish if found).
     engine_path: Option<PathBuf>,
     /// The engine that answers questions, started on the first one; away
-    /// while an analysis runs.
+    /// while an analysis runs or a question is answered.
     analyst: Option<Box<dyn Analyse>>,
+    /// The question being answered (on a thread of its own, so the loop
+    /// keeps reading input), the position asked about, and since when.
+    asking: Option<(EngineQuestion, Position, std::time::Instant)>,
+    /// Questions asked meanwhile, answered in turn.
+    questions: std::collections::VecDeque<(EngineQuestion, Position)>,
     /// The away opponent, if one plays, and its side.
     opponent: Option<(Box<dyn Opponent>, Color)>,
     /// The built-in engine's level, for a replacement.
@@ -74,6 +84,8 @@ impl Effects {
             words,
             engine_path: settings.engine.clone(),
             analyst: None,
+            asking: None,
+            questions: std::collections::VecDeque::new(),
             opponent: None,
             level: settings.level,
             save_path: SavedGame::path(),
@@ -116,7 +128,22 @@ impl Effects {
                     Err(e) => SaveResult::Failed { what, problem: WriteProblem::of(&e) },
                 }))
             }
-            Effect::AskEngine(question, position) => Some(Report::Answered(self.ask(question, position))),
+            Effect::AskEngine(question, asked) => {
+                let at = if question == EngineQuestion::Threat { passed(&asked) } else { Some(asked) };
+                let Some(at) = at else {
+                    // In check: the threat is the check; no engine is asked.
+                    let lines = Ok(Vec::new());
+                    return Some(Report::Answered(EngineAnswer {
+                        question,
+                        position: asked,
+                        analyst: Analyst::Full,
+                        lines,
+                    }));
+                };
+                self.questions.push_back((question, at));
+                self.next_question();
+                None
+            }
             Effect::Analyse { wanted, stop } => {
                 let analyst = self.analyst.take();
                 let path = self.engine_path.clone();
@@ -158,21 +185,46 @@ impl Effects {
         }
     }
 
-    /// Answers an engine question about `asked`, starting the engine on
-    /// the first question; a broken engine is started again on the next.
-    fn ask(&mut self, question: EngineQuestion, asked: Position) -> EngineAnswer {
-        let at = if question == EngineQuestion::Threat { passed(&asked) } else { Some(asked) };
-        let Some(at) = at else {
-            return EngineAnswer { question, position: asked, analyst: Analyst::Full, lines: Ok(Vec::new()) };
-        };
-        let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
-        let path = self.engine_path.clone();
-        let engine = self.analyst.get_or_insert_with(|| start_analyst(path));
-        let who = engine.analyst();
-        let lines = engine.analyse(&at, count, Limit::Time(ANALYSIS_TIME)).map_err(|e| OpponentFailure::from(&e));
-        if lines.is_err() {
-            self.analyst = None;
+    /// Asks the engine the next question, if none is being answered: on a
+    /// thread, starting the engine on the first question (a broken engine
+    /// is started again on the next). The answer comes as a message.
+    fn next_question(&mut self) {
+        if self.asking.is_some() {
+            return;
         }
-        EngineAnswer { question, position: at, analyst: who, lines }
+        let Some((question, at)) = self.questions.pop_front() else { return };
+        let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
+        let engine = self.analyst.take();
+        let path = self.engine_path.clone();
+        let tx = self.tx.clone();
+        std::thread::spawn(move || {
+            let mut engine = engine.unwrap_or_else(|| start_analyst(path));
+            let who = engine.analyst();
+            let lines = engine.analyse(&at, count, Limit::Time(ANALYSIS_TIME)).map_err(|e| OpponentFailure::from(&e));
+            let engine = lines.is_ok().then_some(engine);
+            let _ = tx.send(Msg::Analysis(AnalysisNews::Answered { who, lines, engine }));
+        });
+        self.asking = Some((question, at, std::time::Instant::now()));
+    }
+
+    /// The engine answered the question being answered; the next is asked.
+    pub(crate) fn answered(
+        &mut self,
+        who: Analyst,
+        lines: Result<Vec<AnalysisLine>, OpponentFailure>,
+        engine: Option<Box<dyn Analyse>>,
+    ) -> Option<Report> {
+        if self.analyst.is_none() {
+            self.analyst = engine;
+        }
+        let (question, position, _) = self.asking.take()?;
+        self.next_question();
+        Some(Report::Answered(EngineAnswer { question, position, analyst: who, lines }))
+    }
+
+    /// When the player leaves, how long the answer being given is still
+    /// waited for: until a second past its time.
+    pub(crate) fn answer_due(&self) -> Option<std::time::Instant> {
+        self.asking.as_ref().map(|(_, _, since)| *since + ANALYSIS_TIME + LEAVING_GRACE)
     }
 }

@@ -3,7 +3,7 @@
 //! clean-up every line of input gets before it is read. Imports nothing
 //! of the front end.
 
-use crate::engine::analysis::{Analyse, Line as AnalysisLine};
+use crate::engine::analysis::{Analyse, Analyst, Line as AnalysisLine};
 use crate::game::{OpponentAct, OpponentFailure};
 use crate::rules::Role;
 
@@ -62,6 +62,16 @@ pub(crate) enum AnalysisNews {
     Evaluated(usize, Result<Vec<AnalysisLine>, OpponentFailure>),
     /// The analysis ended (done or stopped); the engine comes back.
     Ended(Box<dyn Analyse>),
+    /// A question to the engine was answered; the engine comes back
+    /// unless it failed.
+    Answered {
+        /// Who answered.
+        who: Analyst,
+        /// The lines, best first, or why there are none.
+        lines: Result<Vec<AnalysisLine>, OpponentFailure>,
+        /// The engine, to answer the next question.
+        engine: Option<Box<dyn Analyse>>,
+    },
 }
 
 /// What reaches the session's loop, from any thread.

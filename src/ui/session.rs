@@ -238,6 +238,20 @@ pub(crate) struct SessionEnd {
     pub(crate) unsaved: bool,
 }
 
+/// An answer from the engine, for the front that takes commands now.
+fn answered(
+    stage: &mut Stage,
+    effects: &mut Effects,
+    who: crate::engine::analysis::Analyst,
+    lines: Result<Vec<crate::engine::analysis::Line>, crate::game::OpponentFailure>,
+    engine: Option<Box<dyn crate::engine::analysis::Analyse>>,
+    now: u64,
+) {
+    if let Some(report) = effects.answered(who, lines, engine) {
+        stage.commands().report(report, now);
+    }
+}
+
 /// Runs a game or a review until the player quits or input ends (after
 /// the work the end of input waits for). Returns the last lines, said on
 /// leaving (the game kept, or goodbye), for the caller to give, and
@@ -322,6 +336,9 @@ pub(crate) fn run_session(
                     review.report(super::effect::Report::AnalysisEnded, now);
                 }
             }
+            Some(Msg::Analysis(AnalysisNews::Answered { who, lines, engine })) => {
+                answered(&mut stage, &mut effects, who, lines, engine, now);
+            }
             Some(Msg::Eof) => {
                 // Input ended: what runs in the background is finished
                 // first (a scripted review waits for its analysis).
@@ -345,6 +362,21 @@ pub(crate) fn run_session(
     }
     stage.settle(&mut effects, time.now_ms());
     flush(&mut stage, screen, voice, false, time.now_ms());
+    // Answers the player asked for are given before leaving (not on a
+    // signal), but an engine is waited for at most a second past its time.
+    while !quit && let Some(due) = effects.answer_due() {
+        let left = due.saturating_duration_since(std::time::Instant::now());
+        match inbox.recv_timeout(left) {
+            Ok(Msg::Analysis(AnalysisNews::Answered { who, lines, engine })) => {
+                answered(&mut stage, &mut effects, who, lines, engine, time.now_ms());
+                stage.settle(&mut effects, time.now_ms());
+                flush(&mut stage, screen, voice, false, time.now_ms());
+            }
+            Ok(Msg::Quit) => quit = true,
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
     if let Some(play) = stage.play() {
         play.leave(time.now_ms());
     } else {

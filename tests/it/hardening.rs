@@ -294,3 +294,108 @@ fn a_game_that_ended_unwritten_is_never_revived() {
     assert!(out.contains("повреждена"), "a score that is not the save's own game is damage:\n{out}");
     assert!(out.contains("Неоконченной партии нет."), "{out}");
 }
+
+/// An engine that ignores the end of its input and of TERM, with a helper
+/// in its group and one that left it by `setsid`, each named by `tag`.
+fn stubborn_engine(dir: &Path, tag: u32, answers: bool) -> String {
+    let script = dir.join("stubborn-engine.sh");
+    let go = if answers { "echo 'bestmove e7e5'" } else { ":" };
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntrap '' TERM HUP INT\nsleep {tag}1 &\nsetsid sleep {tag}2 &\nwhile true; do\n  if read line; then\n    case \"$line\" in\n      uci) echo 'id name Stubborn'; echo uciok;;\n      isready) echo readyok;;\n      go*) {go};;\n    esac\n  else\n    sleep 1\n  fi\ndone\n"
+        ),
+    )
+    .expect("script");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("mode");
+    script.display().to_string()
+}
+
+/// The engine's processes (the script and both helpers) still running.
+fn engine_processes(script: &str, tag: u32) -> Vec<String> {
+    let mut left = Vec::new();
+    for pattern in [format!("^/bin/sh {script}"), format!("^sleep {tag}1$"), format!("^sleep {tag}2$")] {
+        let o = std::process::Command::new("pgrep").args(["-f", &pattern]).output().expect("pgrep");
+        let pids = String::from_utf8_lossy(&o.stdout);
+        // A zombie is ended; only running processes count.
+        for pid in pids.split_whitespace() {
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let running = state.rsplit(')').next().and_then(|r| r.split_whitespace().next()).is_some_and(|s| s != "Z");
+            if running {
+                left.push(format!("{pattern} ({pid})"));
+            }
+        }
+    }
+    left
+}
+
+/// Waits up to `limit` for the engine's processes to end; those left.
+fn engine_ends_within(script: &str, tag: u32, limit: Duration) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let left = engine_processes(script, tag);
+        if left.is_empty() || start.elapsed() > limit {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Item 9: an engine that ignores the end of its input, and its helpers
+/// (one in its group, one that left it by setsid), end when voxchess is
+/// killed with SIGKILL, and when it quits.
+#[test]
+fn engines_and_their_helpers_end_with_voxchess_even_killed() {
+    for (n, killed) in [(1, true), (2, false)] {
+        let dir = scratch(&format!("engine-end-{n}"));
+        let tag = 700_000 + (std::process::id() % 9_000) * 10 + n;
+        let script = stubborn_engine(&dir, tag, true);
+        let mut child = voxchess(&dir)
+            .args(["play", "--plain", "--no-speech", "--no-voice", "--engine", &script])
+            .spawn()
+            .expect("voxchess");
+        let out = collect(child.stdout.take().expect("stdout"));
+        let mut stdin = child.stdin.take().expect("stdin");
+        writeln!(stdin, "e4").expect("type");
+        crate::common::wait_for(&out, "Black: e5", 0);
+        let running = engine_processes(&script, tag);
+        assert!(running.len() == 3, "the engine and its helpers run: {running:?}");
+        if killed {
+            child.kill().expect("kill -9");
+        } else {
+            writeln!(stdin, "quit").expect("type");
+        }
+        let _ = child.wait();
+        let left = engine_ends_within(&script, tag, Duration::from_secs(5));
+        assert!(left.is_empty(), "killed: {killed}; still running: {left:?}\n{}", text(&out));
+    }
+}
+
+/// Item 9: leaving while an engine question hangs waits at most a second
+/// past the question's time, and the engine ends.
+#[test]
+fn quitting_while_the_engine_hangs_is_prompt() {
+    let dir = scratch("engine-hung");
+    let tag = 600_000 + (std::process::id() % 9_000) * 10;
+    let script = stubborn_engine(&dir, tag, false);
+    let mut child = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice", "--opponent", "human", "--engine", &script])
+        .spawn()
+        .expect("voxchess");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "best move").expect("type");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    writeln!(stdin, "quit").expect("type");
+    let _ = child.wait();
+    let took = asked.elapsed();
+    eprintln!("quit with a hung engine question took {took:?}");
+    // Before: the question's 10 s deadline, about 11 s.
+    assert!(took < Duration::from_secs(5), "{took:?}\n{}", text(&out));
+    assert!(text(&out).contains("Goodbye."), "{}", text(&out));
+    let left = engine_ends_within(&script, tag, Duration::from_secs(3));
+    assert!(left.is_empty(), "still running: {left:?}");
+    drop(stdin);
+}
