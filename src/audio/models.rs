@@ -344,6 +344,80 @@ mod tests {
         out.into_inner()
     }
 
+    /// A zip of these entries, or None where the zip writer refuses a name.
+    fn try_zip(entries: &[(String, usize)]) -> Option<Vec<u8>> {
+        let mut out = std::io::Cursor::new(Vec::new());
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        for (name, size) in entries {
+            zip.start_file(name.as_str(), options).ok()?;
+            zip.write_all(&vec![b'0'; *size]).ok()?;
+        }
+        zip.finish().ok()?;
+        Some(out.into_inner())
+    }
+
+    /// Every file under `dir`, with its size.
+    fn files_under(dir: &Path) -> Vec<(PathBuf, u64)> {
+        let mut found = Vec::new();
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let Ok(meta) = e.path().symlink_metadata() else { continue };
+            if meta.is_dir() {
+                found.extend(files_under(&e.path()));
+            } else {
+                found.push((e.path(), meta.len()));
+            }
+        }
+        found
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+        /// Any archive (names that climb out, absolute names, damaged
+        /// bytes, a wheel's prefix or not) is unpacked inside its folder
+        /// within the cap, or refused with nothing installed; never a panic.
+        #[test]
+        fn any_archive_is_unpacked_inside_within_the_cap_or_refused(
+            entries in proptest::collection::vec(("(\\.\\./|/|[a-z]{1,2}/){0,3}[a-z.]{0,3}", 0usize..3000), 0..6),
+            flips in proptest::collection::vec((proptest::prelude::any::<usize>(), 1u8..=255), 0..3),
+            wheel in proptest::prelude::any::<bool>(),
+        ) {
+            static CASE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = CASE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let root = std::env::temp_dir().join(format!("voxchess-archive-{}-{n}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&root);
+            let dir = root.join("models");
+            let target = dir.join("model");
+            let Some(mut data) = try_zip(&entries) else { return Ok(()) };
+            for (at, bits) in flips {
+                let i = at % data.len();
+                data[i] ^= bits;
+            }
+            let result = unpack_at_most(&data, &dir, &target, wheel.then_some("a/"), 4096);
+            let outside: Vec<_> = std::fs::read_dir(&root).into_iter().flatten().flatten().map(|e| e.file_name()).filter(|n| n != "models").collect();
+            proptest::prop_assert!(outside.is_empty(), "written outside: {:?}", outside);
+            match result {
+                Ok(()) => {
+                    let total: u64 = files_under(&target).iter().map(|(_, len)| len).sum();
+                    proptest::prop_assert!(total <= 4096, "{}", total);
+                }
+                Err(_) => proptest::prop_assert!(!target.exists(), "refused, yet installed"),
+            }
+            let _ = std::fs::remove_dir_all(&root);
+        }
+
+        /// Any bytes at all are refused as a damaged archive.
+        #[test]
+        fn any_bytes_are_an_archive_or_refused(data in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..512)) {
+            static CASE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = CASE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let root = std::env::temp_dir().join(format!("voxchess-bytes-{}-{n}", std::process::id()));
+            let _ = unpack_at_most(&data, &root, &root.join("model"), None, 4096);
+            let _ = std::fs::remove_dir_all(&root);
+        }
+    }
+
     /// A download or a redirect to plain HTTP is refused before any
     /// connection (a local server redirecting https to http shows the same
     /// error at its redirect).

@@ -271,9 +271,15 @@ impl SavedGame {
             }
             Err(e) => return Err(SaveError::Io(path.display().to_string(), e.to_string())),
         };
-        let saved: SavedGame = toml::from_str(&text).map_err(|e| damaged(e.message().to_string()))?;
-        saved.check().map_err(damaged)?;
-        Ok(Some(saved))
+        Self::read(&text).map(Some).map_err(damaged)
+    }
+
+    /// A save from its text, every field checked (see `check`); what is
+    /// wrong, in English, otherwise.
+    pub fn read(text: &str) -> Result<SavedGame, String> {
+        let saved: SavedGame = toml::from_str(text).map_err(|e| e.message().to_string())?;
+        saved.check()?;
+        Ok(saved)
     }
 
     /// Every field checked as strictly as a stranger's input: the player's
