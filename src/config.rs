@@ -282,6 +282,9 @@ pub enum StartProblem {
     /// A game file without a game.
     #[error("{0}: no game found")]
     NoGame(String),
+    /// The program's output (a file, a full disk) cannot be written.
+    #[error("the output cannot be written: {0}")]
+    CannotWriteOutput(String),
 }
 
 impl StartProblem {

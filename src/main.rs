@@ -36,7 +36,7 @@ fn write_out(args: std::fmt::Arguments<'_>) {
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         // A reader that stopped reading wants nothing more: no message.
         if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("voxchess: the output cannot be written: {e}");
+            say_problem(&StartProblem::CannotWriteOutput(e.to_string()));
         }
         std::process::exit(1);
     }
@@ -79,14 +79,19 @@ fn say_problem(p: &StartProblem) {
     eprintln!("voxchess: {}", voxchess::ui::output::filter_lines(&words));
 }
 
-/// The settings file's values; each problem is one line on stderr, and its
-/// setting keeps its default.
+/// The settings file, read once at start.
+static FILE_SETTINGS: std::sync::OnceLock<voxchess::config::Settings> = std::sync::OnceLock::new();
+/// Its problems, not said yet.
+static FILE_PROBLEMS: Mutex<Vec<voxchess::config::ConfigError>> = Mutex::new(Vec::new());
+
+/// The settings file's values; each problem is one line on stderr (said
+/// once), and its setting keeps its default.
 fn load_settings() -> voxchess::config::Settings {
-    let (settings, problems) = voxchess::config::Settings::load();
+    let problems = FILE_PROBLEMS.lock().map(|mut p| std::mem::take(&mut *p)).unwrap_or_default();
     for p in problems {
         say_problem(&p.into());
     }
-    settings
+    FILE_SETTINGS.get().cloned().unwrap_or_default()
 }
 
 /// Settings from the file, with the options on top.
@@ -531,7 +536,14 @@ fn main() -> ExitCode {
 
 fn run_program() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    let _ = SESSION_LANG.set(voxchess::ui::app::session_lang(&args));
+    // The settings file is read once; its language is the session's
+    // unless --lang says otherwise.
+    let (file, problems) = voxchess::config::Settings::load();
+    let _ = SESSION_LANG.set(voxchess::ui::app::session_lang(&args, file.lang));
+    let _ = FILE_SETTINGS.set(file);
+    if let Ok(mut p) = FILE_PROBLEMS.lock() {
+        *p = problems;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return command_line_error(e),

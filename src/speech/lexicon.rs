@@ -441,6 +441,8 @@ pub struct StartWords {
     pub missing_value: String,
     pub cannot_read: String,
     pub no_game_in_file: String,
+    /// The program's output cannot be written (a full disk).
+    pub cannot_write_output: String,
 }
 
 /// The game client's sentences; {placeholders} are filled with

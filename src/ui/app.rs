@@ -553,7 +553,7 @@ pub fn start_problem_words(lang: crate::speech::SpeechLang, p: &crate::config::S
 /// The session's language before the command line is read: `--lang`
 /// among the arguments when it names a speech language, else the
 /// settings file's, else English.
-pub fn session_lang(args: &[String]) -> crate::speech::SpeechLang {
+pub fn session_lang(args: &[String], file_lang: crate::speech::SpeechLang) -> crate::speech::SpeechLang {
     let given = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--lang") {
         Some("") => args.get(i + 1).map(String::as_str),
         Some(v) => v.strip_prefix('='),
@@ -561,7 +561,7 @@ pub fn session_lang(args: &[String]) -> crate::speech::SpeechLang {
     });
     match given.and_then(|v| v.parse().ok()) {
         Some(lang) => lang,
-        None => crate::config::Settings::load().0.lang,
+        None => file_lang,
     }
 }
 

@@ -218,11 +218,17 @@ fn a_closed_or_full_output_is_no_panic() {
     );
     let o = Command::new("sh").args(["-c", &script]).output().expect("sh");
     let err = stderr(&o);
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(err.lines().count(), 1, "one line, for the full output: {err}");
     assert!(err.contains("the output cannot be written"), "{err}");
     assert!(!o.status.success(), "a full output is a failure");
+    // In the session's language.
+    let o = Command::new("sh")
+        .args(["-c", &format!("{} fen --pgn {} --lang ru > /dev/full", env!("CARGO_BIN_EXE_voxchess"), many.display())])
+        .output()
+        .expect("sh");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(stderr(&o).trim(), "voxchess: Вывод программы не удаётся записать; проверьте диск, куда он идёт.");
 }
 
 /// One output filter for every line printed, stdout and stderr: a control

@@ -35,6 +35,7 @@ impl Narrator {
             StartProblem::MissingValue(arg) => fill(&w.missing_value, &[("arg", arg.clone())]),
             StartProblem::CannotRead { path, .. } => fill(&w.cannot_read, &[("path", path.clone())]),
             StartProblem::NoGame(path) => fill(&w.no_game_in_file, &[("path", path.clone())]),
+            StartProblem::CannotWriteOutput(_) => w.cannot_write_output.clone(),
         }
     }
 }
@@ -63,6 +64,7 @@ mod tests {
             StartProblem::MissingValue("--time".into()),
             StartProblem::CannotRead { path: "/g.pgn".into(), reason: String::new() },
             StartProblem::NoGame("/g.pgn".into()),
+            StartProblem::CannotWriteOutput("No space left on device (os error 28)".into()),
         ];
         for lang in SpeechLang::ALL {
             let n = Narrator::new(Lexicon::get(lang), Style::Brief);
