@@ -373,6 +373,8 @@ pub(crate) fn run_session(
                 flush(&mut stage, screen, voice, false, time.now_ms());
             }
             Ok(Msg::Quit) => quit = true,
+            // The end of input is kept for whoever reads on (the lobby).
+            Ok(Msg::Eof) => input_ended = true,
             Ok(_) => {}
             Err(_) => break,
         }
