@@ -24,6 +24,12 @@ macro_rules! out_line {
     () => { write_out(format_args!("\n")) };
     ($($t:tt)*) => { write_out(format_args!("{}\n", format_args!($($t)*))) };
 }
+/// A line on standard error (as `eprintln!`): an error output that is
+/// closed or gone (a terminal hung up) is no reason to panic.
+macro_rules! err_line {
+    () => {{ use std::io::Write; let _ = writeln!(std::io::stderr()); }};
+    ($($t:tt)*) => {{ use std::io::Write; let _ = writeln!(std::io::stderr(), $($t)*); }};
+}
 macro_rules! out_text {
     ($($t:tt)*) => { write_out(format_args!($($t)*)) };
 }
@@ -76,7 +82,7 @@ fn session_lang() -> voxchess::speech::SpeechLang {
 /// A problem before the session as one line on stderr, in its language.
 fn say_problem(p: &StartProblem) {
     let words = voxchess::ui::app::start_problem_words(session_lang(), p);
-    eprintln!("voxchess: {}", voxchess::ui::output::filter_lines(&words));
+    err_line!("voxchess: {}", voxchess::ui::output::filter_lines(&words));
 }
 
 /// The settings file, read once at start.
@@ -122,13 +128,13 @@ fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
             let stdin = std::io::stdin();
             // In a terminal: asked for, and the token not echoed.
             let hidden = stdin.is_terminal().then(|| {
-                eprintln!("{}", voxchess::ui::lobby::token_prompt(&settings));
+                err_line!("{}", voxchess::ui::lobby::token_prompt(&settings));
                 voxchess::ui::lobby::hide_input()
             });
             let said = voxchess::ui::lobby::login(&settings, &server, &mut stdin.lock());
             if hidden.is_some() {
                 // The Enter typed after the hidden token was not echoed.
-                eprintln!();
+                err_line!();
             }
             match said {
                 Ok(line) => {
@@ -136,7 +142,7 @@ fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(e) => {
-                    eprintln!("voxchess: {e}");
+                    err_line!("voxchess: {e}");
                     Ok(ExitCode::FAILURE)
                 }
             }
@@ -146,7 +152,7 @@ fn online(a: cli::OnlineArgs) -> Result<ExitCode> {
             match voxchess::ui::lobby::run_online(settings, &server, plain) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 Err(e) => {
-                    eprintln!("voxchess: {e}");
+                    err_line!("voxchess: {e}");
                     Ok(ExitCode::FAILURE)
                 }
             }
@@ -439,10 +445,10 @@ fn speak_and_wait(text: &str, lang: voxchess::speech::SpeechLang) {
             speaker.say(text, Priority::Move);
             let timeout = std::time::Duration::from_secs(30);
             if !speaker.wait_for(timeout, |c| c.begun > 0 && c.ended + c.stopped >= c.begun) {
-                eprintln!("voxchess: speech did not finish within 30 s (is there an audio output?)");
+                err_line!("voxchess: speech did not finish within 30 s (is there an audio output?)");
             }
         }
-        Err(e) => eprintln!("voxchess: {e}"),
+        Err(e) => err_line!("voxchess: {e}"),
     }
 }
 
@@ -478,7 +484,7 @@ fn clock_speaker(
 
 #[cfg(not(feature = "tts"))]
 fn speak_and_wait(_text: &str, _lang: voxchess::speech::SpeechLang) {
-    eprintln!("voxchess: built without speech output (feature tts)");
+    err_line!("voxchess: built without speech output (feature tts)");
 }
 
 #[cfg(feature = "voice")]
@@ -553,7 +559,7 @@ fn run_program() -> ExitCode {
         Err(e) => {
             match e.downcast_ref::<StartProblem>() {
                 Some(p) => say_problem(p),
-                None => eprintln!("voxchess: {}", voxchess::ui::output::filter_lines(&format!("{e:#}"))),
+                None => err_line!("voxchess: {}", voxchess::ui::output::filter_lines(&format!("{e:#}"))),
             }
             ExitCode::FAILURE
         }

@@ -525,7 +525,8 @@ impl Io {
             // never lost.
             drop(_term);
             let mut out = PlainScreen::new(std::io::stdout());
-            println!();
+            // A terminal gone (hung up) is no reason to panic.
+            let _ = std::io::Write::write_all(&mut std::io::stdout(), b"\n");
             show_and_say(&mut out, voice, &last);
         } else {
             show_and_say(screen, voice, &last);
@@ -534,7 +535,7 @@ impl Io {
         voice.finish();
         if !plain {
             crossterm::terminal::disable_raw_mode()?;
-            println!();
+            let _ = std::io::Write::write_all(&mut std::io::stdout(), b"\n");
         }
         Ok(())
     }
