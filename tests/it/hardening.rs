@@ -366,8 +366,10 @@ fn engines_and_their_helpers_end_with_voxchess_even_killed() {
         } else {
             writeln!(stdin, "quit").expect("type");
         }
+        let ended = Instant::now();
         let _ = child.wait();
         let left = engine_ends_within(&script, tag, Duration::from_secs(5));
+        eprintln!("killed: {killed}; the engine and its helpers ended within {:?}", ended.elapsed());
         assert!(left.is_empty(), "killed: {killed}; still running: {left:?}\n{}", text(&out));
     }
 }
