@@ -274,17 +274,20 @@ impl SavedGame {
         Self::read(&text).map(Some).map_err(damaged)
     }
 
-    /// A save from its text, every field checked (see `check`); what is
-    /// wrong, in English, otherwise.
+    /// A save from its text, every field checked (see `check`), a
+    /// finished game's score kept only as written anew from its parsed
+    /// game (see `finished_score`); what is wrong, in English, otherwise.
     pub fn read(text: &str) -> Result<SavedGame, String> {
-        let saved: SavedGame = toml::from_str(text).map_err(|e| e.message().to_string())?;
+        let mut saved: SavedGame = toml::from_str(text).map_err(|e| e.message().to_string())?;
         saved.check()?;
+        saved.score = saved.finished_score()?;
         Ok(saved)
     }
 
     /// Every field checked as strictly as a stranger's input: the player's
     /// side, a date of digits, an engine name without control characters,
-    /// and moves that replay from the start position.
+    /// and moves that replay from the start position (the score is checked
+    /// by `finished_score`).
     fn check(&self) -> Result<(), String> {
         if !matches!(self.me.as_str(), "white" | "black" | "both") {
             return Err("its side is not white, black or both".into());
@@ -299,8 +302,7 @@ impl SavedGame {
         }
         self.history().map(|_| ()).map_err(|e| match e {
             SaveError::Damaged(_, why) | SaveError::Io(_, why) => why,
-        })?;
-        self.finished_score().map(|_| ())
+        })
     }
 
     /// The finished game's score, if the save holds one: read as a

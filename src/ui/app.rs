@@ -253,11 +253,11 @@ pub fn found_save(lang: crate::speech::SpeechLang) -> std::io::Result<Found> {
         }
         Err(e) => return Err(std::io::Error::other(e.to_string())),
     };
-    // Checked when loaded: the score is the save's own game.
-    let Ok(Some(score)) = saved.finished_score() else {
+    // Checked when loaded, and written anew: the score is the save's own game.
+    let Some(score) = &saved.score else {
         return Ok(Found::Unfinished(Box::new(saved)));
     };
-    match keep_as_score(&saved, &score, &path) {
+    match keep_as_score(&saved, score, &path) {
         Ok(p) => {
             say_at_start(&words.finished_written(&super::words::file_name(&p)));
             Ok(Found::FinishedWritten)
