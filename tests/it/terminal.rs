@@ -5,24 +5,45 @@
 use std::process::Command;
 use std::time::Duration;
 
-/// Waits (at most 15 s) until the pane shows `text`; returns the screen.
+/// Waits (at most 30 s: a loaded machine) until the pane shows `text`; returns the screen.
 fn wait_for_screen(session: &str, text: &str) -> String {
     let start = std::time::Instant::now();
     loop {
-        let screen = tmux(&["capture-pane", "-t", session, "-p"]);
-        if screen.contains(text) || start.elapsed() > Duration::from_secs(15) {
+        let screen = tmux(session, &["capture-pane", "-t", session, "-p"]);
+        if screen.contains(text) || start.elapsed() > Duration::from_secs(30) {
             return screen;
         }
         std::thread::sleep(Duration::from_millis(100));
     }
 }
 
-fn tmux(args: &[&str]) -> String {
+/// Runs tmux on the session's own server (`-L session`): tests running at
+/// once never share a server, so one test's last session closing (which
+/// ends a server) cannot take another test's session along.
+fn tmux(session: &str, args: &[&str]) -> String {
     let out = Command::new("tmux")
+        .args(["-L", session])
         .args(args)
         .output()
         .unwrap_or_else(|e| panic!("tmux is needed for this test (the setup script installs it): {e}"));
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Starts `cmd` in a new detached session `session` of `width` by
+/// `height` on its own server; fails the test with tmux's words if it
+/// cannot.
+fn new_session(session: &str, width: u16, height: u16, cmd: &str) {
+    let out = Command::new("tmux")
+        .args(["-L", session, "new-session", "-d", "-s", session])
+        .args(["-x", &width.to_string(), "-y", &height.to_string(), cmd])
+        .output()
+        .unwrap_or_else(|e| panic!("tmux is needed for this test (the setup script installs it): {e}"));
+    assert!(out.status.success(), "tmux new-session: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Ends the session's own server (and the session with it).
+fn end_session(session: &str) {
+    tmux(session, &["kill-server"]);
 }
 
 /// `voxchess play` between two people (no speech, no voice) in a tmux
@@ -37,7 +58,7 @@ fn play_in_tmux(name: &str, options: &str) -> (String, std::path::PathBuf) {
         "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play {options} --opponent human --no-speech --no-voice; echo EXITED; sleep 5",
         home.display()
     );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    new_session(&session, 80, 40, &cmd);
     (session, home)
 }
 
@@ -46,7 +67,7 @@ fn send_keys(session: &str, groups: &[&[&str]]) {
     for keys in groups {
         let mut args = vec!["send-keys", "-t", session];
         args.extend_from_slice(keys);
-        tmux(&args);
+        tmux(session, &args);
         std::thread::sleep(Duration::from_millis(300));
     }
 }
@@ -68,7 +89,7 @@ fn keys_walk_the_board_and_moves_are_announced() {
     ];
     send_keys(&session, keys);
     let screen = wait_for_screen(&session, "Black: e5");
-    tmux(&["kill-session", "-t", &session]);
+    end_session(&session);
     let _ = std::fs::remove_dir_all(&home);
     let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
     let pos = |text: &str| {
@@ -90,15 +111,15 @@ fn single_keys_in_a_terminal() {
     let session = format!("voxclock{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_voxchess");
     let cmd = format!("TERM=xterm {bin} clock 5+3 --no-speech; sleep 3");
-    tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "30", &cmd]);
+    new_session(&session, 100, 30, &cmd);
     let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
     wait_for_screen(&session, "Clock started");
     for key in ["w", "a", "+", "b", "p", "q"] {
-        tmux(&["send-keys", "-t", &session, key]);
+        tmux(&session, &["send-keys", "-t", &session, key]);
         pause(250);
     }
     let screen = wait_for_screen(&session, "Clock stopped.");
-    tmux(&["kill-session", "-t", &session]);
+    end_session(&session);
     let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
     let pos = |text: &str| {
         lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("'{text}' missing:\n{screen}"))
@@ -121,8 +142,8 @@ fn board_mode_says_the_edge_and_lists_its_keys() {
     // The cursor starts on e2: two steps down pass the edge.
     send_keys(&session, &[&["Escape"], &["Down"], &["Down"], &["h"]]);
     let screen = wait_for_screen(&session, "h these keys");
-    tmux(&["send-keys", "-t", &session, "C-c"]);
-    tmux(&["kill-session", "-t", &session]);
+    tmux(&session, &["send-keys", "-t", &session, "C-c"]);
+    end_session(&session);
     let _ = std::fs::remove_dir_all(&home);
     assert!(screen.contains("e1: white king"), "{screen}");
     assert!(screen.contains("Edge of the board."), "{screen}");
@@ -151,7 +172,7 @@ fn plain_mode_in_a_terminal_edits_lines_with_history() {
     ];
     send_keys(&session, keys);
     let screen = wait_for_screen(&session, "EXITED");
-    tmux(&["kill-session", "-t", &session]);
+    end_session(&session);
     let _ = std::fs::remove_dir_all(&home);
     assert!(screen.contains("White: e4"), "{screen}");
     assert_eq!(screen.matches("Black to move.").count(), 2, "the recalled line was asked again:\n{screen}");
@@ -178,7 +199,7 @@ fn review_keys_step_through_a_game() {
         home.display(),
         game.display()
     );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
+    new_session(&session, 80, 40, &cmd);
     wait_for_screen(&session, "Type help for commands.");
     let keys: &[&[&str]] = &[&["PageDown"], &["PageDown"], &["PageUp"], &["End"], &["Home"], &["Escape"], &["D"]];
     send_keys(&session, keys);
@@ -186,13 +207,13 @@ fn review_keys_step_through_a_game() {
     let start = std::time::Instant::now();
     let mut screen = String::new();
     while start.elapsed() < Duration::from_secs(15) {
-        screen = tmux(&["capture-pane", "-t", &session, "-p"]);
+        screen = tmux(&session, &["capture-pane", "-t", &session, "-p"]);
         if screen.matches("1. White: e4.").count() >= 3 {
             break;
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    tmux(&["kill-session", "-t", &session]);
+    end_session(&session);
     let _ = std::fs::remove_dir_all(&home);
     let lines: Vec<&str> = screen.lines().map(str::trim_end).filter(|l| !l.is_empty()).collect();
     let said: Vec<&str> = lines
@@ -231,8 +252,8 @@ fn plain_mode_in_a_terminal_never_redraws_and_the_prompt_is_current() {
         "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} play --plain --opponent engine --color white --no-speech --no-voice; echo EXITED; sleep 5",
         home.display()
     );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "80", "-y", "40", &cmd]);
-    tmux(&["pipe-pane", "-o", "-t", &session, &format!("cat >> {}", raw.display())]);
+    new_session(&session, 80, 40, &cmd);
+    tmux(&session, &["pipe-pane", "-o", "-t", &session, &format!("cat >> {}", raw.display())]);
     wait_for_screen(&session, "1. White>");
     let mut screen = String::new();
     for (n, mv) in ["a3", "h3", "a4"].iter().enumerate() {
@@ -243,7 +264,7 @@ fn plain_mode_in_a_terminal_never_redraws_and_the_prompt_is_current() {
     }
     send_keys(&session, &[&["q", "u", "i", "t", "Enter"]]);
     wait_for_screen(&session, "EXITED");
-    tmux(&["kill-session", "-t", &session]);
+    end_session(&session);
     let bytes = std::fs::read(&raw).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&home);
     let text = String::from_utf8_lossy(&bytes);
@@ -267,7 +288,7 @@ fn the_terminal_input_line_edits_with_control_keys() {
         &[&["x", "x", " ", "y", "y"], &["C-w"], &["C-u"], &["4"], &["C-a"], &["e"], &["C-e"], &["Enter"], &["C-d"]];
     send_keys(&session, keys);
     let screen = wait_for_screen(&session, "EXITED");
-    tmux(&["kill-session", "-t", &session]);
+    end_session(&session);
     let _ = std::fs::remove_dir_all(&home);
     assert!(screen.contains("White: e4"), "{screen}");
     assert!(!screen.contains("understand"), "{screen}");
