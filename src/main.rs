@@ -175,6 +175,7 @@ fn play(a: cli::PlayArgs) -> Result<ExitCode> {
     match choice {
         voxchess::ui::app::Unfinished::Continue(saved) => return resume_saved(*saved, a.output),
         voxchess::ui::app::Unfinished::Stop => return Ok(ExitCode::SUCCESS),
+        voxchess::ui::app::Unfinished::NotKept => return Ok(ExitCode::FAILURE),
         voxchess::ui::app::Unfinished::None | voxchess::ui::app::Unfinished::Kept => {}
     }
     let mut setup = voxchess::ui::app::GameSetup { start: a.position.position()?, moves: Vec::new(), resume: None };

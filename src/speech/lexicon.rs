@@ -149,6 +149,9 @@ pub struct EngineWords {
     pub top: String,
     pub no_moves: String,
     pub failed: String,
+    /// An answer about a position the player has since left: {n} its move
+    /// number, {side} the side to move in it.
+    pub earlier: String,
 }
 
 /// Sentences for input that is not understood.

@@ -195,8 +195,11 @@ pub enum Unfinished {
     Continue(Box<SavedGame>),
     /// It was kept as a PGN file: start a new game.
     Kept,
-    /// Start nothing (input ended, or it could not be kept).
+    /// Start nothing: the player ended the question (input ended, quit).
     Stop,
+    /// Start nothing: the game could not be kept (said already); the
+    /// program ends with a failure.
+    NotKept,
 }
 
 /// Locks the data folder, or says why not in the player's language.
@@ -298,7 +301,7 @@ pub fn unfinished_game(
     let saved = match found_save(lang)? {
         Found::Nothing => return Ok(Unfinished::None),
         Found::FinishedWritten => return Ok(Unfinished::Kept),
-        Found::Stop => return Ok(Unfinished::Stop),
+        Found::Stop => return Ok(Unfinished::NotKept),
         Found::Unfinished(saved) => saved,
     };
     let resolver = Resolver::new(lang);
@@ -331,7 +334,7 @@ pub fn unfinished_game(
         }
         Err(e) => {
             say_at_start(&words.unfinished_not_kept(crate::game::WriteProblem::of(&e)));
-            Ok(Unfinished::Stop)
+            Ok(Unfinished::NotKept)
         }
     }
 }

@@ -83,6 +83,10 @@ pub(crate) struct EngineAnswer {
     /// with the other side to move; when the player is in check there is
     /// none, and this is the position asked about).
     pub(crate) position: Position,
+    /// The position the player asked about (the position the lines start
+    /// from, but with the player's side to move for a threat): an answer
+    /// that comes once the player has left it is said with where it was.
+    pub(crate) asked: Position,
     /// Who answered.
     pub(crate) analyst: Analyst,
     /// The lines, best first, or why there are none.

@@ -62,10 +62,12 @@ pub(crate) struct Effects {
     /// while an analysis runs or a question is answered.
     analyst: Option<Box<dyn Analyse>>,
     /// The question being answered (on a thread of its own, so the loop
-    /// keeps reading input), the position asked about, and since when.
-    asking: Option<(EngineQuestion, Position, std::time::Instant)>,
-    /// Questions asked meanwhile, answered in turn.
-    questions: std::collections::VecDeque<(EngineQuestion, Position)>,
+    /// keeps reading input), the position the lines start from, the one
+    /// the player asked about, and since when.
+    asking: Option<(EngineQuestion, Position, Position, std::time::Instant)>,
+    /// Questions asked meanwhile, answered in turn (with the same two
+    /// positions).
+    questions: std::collections::VecDeque<(EngineQuestion, Position, Position)>,
     /// The away opponent, if one plays, and its side.
     opponent: Option<(Box<dyn Opponent>, Color)>,
     /// The built-in engine's level, for a replacement.
@@ -136,11 +138,12 @@ impl Effects {
                     return Some(Report::Answered(EngineAnswer {
                         question,
                         position: asked,
+                        asked,
                         analyst: Analyst::Full,
                         lines,
                     }));
                 };
-                self.questions.push_back((question, at));
+                self.questions.push_back((question, at, asked));
                 self.next_question();
                 None
             }
@@ -192,7 +195,7 @@ impl Effects {
         if self.asking.is_some() {
             return;
         }
-        let Some((question, at)) = self.questions.pop_front() else { return };
+        let Some((question, at, asked)) = self.questions.pop_front() else { return };
         let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
         let engine = self.analyst.take();
         let path = self.engine_path.clone();
@@ -204,7 +207,7 @@ impl Effects {
             let engine = lines.is_ok().then_some(engine);
             let _ = tx.send(Msg::Analysis(AnalysisNews::Answered { who, lines, engine }));
         });
-        self.asking = Some((question, at, std::time::Instant::now()));
+        self.asking = Some((question, at, asked, std::time::Instant::now()));
     }
 
     /// The engine answered the question being answered; the next is asked.
@@ -217,14 +220,14 @@ impl Effects {
         if self.analyst.is_none() {
             self.analyst = engine;
         }
-        let (question, position, _) = self.asking.take()?;
+        let (question, position, asked, _) = self.asking.take()?;
         self.next_question();
-        Some(Report::Answered(EngineAnswer { question, position, analyst: who, lines }))
+        Some(Report::Answered(EngineAnswer { question, position, asked, analyst: who, lines }))
     }
 
     /// When the player leaves, how long the answer being given is still
     /// waited for: until a second past its time.
     pub(crate) fn answer_due(&self) -> Option<std::time::Instant> {
-        self.asking.as_ref().map(|(_, _, since)| *since + ANALYSIS_TIME + LEAVING_GRACE)
+        self.asking.as_ref().map(|(_, _, _, since)| *since + ANALYSIS_TIME + LEAVING_GRACE)
     }
 }

@@ -676,10 +676,10 @@ impl Front for Play {
         (pos, self.game.me().unwrap_or(pos.turn()))
     }
 
-    fn report(&mut self, report: Report, _now: u64) {
+    fn report(&mut self, report: Report, now: u64) {
         match report {
             Report::Answered(answer) => {
-                let lines = self.shell.words.answer(&answer);
+                let lines = self.shell.words.answer(&answer, self.view(now).pos());
                 self.shell.say_lines(lines);
             }
             Report::Saved(result) => {

@@ -477,7 +477,7 @@ impl Front for Review {
     fn report(&mut self, report: Report, now: u64) {
         match report {
             Report::Answered(answer) => {
-                let lines = self.shell.words.answer(&answer);
+                let lines = self.shell.words.answer(&answer, &self.tree.position(self.cursor));
                 self.say_all(lines.into_iter().map(|l| l.text).collect());
             }
             Report::Saved(result) => self.shell.show(self.shell.words.saved(&result)),

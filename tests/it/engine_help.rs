@@ -147,3 +147,21 @@ fn looking_back_reads_earlier_positions_and_takes_nothing_back() {
     assert!(ko.matches("1수 돌아보기. 백 — e4.").count() == 2, "{ko}");
     assert!(ko.contains("지금 국면으로 돌아왔습니다."), "{ko}");
 }
+
+/// An answer that comes once the player has moved on says which position
+/// it is about; one about the position in view does not.
+#[test]
+fn an_answer_about_a_position_left_says_which_it_is() {
+    stockfish();
+    let out = session("earlier", &[], &["best move", "e4", "eval", "quit"]);
+    let about = out.find("For the position at move 1, White to move:").unwrap_or_else(|| panic!("{out}"));
+    let best = out.find("Best move: ").unwrap_or_else(|| panic!("{out}"));
+    assert!(about < best && out.find("White: e4").is_some_and(|e4| e4 < about), "{out}");
+    assert_eq!(out.matches("For the position at").count(), 1, "the eval is about the position in view:\n{out}");
+    let ru = session("earlier-ru", &["--lang", "ru"], &["лучший ход", "e4", "выход"]);
+    assert!(ru.contains("Для позиции на 1-м ходу, ход белых:"), "{ru}");
+    let de = session("earlier-de", &["--lang", "de"], &["bester Zug", "e4", "beenden"]);
+    assert!(de.contains("Für die Stellung im 1. Zug, Weiß am Zug:"), "{de}");
+    let ko = session("earlier-ko", &["--lang", "ko"], &["최선의 수", "e4", "종료"]);
+    assert!(ko.contains("1수 백의 차례 국면에 대한 답:"), "{ko}");
+}

@@ -275,6 +275,16 @@ fn a_game_that_ended_unwritten_is_never_revived() {
     assert!(!out.contains("Continuing"), "{out}");
     assert!(!child.wait().expect("status").success());
     assert!(save.exists(), "it stays until its score is written");
+    // Nor does `play`: it starts nothing and ends with a failure.
+    let mut child = voxchess(&dir)
+        .args(["play", "--plain", "--no-speech", "--no-voice", "--opponent", "human"])
+        .spawn()
+        .expect("voxchess");
+    let out = finish(&mut child, &["e4"], Duration::from_secs(30));
+    assert!(out.contains("The game that ended last time could not be written"), "{out}");
+    assert!(!out.contains("White: e4"), "{out}");
+    assert!(!child.wait().expect("status").success(), "nothing kept, nothing started: a failure");
+    assert!(save.exists(), "{out}");
     // Once the folder can be written, the score is written and the save goes.
     std::fs::remove_file(&games).expect("remove");
     let mut child = voxchess(&dir).args(["resume", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
@@ -400,4 +410,22 @@ fn quitting_while_the_engine_hangs_is_prompt() {
     let left = engine_ends_within(&script, tag, Duration::from_secs(3));
     assert!(left.is_empty(), "still running: {left:?}");
     drop(stdin);
+}
+
+/// Item 11: answering no to the resume question while the games folder
+/// cannot be written keeps the save, starts nothing and ends with a
+/// failure (the player is told why).
+#[test]
+fn an_unfinished_game_that_cannot_be_kept_ends_with_a_failure() {
+    let dir = scratch("notkept");
+    let save = data(&dir).join("current-game.toml");
+    std::fs::write(&save, save_with("2026.12.02", &["e2e4"])).expect("save");
+    std::fs::write(data(&dir).join("games"), "in the way").expect("file");
+    let mut child = voxchess(&dir).args(["play", "--plain", "--no-speech", "--no-voice"]).spawn().expect("voxchess");
+    let out = finish(&mut child, &["no", "e4"], Duration::from_secs(30));
+    assert!(out.contains("The unfinished game could not be kept"), "{out}");
+    assert!(out.contains("It stays; nothing was started."), "{out}");
+    assert!(!out.contains("White: e4"), "{out}");
+    assert!(!child.wait().expect("status").success(), "{out}");
+    assert!(std::fs::read_to_string(&save).expect("the save stays").contains("e2e4"), "{out}");
 }

@@ -5,6 +5,7 @@ use super::Narrator;
 use crate::engine::analysis::{Analyst, Line as AnalysisLine, Score};
 use crate::game::OpponentFailure;
 use crate::rules::{Color, Position};
+use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::unit;
@@ -51,9 +52,17 @@ pub(crate) fn say_score(lex: &Lexicon, score: Score) -> String {
 }
 
 impl Narrator {
-    /// The engine's answer, one line per item.
-    pub(crate) fn answer(&self, a: &EngineAnswer) -> Vec<Line> {
-        let mut out = self.both_many(|n| n.answer_words(a.question, &a.position, &a.lines));
+    /// The engine's answer, one line per item. An answer that comes once
+    /// the player has left the position asked about (`now` is the one in
+    /// view) first says which position it is about: "For the position at
+    /// move 12, White to move:".
+    pub(crate) fn answer(&self, a: &EngineAnswer, now: &Position) -> Vec<Line> {
+        let mut out = Vec::new();
+        if a.asked != *now {
+            let args = [("n", Arg::Text(&a.asked.fullmoves().to_string())), ("side", self.lex.side(a.asked.turn()))];
+            out.push(Line::info(render(&self.lex.engine.earlier, &args)));
+        }
+        out.extend(self.both_many(|n| n.answer_words(a.question, &a.position, &a.lines)));
         if a.analyst == Analyst::Builtin && a.lines.is_ok() {
             out.push(Line::info(self.lex.engine.builtin.clone()));
         }
