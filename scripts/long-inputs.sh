@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Reading long inputs: games of 10k, 100k and 1M half-moves through
-# `voxchess fen --pgn`, and typed lines of 4 KiB and 64 KiB through
-# `voxchess parse`; prints the time and peak memory of each (GNU time).
+# `voxchess fen --pgn`, the 100k game through `review` and `play --pgn`
+# and as a save through `resume`, and typed lines of 4 KiB and 64 KiB
+# through `voxchess parse`; prints the time and peak memory of each (GNU
+# time). The games repeat knight moves, so every move is legal (and the
+# game is over by fivefold repetition: `play` and `resume` say so, write
+# its score and end at `quit`).
 # Usage: scripts/long-inputs.sh  (builds the release binary first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +23,24 @@ open(path, "w").write('[Event "long"]\n\n' + moves + " *\n")
 PY
   /usr/bin/time -f "fen --pgn, $n half-moves: %e s, %M kB peak" "$bin" fen --pgn "$tmp/game-$n.pgn" > /dev/null
 done
+# The 100k game in the other readers, each in a data folder of its own.
+export XDG_CONFIG_HOME="$tmp/config"
+quiet=(--plain --no-speech --no-voice)
+XDG_DATA_HOME="$tmp/review" /usr/bin/time -f "review, 100000 half-moves: %e s, %M kB peak" \
+  "$bin" review "$tmp/game-100000.pgn" "${quiet[@]}" <<< quit > /dev/null
+XDG_DATA_HOME="$tmp/play" /usr/bin/time -f "play --pgn, 100000 half-moves: %e s, %M kB peak" \
+  "$bin" play --pgn "$tmp/game-100000.pgn" --opponent human "${quiet[@]}" <<< quit > /dev/null
+mkdir -p "$tmp/resume/voxchess"
+chmod 700 "$tmp/resume/voxchess"
+python3 - "$tmp/resume/voxchess/current-game.toml" <<'PY'
+import sys
+moves = ", ".join('"%s"' % m for m in ["g1f3", "g8f6", "f3g1", "f6g8"] * 25000)
+open(sys.argv[1], "w").write(
+    'me = "both"\nstart_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"\n'
+    f'moves = [{moves}]\ndate = "2026.12.02"\n\n[settings]\nopponent = "human"\n')
+PY
+XDG_DATA_HOME="$tmp/resume" /usr/bin/time -f "resume, a save of 100000 half-moves: %e s, %M kB peak" \
+  "$bin" resume "${quiet[@]}" <<< quit > /dev/null
 for bytes in 4096 65536; do
   line=$(python3 -c "print(('e4 ' * $bytes)[:$bytes])")
   /usr/bin/time -f "parse, a $bytes-byte line: %e s, %M kB peak" "$bin" parse "$line" > /dev/null || true
