@@ -432,14 +432,18 @@ mod tests {
             let _ = std::fs::remove_dir_all(&root);
         }
 
-        /// Any bytes at all are refused as a damaged archive.
+        /// Any bytes at all are read as an archive or refused, never a
+        /// panic; a refusal installs nothing.
         #[test]
         fn any_bytes_are_an_archive_or_refused(data in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..512)) {
             static CASE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
             let n = CASE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let root = std::env::temp_dir().join(format!("voxchess-bytes-{}-{n}", std::process::id()));
-            let _ = unpack_at_most(&data, &root, &root.join("model"), None, 4096);
+            let target = root.join("model");
+            let refused = unpack_at_most(&data, &root, &target, None, 4096).is_err();
+            let installed = target.exists();
             let _ = std::fs::remove_dir_all(&root);
+            proptest::prop_assert!(!(refused && installed), "refused, yet installed");
         }
     }
 

@@ -52,6 +52,16 @@ pub(crate) fn acts_to(tx: Sender<Msg>) -> Acts {
     })
 }
 
+/// An engine question waiting or being answered.
+struct Question {
+    question: EngineQuestion,
+    /// The position the engine's lines start from (for a threat, the one
+    /// asked about with the other side to move).
+    at: Position,
+    /// The position the player asked about.
+    asked: Position,
+}
+
 /// Does the work of a session.
 pub(crate) struct Effects {
     tx: Sender<Msg>,
@@ -62,12 +72,10 @@ pub(crate) struct Effects {
     /// while an analysis runs or a question is answered.
     analyst: Option<Box<dyn Analyse>>,
     /// The question being answered (on a thread of its own, so the loop
-    /// keeps reading input), the position the lines start from, the one
-    /// the player asked about, and since when.
-    asking: Option<(EngineQuestion, Position, Position, std::time::Instant)>,
-    /// Questions asked meanwhile, answered in turn (with the same two
-    /// positions).
-    questions: std::collections::VecDeque<(EngineQuestion, Position, Position)>,
+    /// keeps reading input), and since when.
+    asking: Option<(Question, std::time::Instant)>,
+    /// Questions asked meanwhile, answered in turn.
+    questions: std::collections::VecDeque<Question>,
     /// The away opponent, if one plays, and its side.
     opponent: Option<(Box<dyn Opponent>, Color)>,
     /// The built-in engine's level, for a replacement.
@@ -143,7 +151,7 @@ impl Effects {
                         lines,
                     }));
                 };
-                self.questions.push_back((question, at, asked));
+                self.questions.push_back(Question { question, at, asked });
                 self.next_question();
                 None
             }
@@ -195,8 +203,9 @@ impl Effects {
         if self.asking.is_some() {
             return;
         }
-        let Some((question, at, asked)) = self.questions.pop_front() else { return };
-        let count = if let EngineQuestion::Top(n) = question { n as usize } else { 1 };
+        let Some(next) = self.questions.pop_front() else { return };
+        let count = if let EngineQuestion::Top(n) = next.question { n as usize } else { 1 };
+        let at = next.at;
         let engine = self.analyst.take();
         let path = self.engine_path.clone();
         let tx = self.tx.clone();
@@ -207,7 +216,7 @@ impl Effects {
             let engine = lines.is_ok().then_some(engine);
             let _ = tx.send(Msg::Analysis(AnalysisNews::Answered { who, lines, engine }));
         });
-        self.asking = Some((question, at, asked, std::time::Instant::now()));
+        self.asking = Some((next, std::time::Instant::now()));
     }
 
     /// The engine answered the question being answered; the next is asked.
@@ -220,14 +229,14 @@ impl Effects {
         if self.analyst.is_none() {
             self.analyst = engine;
         }
-        let (question, position, asked, _) = self.asking.take()?;
+        let (Question { question, at, asked }, _) = self.asking.take()?;
         self.next_question();
-        Some(Report::Answered(EngineAnswer { question, position, asked, analyst: who, lines }))
+        Some(Report::Answered(EngineAnswer { question, position: at, asked, analyst: who, lines }))
     }
 
     /// When the player leaves, how long the answer being given is still
     /// waited for: until a second past its time.
     pub(crate) fn answer_due(&self) -> Option<std::time::Instant> {
-        self.asking.as_ref().map(|(_, _, _, since)| *since + ANALYSIS_TIME + LEAVING_GRACE)
+        self.asking.as_ref().map(|(_, since)| *since + ANALYSIS_TIME + LEAVING_GRACE)
     }
 }
