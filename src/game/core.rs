@@ -5,251 +5,29 @@
 //! ask for (saving, telling the opponent) and has the narrator say them.
 //!
 //! The opponent is whoever plays the other side: a second person at this
-//! computer, an engine, or a player on a server. The game only knows
-//! whether the opponent's moves are typed here ([`Seat::Here`]) or arrive
-//! from elsewhere ([`Seat::Away`]). An away opponent acts on its own: its
-//! moves (with the clock times of whoever keeps the authoritative clock),
-//! offers, answers, resignation and the end of the game as its side states
-//! it come in as [`Action::Opponent`]; what it must hear goes out as
-//! [`Event::Tell`]. What the opponent decides (whether to accept a draw,
-//! how many plies a takeback removes) is its own answer, never assumed
-//! here.
+//! computer, an engine, or a player on a server. The game does not know
+//! which: it knows whether the opponent's moves are typed here
+//! ([`Seat::Here`]) or arrive from elsewhere ([`Seat::Away`]), and the
+//! opponent's [`Terms`] (who keeps the clock, whether engine help,
+//! takebacks, chat, abort and claiming victory exist), which it enforces.
+//! An away opponent acts on its own: its moves (with the clock times of
+//! whoever keeps the authoritative clock), offers, answers, resignation
+//! and the end of the game as its side states it come in as
+//! [`Action::Opponent`]; what it must hear goes out as [`Event::Tell`].
+//! What the opponent decides (whether to accept a draw, how many plies a
+//! takeback removes) is its own answer, never assumed here.
 
+use super::action::{Action, Pending, Seat};
+use super::event::{Event, NotDone};
 use super::opponent::{Ending, News, OpponentAct, OpponentFailure};
-use super::record::Player;
+use super::player::{Player, PlayerKind};
+use super::terms::{ClockKeeper, Terms};
 use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
 use crate::rules::Color;
 use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
-use crate::rules::{DrawClaim, DrawReason, History, Move, Outcome, Position, WinReason};
-use crate::speech::{Answer, EngineQuestion, Question, Refusal};
+use crate::rules::{DrawReason, History, Move, Outcome, Position, WinReason};
+use crate::speech::{Answer, Refusal};
 use std::time::Duration;
-
-/// Where a side's moves come from.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// Typed or said at this computer.
-    Here,
-    /// From elsewhere: an engine, or a server.
-    Away,
-}
-
-/// What the game waits for from the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pending {
-    /// Nothing.
-    Nothing,
-    /// An answer to a question about moves.
-    Choice(Question),
-    /// Yes or no to resigning.
-    Resign,
-    /// An answer to a draw offer made by this side.
-    DrawOffer(Color),
-    /// Yes or no to the away opponent's takeback proposal.
-    Takeback,
-    /// Whether to go on with another opponent after the opponent failed.
-    OpponentFailed,
-}
-
-/// Something the player, the opponent, or time does.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// A move made at this computer, resolved from what the player typed
-    /// or said.
-    Move(Move),
-    /// What the player said is not a move that can be played, and why.
-    Refuse(Refusal),
-    /// The resolver asks a question before a move.
-    Ask(Question),
-    /// An answer: yes, no, cancel, a number.
-    Answer(Answer),
-    /// Take back the last move (an away opponent is asked first, and
-    /// answers how many plies go back).
-    Takeback,
-    /// Offer a draw.
-    OfferDraw,
-    /// Claim a draw (9.2, 9.3).
-    ClaimDraw,
-    /// Accept the offer.
-    Accept,
-    /// Decline the offer.
-    Decline,
-    /// Resign (asked first).
-    Resign,
-    /// What the away opponent did.
-    Opponent(OpponentAct),
-    /// Time passed: the flag and the clock calls are checked.
-    Tick,
-    /// The player asks the engine about the position.
-    AskEngine(EngineQuestion),
-    /// Claim the win: the opponent left a server's game.
-    ClaimVictory,
-    /// Call the game off before it counts (a server's abort).
-    Abort,
-    /// Read the chat lines kept (None), or send one.
-    Chat(Option<String>),
-}
-
-/// Something that happened, for the narrator (and for saving).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// A move was played from `before`.
-    Moved {
-        /// The position before the move.
-        before: Position,
-        /// The move.
-        mv: Move,
-    },
-    /// What the player said was not played, with the typed reason.
-    Refused(Refusal),
-    /// A period's move control was reached: its time is added.
-    ControlReached {
-        /// The side.
-        side: Color,
-        /// The time added (ms).
-        added: u64,
-    },
-    /// The mover's time after their move (when they want to hear it).
-    OwnTime {
-        /// The side.
-        side: Color,
-        /// Its time left (ms).
-        remaining: u64,
-    },
-    /// Moves left to the time control.
-    ControlNear {
-        /// The side.
-        side: Color,
-        /// How many moves.
-        moves: u32,
-    },
-    /// A draw can be claimed now.
-    Claimable(DrawClaim),
-    /// A question is asked.
-    Asked(Question),
-    /// The question was cancelled.
-    Cancelled,
-    /// An answer came with no question asked.
-    NoQuestion,
-    /// "Resign? Say yes or no."
-    ResignAsked,
-    /// The player did not resign.
-    PlayOn,
-    /// A draw was offered to `to`.
-    DrawOffered {
-        /// Who is asked.
-        to: Color,
-    },
-    /// The draw offer was declined.
-    DrawDeclined,
-    /// The away opponent declines the draw.
-    OpponentDeclinesDraw,
-    /// The player's draw offer went to the away opponent: its answer comes.
-    DrawOfferSent,
-    /// No draw can be claimed.
-    NoClaim,
-    /// "Accept" with no offer.
-    NoOfferToAccept,
-    /// "Decline" with no offer.
-    NoOfferToDecline,
-    /// Moves taken back, last first; `to_move` is on move now.
-    TakenBack {
-        /// The positions before the moves and the moves.
-        moves: Vec<(Position, Move)>,
-        /// Who moves now.
-        to_move: Color,
-    },
-    /// Nothing to take back.
-    NoTakeback,
-    /// The player's takeback proposal went to the away opponent.
-    TakebackSent,
-    /// The away opponent proposes a takeback: yes or no.
-    TakebackProposed,
-    /// The away opponent declines the takeback.
-    OpponentDeclinesTakeback,
-    /// The player declined the opponent's takeback.
-    TakebackDeclined,
-    /// The away opponent is to move: wait.
-    OpponentToMove,
-    /// The game is over already.
-    IsOver,
-    /// The game is over; only commands are taken.
-    OverOnlyCommands,
-    /// The clock calls a side's time.
-    ClockCalled {
-        /// The side.
-        side: Color,
-        /// The time called (ms).
-        remaining: u64,
-    },
-    /// A flag fell.
-    Flag {
-        /// Whose.
-        side: Color,
-    },
-    /// The game ended.
-    GameOver(Outcome),
-    /// The opponent's side called the game off: it ends without a result.
-    Aborted,
-    /// The away opponent left the game.
-    OpponentLeft {
-        /// When the win may be claimed (ms from now), if its side says.
-        claim_in: Option<u64>,
-    },
-    /// The away opponent came back.
-    OpponentReturned,
-    /// The away opponent failed; the player is asked whether to go on.
-    OpponentFailed {
-        /// What went wrong.
-        error: OpponentFailure,
-    },
-    /// The player wants to go on: the front end replaces the opponent
-    /// (its successor joins with [`OpponentAct::Joined`]).
-    ReplaceOpponent,
-    /// Another opponent plays on.
-    PlayingOnWith {
-        /// Its name.
-        name: String,
-    },
-    /// The player chose not to go on; the game is kept.
-    GameKept,
-    /// The game changed and should be saved.
-    Changed,
-    /// Engine help is off in this game: the question is refused.
-    EngineHelpOff,
-    /// The engine may be asked: the front end runs it on the position in
-    /// view and says the answer.
-    EngineWanted(EngineQuestion),
-    /// The away opponent must hear this (the front end tells it).
-    Tell(News),
-    /// No engine help in a game played on a server (fair play).
-    FairPlay,
-    /// The player on the server declines the player's draw offer.
-    PlayerDeclinesDraw,
-    /// The command works only in a game played on a server.
-    NotOnline,
-    /// A chat line came from this player; `chat` reads it.
-    ChatArrived {
-        /// Who wrote.
-        from: String,
-    },
-    /// The chat lines kept, oldest first: (who, text).
-    ChatLines(Vec<(String, String)>),
-    /// The player's chat line was sent.
-    ChatSent,
-    /// The claim of the win, or the abort, was sent to the server.
-    Sent,
-    /// The connection to the server was lost (said once).
-    ConnectionLost,
-    /// The connection is back.
-    ConnectionBack,
-    /// The server refused the player's move; its reason, as it gave it.
-    ServerRefused {
-        /// The server's words.
-        reason: String,
-    },
-    /// The player's move was not sent (no connection) and is taken back.
-    MoveNotSent,
-}
 
 /// How a game starts.
 #[derive(Clone, Debug)]
@@ -270,11 +48,11 @@ pub struct GameSetup {
     pub clock: Option<ChessClock>,
     /// When the clock calls the time.
     pub schedule: Schedule,
-    /// Whether the engine may be asked about the positions.
+    /// Whether the player wants the engine to be asked about the
+    /// positions (the opponent's terms may forbid it all the same).
     pub engine_help: bool,
-    /// The opponent plays on a server: the server keeps the clock and
-    /// decides a flag, and no engine may be asked (fair play).
-    pub remote: bool,
+    /// What the opponent allows.
+    pub terms: Terms,
 }
 
 /// One game.
@@ -303,9 +81,7 @@ pub struct Game {
     /// The player's takeback proposal waits for the away opponent's answer.
     takeback_sent: bool,
     engine_help: bool,
-    remote: bool,
-    /// Chat lines from the server's game: (who, text).
-    chat: Vec<(String, String)>,
+    terms: Terms,
 }
 
 impl Game {
@@ -345,8 +121,7 @@ impl Game {
             draw_sent: false,
             takeback_sent: false,
             engine_help: setup.engine_help,
-            remote: setup.remote,
-            chat: Vec::new(),
+            terms: setup.terms,
         };
         game.plan(now);
         game
@@ -371,6 +146,10 @@ impl Game {
     /// White's and Black's players.
     pub fn players(&self) -> &[Player; 2] {
         &self.players
+    }
+    /// What the opponent allows.
+    pub fn terms(&self) -> &Terms {
+        &self.terms
     }
     /// The player's colour (None: two people here).
     pub fn me(&self) -> Option<Color> {
@@ -401,6 +180,16 @@ impl Game {
     /// The side played from elsewhere, if any.
     fn away(&self) -> Option<Color> {
         Color::ALL.into_iter().find(|c| self.is_away(*c))
+    }
+
+    /// A person or an engine: the away opponent, if any.
+    fn opponent_kind(&self) -> PlayerKind {
+        self.away().map_or(PlayerKind::Person, |c| self.players[c.index()].kind())
+    }
+
+    /// Why what was asked changed nothing.
+    fn not_done(why: NotDone, ev: &mut Vec<Event>) {
+        ev.push(Event::NotDone(why));
     }
 
     /// Tells the away opponent, if there is one.
@@ -445,16 +234,18 @@ impl Game {
         }
         match action {
             Action::Tick => self.tick(now, &mut ev),
-            // Engine help is decided here, once: a game can be one without it.
-            Action::AskEngine(question) => ev.push(if self.remote {
-                Event::FairPlay
+            // Engine help is decided here, once: the opponent's terms, then
+            // the player's own choice.
+            Action::AskEngine(question) => ev.push(if !self.terms.engine_help {
+                Event::NotDone(NotDone::FairPlay)
             } else if self.engine_help {
                 Event::EngineWanted(question)
             } else {
-                Event::EngineHelpOff
+                Event::NotDone(NotDone::EngineHelpOff)
             }),
-            Action::ClaimVictory | Action::Abort if !self.remote => ev.push(Event::NotOnline),
-            Action::ClaimVictory | Action::Abort if self.is_over() => ev.push(Event::IsOver),
+            Action::ClaimVictory if !self.terms.claim_victory => Self::not_done(NotDone::NotInThisGame, &mut ev),
+            Action::Abort if !self.terms.abort => Self::not_done(NotDone::NotInThisGame, &mut ev),
+            Action::ClaimVictory | Action::Abort if self.is_over() => Self::not_done(NotDone::IsOver, &mut ev),
             Action::ClaimVictory => {
                 self.tell(News::ClaimVictory, &mut ev);
                 ev.push(Event::Sent);
@@ -463,16 +254,10 @@ impl Game {
                 self.tell(News::Abort, &mut ev);
                 ev.push(Event::Sent);
             }
-            Action::Chat(None) => ev.push(Event::ChatLines(self.chat.clone())),
-            Action::Chat(Some(_)) if !self.remote => ev.push(Event::NotOnline),
-            Action::Chat(Some(text)) => {
-                self.tell(News::Chat(text), &mut ev);
-                ev.push(Event::ChatSent);
-            }
             Action::Move(mv) => self.local_move(mv, now, &mut ev),
             Action::Refuse(why) => {
                 // After the game, the problem is that moves are over.
-                ev.push(if self.is_over() { Event::OverOnlyCommands } else { Event::Refused(why) });
+                ev.push(if self.is_over() { Event::NotDone(NotDone::OverOnlyCommands) } else { Event::Refused(why) });
                 // An answer not understood: the question stays open, and is asked again.
                 if let Pending::Choice(q) = &self.pending {
                     ev.push(Event::Asked(q.clone()));
@@ -480,7 +265,7 @@ impl Game {
             }
             Action::Ask(q) => {
                 if self.is_over() {
-                    ev.push(Event::OverOnlyCommands);
+                    Self::not_done(NotDone::OverOnlyCommands, &mut ev);
                 } else {
                     self.pending = Pending::Choice(q.clone());
                     ev.push(Event::Asked(q));
@@ -491,19 +276,19 @@ impl Game {
             Action::OfferDraw => self.offer_draw(&mut ev),
             Action::ClaimDraw => match self.history.claimable_draw() {
                 Some(claim) if !self.is_over() => self.end(Outcome::Draw(claim.into()), now, &mut ev),
-                _ => ev.push(Event::NoClaim),
+                _ => Self::not_done(NotDone::NoClaim, &mut ev),
             },
             Action::Accept => match self.pending {
                 Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::Yes, now, &mut ev),
-                _ => ev.push(Event::NoOfferToAccept),
+                _ => Self::not_done(NotDone::NoOfferToAccept, &mut ev),
             },
             Action::Decline => match self.pending {
                 Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::No, now, &mut ev),
-                _ => ev.push(Event::NoOfferToDecline),
+                _ => Self::not_done(NotDone::NoOfferToDecline, &mut ev),
             },
             Action::Resign => {
                 if self.is_over() {
-                    ev.push(Event::IsOver);
+                    Self::not_done(NotDone::IsOver, &mut ev);
                 } else {
                     self.pending = Pending::Resign;
                     ev.push(Event::ResignAsked);
@@ -518,9 +303,7 @@ impl Game {
     /// What the away opponent did.
     fn opponent(&mut self, act: OpponentAct, now: u64, ev: &mut Vec<Event>) {
         let Some(away) = self.away() else { return };
-        if self.is_over()
-            && !matches!(act, OpponentAct::Ended(_) | OpponentAct::Chat { .. } | OpponentAct::Connection { .. })
-        {
+        if self.is_over() && !matches!(act, OpponentAct::Ended(_) | OpponentAct::Connection { .. }) {
             return;
         }
         match act {
@@ -547,10 +330,8 @@ impl Game {
                 }
                 if accept {
                     self.end(Outcome::Draw(DrawReason::Agreement), now, ev);
-                } else if self.remote {
-                    ev.push(Event::PlayerDeclinesDraw);
                 } else {
-                    ev.push(Event::OpponentDeclinesDraw);
+                    ev.push(Event::OpponentDeclinesDraw(self.opponent_kind()));
                 }
             }
             OpponentAct::ProposeTakeback => {
@@ -575,10 +356,8 @@ impl Game {
             }
             OpponentAct::Left { claim_in } => ev.push(Event::OpponentLeft { claim_in }),
             OpponentAct::Clocks(times) => self.sync_clocks(times, now),
-            OpponentAct::Chat { from, text } => {
-                self.chat.push((from.clone(), text));
-                ev.push(Event::ChatArrived { from });
-            }
+            // Chat changes nothing in the game: the front keeps and says it.
+            OpponentAct::Chat { .. } => {}
             OpponentAct::Connection { up: false } => ev.push(Event::ConnectionLost),
             OpponentAct::Connection { up: true } => ev.push(Event::ConnectionBack),
             OpponentAct::Refused { reason } => ev.push(Event::ServerRefused { reason }),
@@ -638,9 +417,9 @@ impl Game {
 
     fn local_move(&mut self, m: Move, now: u64, ev: &mut Vec<Event>) {
         if self.is_over() {
-            ev.push(Event::OverOnlyCommands);
+            Self::not_done(NotDone::OverOnlyCommands, ev);
         } else if self.is_away(self.position().turn()) {
-            ev.push(Event::OpponentToMove);
+            Self::not_done(NotDone::OpponentToMove(self.opponent_kind()), ev);
         } else if self.position().is_legal(&m) {
             self.play(m, now, ev);
         } else {
@@ -715,8 +494,9 @@ impl Game {
     }
 
     fn flag(&mut self, now: u64, ev: &mut Vec<Event>) {
-        // A server keeps the clock: its status ends the game on time.
-        if self.remote {
+        // When the opponent's side keeps the clock, only its word ends
+        // the game on time.
+        if self.terms.clock == ClockKeeper::Opponent {
             return;
         }
         let Some(clock) = &self.clock else { return };
@@ -764,7 +544,7 @@ impl Game {
                 self.pending = Pending::Choice(q.clone());
                 ev.push(Event::Asked(q));
             }
-            (Pending::Nothing, _) => ev.push(Event::NoQuestion),
+            (Pending::Nothing, _) => Self::not_done(NotDone::NoQuestion, ev),
         }
     }
 
@@ -772,11 +552,13 @@ impl Game {
     /// away opponent is asked and answers how many plies go back.
     fn takeback(&mut self, now: u64, ev: &mut Vec<Event>) {
         if self.is_over() {
-            ev.push(Event::IsOver);
+            Self::not_done(NotDone::IsOver, ev);
+        } else if !self.terms.takebacks {
+            Self::not_done(NotDone::NoTakebacks, ev);
         } else if self.thinking || self.takeback_sent {
-            ev.push(Event::OpponentToMove);
+            Self::not_done(NotDone::OpponentToMove(self.opponent_kind()), ev);
         } else if self.history.moves().is_empty() {
-            ev.push(Event::NoTakeback);
+            Self::not_done(NotDone::NoTakeback, ev);
         } else if self.away().is_some() {
             self.takeback_sent = true;
             ev.push(Event::TakebackSent);
@@ -789,7 +571,7 @@ impl Game {
     /// Takes back `plies` plies (all or none).
     fn take_back(&mut self, plies: usize, now: u64, ev: &mut Vec<Event>) {
         if plies == 0 || self.history.moves().len() < plies {
-            ev.push(Event::NoTakeback);
+            Self::not_done(NotDone::NoTakeback, ev);
             return;
         }
         let mut moves = Vec::new();
@@ -811,7 +593,7 @@ impl Game {
 
     fn offer_draw(&mut self, ev: &mut Vec<Event>) {
         if self.is_over() {
-            ev.push(Event::IsOver);
+            Self::not_done(NotDone::IsOver, ev);
             return;
         }
         let offerer = self.me.unwrap_or(self.position().turn());
@@ -913,7 +695,7 @@ mod tests {
             clock: None,
             schedule: Schedule::default(),
             engine_help: true,
-            remote: false,
+            terms: Terms::OFFLINE,
         }
     }
 
@@ -940,8 +722,8 @@ mod tests {
         let ev = play(&mut g, "d8h4", 0);
         assert!(ev.contains(&Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })));
         let a3 = Move { from: sq("a2"), to: sq("a3"), kind: crate::rules::MoveKind::Normal };
-        assert_eq!(g.act(Action::Move(a3), 0), vec![Event::OverOnlyCommands]);
-        assert_eq!(g.act(Action::Resign, 0), vec![Event::IsOver]);
+        assert_eq!(g.act(Action::Move(a3), 0), vec![Event::NotDone(NotDone::OverOnlyCommands)]);
+        assert_eq!(g.act(Action::Resign, 0), vec![Event::NotDone(NotDone::IsOver)]);
     }
 
     #[test]
@@ -1025,7 +807,7 @@ mod tests {
         let ev = play(&mut g, "e2e4", 0);
         assert!(ev.contains(&Event::Tell(News::Played(mv(&Position::start(), "e2e4")))), "{ev:?}");
         assert!(ev.contains(&Event::Tell(News::YourMove { think: Duration::from_millis(500) })), "{ev:?}");
-        assert_eq!(g.act(Action::Takeback, 0), vec![Event::OpponentToMove]);
+        assert_eq!(g.act(Action::Takeback, 0), vec![Event::NotDone(NotDone::OpponentToMove(PlayerKind::Person))]);
         opponent_move(&mut g, "e7e5", 0);
         let ev = g.act(Action::Takeback, 0);
         assert_eq!(ev, vec![Event::TakebackSent, Event::Tell(News::TakebackProposed)]);
@@ -1036,7 +818,7 @@ mod tests {
         assert_eq!(*to_move, Color::White);
         assert_eq!(g.position(), &Position::start());
         assert!(!g.awaits_opponent());
-        assert_eq!(g.act(Action::Takeback, 0), vec![Event::NoTakeback]);
+        assert_eq!(g.act(Action::Takeback, 0), vec![Event::NotDone(NotDone::NoTakeback)]);
         // Declined: nothing goes back.
         play(&mut g, "e2e4", 0);
         opponent_move(&mut g, "e7e5", 0);
@@ -1097,7 +879,7 @@ mod tests {
     fn a_local_move_on_the_opponents_turn_waits() {
         let mut g = Game::new(setup(Some(Color::Black), None), 0);
         let e4 = mv(g.position(), "e2e4");
-        assert_eq!(g.act(Action::Move(e4), 0), vec![Event::OpponentToMove]);
+        assert_eq!(g.act(Action::Move(e4), 0), vec![Event::NotDone(NotDone::OpponentToMove(PlayerKind::Person))]);
     }
 
     #[test]
@@ -1106,22 +888,22 @@ mod tests {
         let mut g = Game::new(setup(None, None), 0);
         assert_eq!(g.act(Action::OfferDraw, 0), vec![Event::DrawOffered { to: Color::Black }]);
         assert_eq!(g.act(Action::Decline, 0), vec![Event::DrawDeclined]);
-        assert_eq!(g.act(Action::Decline, 0), vec![Event::NoOfferToDecline]);
-        assert_eq!(g.act(Action::Accept, 0), vec![Event::NoOfferToAccept]);
+        assert_eq!(g.act(Action::Decline, 0), vec![Event::NotDone(NotDone::NoOfferToDecline)]);
+        assert_eq!(g.act(Action::Accept, 0), vec![Event::NotDone(NotDone::NoOfferToAccept)]);
         g.act(Action::OfferDraw, 0);
         assert_eq!(g.act(Action::Accept, 0), vec![Event::GameOver(Outcome::Draw(DrawReason::Agreement))]);
         // Against an away opponent: it answers.
         let mut g = Game::new(setup(Some(Color::White), None), 0);
         assert_eq!(g.act(Action::OfferDraw, 0), vec![Event::DrawOfferSent, Event::Tell(News::DrawOffered)]);
         let no = Action::Opponent(OpponentAct::AnswerDraw { accept: false });
-        assert_eq!(g.act(no.clone(), 0), vec![Event::OpponentDeclinesDraw]);
+        assert_eq!(g.act(no.clone(), 0), vec![Event::OpponentDeclinesDraw(PlayerKind::Person)]);
         assert_eq!(g.act(no, 0), vec![], "an answer to no offer is nothing");
         g.act(Action::OfferDraw, 0);
         let yes = Action::Opponent(OpponentAct::AnswerDraw { accept: true });
         assert_eq!(g.act(yes, 0), vec![Event::GameOver(Outcome::Draw(DrawReason::Agreement))]);
         // Threefold: knights out and back twice.
         let mut g = Game::new(setup(None, None), 0);
-        assert_eq!(g.act(Action::ClaimDraw, 0), vec![Event::NoClaim]);
+        assert_eq!(g.act(Action::ClaimDraw, 0), vec![Event::NotDone(NotDone::NoClaim)]);
         let mut last = Vec::new();
         for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
             last = play(&mut g, m, 0);
@@ -1154,7 +936,7 @@ mod tests {
         // An answer that is not one: the question again.
         assert_eq!(g.act(Action::Answer(Answer::Yes), 0), vec![Event::Asked(q.clone())]);
         assert_eq!(g.act(Action::Answer(Answer::Cancel), 0), vec![Event::Cancelled]);
-        assert_eq!(g.act(Action::Answer(Answer::Yes), 0), vec![Event::NoQuestion]);
+        assert_eq!(g.act(Action::Answer(Answer::Yes), 0), vec![Event::NotDone(NotDone::NoQuestion)]);
     }
 
     #[test]

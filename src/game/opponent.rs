@@ -1,5 +1,5 @@
-//! Whoever plays the other side from elsewhere: an engine now, a player on
-//! a server next. The opponent acts on its own: everything it does (a
+//! Whoever plays the other side from elsewhere: an engine, or a player on
+//! a server. Each declares its [`Terms`]; the game enforces them. The opponent acts on its own: everything it does (a
 //! move, with the clock times when its side keeps the clock; offering or
 //! answering a draw; proposing or answering a takeback; resigning;
 //! leaving and coming back; the end of the game as its side states it)
@@ -8,6 +8,7 @@
 //! happened here as [`News`]. A second person at this computer needs no
 //! opponent object: their moves are typed here ([`super::Seat::Here`]).
 
+use super::terms::Terms;
 use crate::engine::{Engine, EngineError};
 use crate::rules::{Color, History, Move, Outcome};
 use std::sync::{Arc, Mutex};
@@ -164,6 +165,11 @@ pub type Acts = Arc<dyn Fn(OpponentAct) + Send + Sync>;
 pub trait Opponent: Send {
     /// A name for the score and the announcements.
     fn name(&self) -> String;
+    /// What this opponent allows (who keeps the clock, engine help,
+    /// takebacks, chat, abort, claiming victory): the game enforces it.
+    fn terms(&self) -> Terms {
+        Terms::OFFLINE
+    }
     /// The built-in engine's level, when that is the opponent: its name is
     /// then said in the session's language.
     fn builtin_level(&self) -> Option<u8> {

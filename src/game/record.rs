@@ -2,27 +2,10 @@
 //! score; voxchess writes it), with Event, Date, White, Black, Result,
 //! TimeControl and Termination tags.
 
+use super::Player;
 use crate::clock::Controls;
 use crate::notation::pgn::{PgnGame, PgnNode, write_pgn};
 use crate::rules::{History, Outcome, WinReason};
-
-/// Who plays a side.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Player {
-    /// A person.
-    Human(String),
-    /// An engine, by name.
-    Engine(String),
-}
-
-impl Player {
-    /// The name for the tags.
-    pub fn name(&self) -> &str {
-        match self {
-            Player::Human(n) | Player::Engine(n) => n,
-        }
-    }
-}
 
 /// How the game ended, for the Termination tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

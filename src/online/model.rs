@@ -17,6 +17,8 @@ pub(crate) struct GamePlayer {
     pub(crate) id: String,
     pub(crate) name: String,
     pub(crate) rating: Option<u32>,
+    /// The account's title (GM, IM, ..., BOT), if any.
+    pub(crate) title: Option<String>,
     /// lichess's AI: its level.
     pub(crate) ai_level: Option<u32>,
 }

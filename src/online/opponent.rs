@@ -9,7 +9,7 @@
 use super::api::{ApiError, Client, Lines};
 use super::model::{EventLine, GameFull, GameLine, GameState, Playing};
 use crate::clock::Controls;
-use crate::game::{Acts, Ending, News, Opponent, OpponentAct};
+use crate::game::{Account, Acts, Ending, News, Opponent, OpponentAct, Terms};
 use crate::rules::{Color, DrawReason, History, Move, Outcome, Position, WinReason};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -24,8 +24,8 @@ pub struct OnlineGame {
     pub me: Color,
     /// The player's id on the server.
     pub me_id: String,
-    /// White's and Black's names, with ratings ("Bobby (1751)").
-    pub names: [String; 2],
+    /// White's and Black's accounts (lichess's AI by its level).
+    pub players: [Account; 2],
     /// The start position.
     pub start: Position,
     /// The moves played so far.
@@ -116,16 +116,17 @@ fn rook_side(m: &Move, rook: &str) -> bool {
     if m.is_short_castle() { file == 'h' } else { file == 'a' }
 }
 
-fn name_of(p: &super::model::GamePlayer) -> String {
+fn account_of(p: &super::model::GamePlayer) -> Account {
     let name = match (&p.ai_level, p.name.is_empty()) {
         (Some(level), _) => format!("lichess AI {level}"),
         (None, true) => p.id.clone(),
         (None, false) => p.name.clone(),
     };
-    let name: String = super::plain_text(&name).chars().take(30).collect();
-    match p.rating {
-        Some(r) => format!("{name} ({r})"),
-        None => name,
+    let title = p.title.as_deref().map(|t| super::plain_text(t).chars().take(4).collect::<String>());
+    Account {
+        name: super::plain_text(&name).chars().take(30).collect(),
+        rating: p.rating,
+        title: title.filter(|t| !t.is_empty()),
     }
 }
 
@@ -153,7 +154,7 @@ fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
         id: full.id.clone(),
         me,
         me_id: me_id.to_string(),
-        names: [name_of(&full.white), name_of(&full.black)],
+        players: [account_of(&full.white), account_of(&full.black)],
         start,
         moves,
         controls: full.clock.as_ref().and_then(|c| control_text(c).parse().ok()),
@@ -243,13 +244,17 @@ impl OnlineOpponent {
                 }
             });
         }
-        OnlineOpponent { name: game.names[(!me).index()].clone(), posts, left }
+        OnlineOpponent { name: game.players[(!me).index()].name.clone(), posts, left }
     }
 }
 
 impl Opponent for OnlineOpponent {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn terms(&self) -> Terms {
+        Terms::SERVER
     }
 
     fn hear(&mut self, _history: &History, news: News) {

@@ -598,12 +598,14 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         }
     };
     let mut effects = Effects::new(io.tx.clone(), words, &settings);
-    let mut opponent_name = None;
+    let (mut opponent_player, mut terms) = (None, crate::game::Terms::OFFLINE);
     if let Some(me) = me {
         let engine = make_engine(&settings, &words, &mut io.notes);
         let opponent = crate::game::EngineOpponent::new(engine, !me, acts_to(io.tx.clone()));
         use crate::game::Opponent;
-        opponent_name = Some(words.opponent_name(opponent.name(), opponent.builtin_level()));
+        let name = words.opponent_name(opponent.name(), opponent.builtin_level());
+        opponent_player = Some(crate::game::Player::Engine(name));
+        terms = opponent.terms();
         effects = effects.with_opponent(Box::new(opponent), !me);
     }
     let game = NewGame {
@@ -611,10 +613,11 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
         start,
         moves,
         me,
-        opponent: opponent_name,
+        opponent: opponent_player,
+        own: None,
         clock,
         date,
-        remote: false,
+        terms,
         site: None,
     };
     let mut play = Play::new(game, io.time.now_ms());

@@ -16,6 +16,7 @@ use super::sink::{Screen, Voice, show_and_say};
 use super::words::Narrator;
 use crate::clock::TimeSource;
 use crate::config::Settings;
+use crate::game::{Opponent, Player};
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
 use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
 use crate::rules::Color;
@@ -360,20 +361,24 @@ impl Lobby<'_> {
                 return false;
             }
         };
-        self.say(screen, voice, self.words.game_starts(&game.names), Urgency::Info);
+        let players = game.players.clone().map(Player::Online);
+        self.say(screen, voice, self.words.game_starts(&players), Urgency::Info);
         let time = game.control_text.as_ref().and_then(|c| c.parse().ok());
         let settings = Settings { time, ..self.settings.clone() };
         let me = game.me;
         let opponent = OnlineOpponent::start(self.client.clone(), &game, lines, acts_to(self.io.tx.clone()));
+        let [white, black] = players;
+        let (own, theirs) = if me == Color::White { (white, black) } else { (black, white) };
         let new = NewGame {
             settings: settings.clone(),
             start: game.start,
             moves: game.moves.clone(),
             me: Some(me),
-            opponent: Some(game.names[(!me).index()].clone()),
+            opponent: Some(theirs),
+            own: Some(own),
             clock: None,
             date: None,
-            remote: true,
+            terms: opponent.terms(),
             site: Some(game.url.clone()),
         };
         let play = Play::new(new, self.io.time.now_ms());

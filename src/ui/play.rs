@@ -18,7 +18,8 @@ use super::words::{StatusFacts, View, glance_board};
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::game::{
-    Action, Event, Game, GameSetup, OpponentAct, Pending, Player, SavedGame, Seat, WriteProblem, game_pgn,
+    Action, Event, Game, GameSetup, News, NotDone, OpponentAct, Pending, Player, SavedGame, Seat, Terms, WriteProblem,
+    game_pgn,
 };
 use crate::notation::pgn::PgnGame;
 use crate::rules::{Color, Move, Position, Square};
@@ -62,14 +63,17 @@ pub(crate) struct NewGame {
     pub(crate) moves: Vec<Move>,
     /// The player's colour (None: two people).
     pub(crate) me: Option<Color>,
-    /// The away opponent's name, as said, when one plays.
-    pub(crate) opponent: Option<String>,
+    /// The away opponent, when one plays: an engine, or a person on a
+    /// server.
+    pub(crate) opponent: Option<Player>,
+    /// The player's own account, when the game is on a server.
+    pub(crate) own: Option<Player>,
     /// A saved clock to continue.
     pub(crate) clock: Option<ChessClock>,
     /// The game's date (kept when resuming).
     pub(crate) date: Option<String>,
-    /// The opponent plays on a server, which keeps the clock.
-    pub(crate) remote: bool,
+    /// What the opponent allows (its declared terms).
+    pub(crate) terms: Terms,
     /// The game's address on the server, for the score's Site tag.
     pub(crate) site: Option<String>,
 }
@@ -104,6 +108,9 @@ pub(crate) struct Play {
     /// Leaving, the game could not be kept (the program then ends with
     /// a failure).
     unsaved: bool,
+    /// The chat lines of the game, oldest first: (who, text). Chat is
+    /// the front's, not the game's: it changes nothing on the board.
+    chat: Vec<(String, String)>,
     /// Whether the finished game could be kept for the next start, once
     /// asked (its score is written after it).
     finished_kept: Option<Result<(), WriteProblem>>,
@@ -117,13 +124,18 @@ impl Play {
         let shell = Shell::new(&settings, game.me.unwrap_or(Color::White));
         let c = &shell.lex.client;
         let player = |side: Color| match (&game.opponent, game.me) {
-            (Some(name), Some(me)) if me != side => Player::Engine(name.clone()),
-            (_, Some(_)) => Player::Human(c.human.clone()),
+            (Some(opponent), Some(me)) if me != side => opponent.clone(),
+            (_, Some(_)) => game.own.clone().unwrap_or_else(|| Player::Human(c.human.clone())),
             (_, None) if side == Color::White => Player::Human(c.human_white.clone()),
             (_, None) => Player::Human(c.human_black.clone()),
         };
         let players = [player(Color::White), player(Color::Black)];
-        let seat = |p: &Player| if matches!(p, Player::Engine(_)) { Seat::Away } else { Seat::Here };
+        // The opponent's side is played from elsewhere; the player's, and
+        // both sides of two people, here.
+        let seat = |side: Color| match (&game.opponent, game.me) {
+            (Some(_), Some(me)) if me != side => Seat::Away,
+            _ => Seat::Here,
+        };
         let schedule = Schedule {
             after_own_move: settings.announce_own_time,
             ..settings.schedule.as_ref().map(|t| t.value().clone()).unwrap_or_default()
@@ -131,14 +143,14 @@ impl Play {
         let setup = GameSetup {
             start: game.start,
             moves: game.moves,
-            seats: [seat(&players[0]), seat(&players[1])],
+            seats: [seat(Color::White), seat(Color::Black)],
             players,
             me: game.me,
             controls,
             clock: game.clock,
             schedule,
-            engine_help: settings.engine_help && !game.remote,
-            remote: game.remote,
+            engine_help: settings.engine_help,
+            terms: game.terms,
         };
         Play {
             game: Game::new(setup, now),
@@ -154,6 +166,7 @@ impl Play {
             study: None,
             held: None,
             unsaved: false,
+            chat: Vec::new(),
             finished_kept: None,
         }
     }
@@ -270,7 +283,7 @@ impl Play {
             date: self.date.clone(),
             engine_name: self.game.players().iter().find_map(|p| match p {
                 Player::Engine(n) => Some(n.clone()),
-                Player::Human(_) => None,
+                Player::Human(_) | Player::Online(_) => None,
             }),
             // Over: the score goes with it, so the next start writes the
             // score instead of offering to continue a game that ended.
@@ -389,7 +402,7 @@ impl Play {
             Command::Resign => self.act(Action::Resign, now),
             Command::ClaimVictory => self.act(Action::ClaimVictory, now),
             Command::Abort => self.act(Action::Abort, now),
-            Command::Chat(text) => self.act(Action::Chat(text), now),
+            Command::Chat(text) => self.chat(text),
             Command::StopListening | Command::StartListening => {
                 self.shell.voice_switch(None, Some(c == Command::StartListening));
             }
@@ -402,6 +415,22 @@ impl Play {
             // Questions are answered by the words above.
             _ => {}
         }
+    }
+
+    /// `chat`: reads the lines kept; `chat TEXT` sends one, where the
+    /// opponent's terms have chat.
+    fn chat(&mut self, text: Option<String>) {
+        let lines = match text {
+            None => self.shell.words.chat_lines(&self.chat),
+            Some(_) if !self.game.terms().chat => {
+                vec![Line::info(self.shell.words.not_done(NotDone::NotInThisGame))]
+            }
+            Some(text) => {
+                self.shell.request(Effect::Tell(News::Chat(text), Box::new(self.game.history().clone())));
+                vec![self.shell.words.chat_sent()]
+            }
+        };
+        self.shell.say_lines(lines);
     }
 
     /// Steps through the positions so far without taking anything back.
@@ -560,9 +589,9 @@ impl Front for Play {
 
     /// Opening lines; a continued game gets a recap.
     fn greet(&mut self, now: u64) {
-        let [white, black] = self.game.players().clone();
+        let players = self.game.players().clone();
         let control = self.game.controls().map(|c| c.to_string());
-        for line in self.shell.words.greeting([white.name(), black.name()], control, self.game.me()) {
+        for line in self.shell.words.greeting(&players, control, self.game.me()) {
             self.shell.say(line, Urgency::Info);
         }
         if !self.game.history().moves().is_empty() {
@@ -723,10 +752,19 @@ impl Front for Play {
     }
 
     fn opponent(&mut self, act: OpponentAct, now: u64) {
-        if matches!(act, OpponentAct::Joined { .. }) {
-            self.replacing = false;
+        match act {
+            // A chat line is kept here and said; the game never sees it.
+            OpponentAct::Chat { from, text } => {
+                let line = self.shell.words.chat_arrived(&from);
+                self.chat.push((from, text));
+                self.shell.say_lines(vec![line]);
+            }
+            OpponentAct::Joined { .. } => {
+                self.replacing = false;
+                self.act(Action::Opponent(act), now);
+            }
+            act => self.act(Action::Opponent(act), now),
         }
-        self.act(Action::Opponent(act), now);
     }
 
     /// When the clock next needs attention (ms): a call, the flag, or a save.
@@ -836,9 +874,10 @@ mod tests {
             moves: Vec::new(),
             me: None,
             opponent: None,
+            own: None,
             clock: None,
             date: None,
-            remote: false,
+            terms: crate::game::Terms::OFFLINE,
             site: None,
         };
         Client { play: Play::new(game, 0), effects, save_path, _rx: rx }

@@ -405,7 +405,8 @@ fn latency() {
 
 /// Several games in progress (correspondence): the lobby lists them, a
 /// number joins one, `quit` leaves it running and comes back to the
-/// lobby, and another is joined: the player switches between games.
+/// lobby, and another is joined: the player switches between games. A
+/// move typed while the opponent is to move is answered about a person.
 #[test]
 fn several_games_are_listed_and_the_player_switches() {
     let server = Lichess::start();
@@ -432,7 +433,12 @@ fn several_games_are_listed_and_the_player_switches() {
     typed(&mut child, anna);
     at = wait_for(&out, "The game starts: Player (1500) against Anna (1600).", at);
     typed(&mut child, "e4");
-    let _ = wait_for(&out, "White: e4", at);
+    at = wait_for(&out, "White: e4", at);
+    // A move typed while the person on the server is to move: words
+    // about the opponent, never about an engine.
+    typed(&mut child, "e5");
+    let _ = wait_for(&out, "Wait: it is your opponent's move.", at);
+    assert!(!text(&out).contains("engine is thinking"), "{}", text(&out));
     finish(child);
     assert!(server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p.ends_with("/move/e2e4")));
     let _ = std::fs::remove_dir_all(&dir);

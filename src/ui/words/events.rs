@@ -3,7 +3,7 @@
 
 use super::Narrator;
 use super::engine::failure_words;
-use crate::game::Event;
+use crate::game::{Event, NotDone, PlayerKind};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_event::{say_claimable, say_outcome};
@@ -42,16 +42,14 @@ impl Narrator {
             Event::Claimable(claim) => one(say_claimable(lex, *claim), Urgency::Info),
             Event::Asked(q) => one(say_question(lex, self.style, q), Urgency::Urgent),
             Event::Cancelled => one(c.cancelled.clone(), Urgency::Info),
-            Event::NoQuestion => one(c.no_question.clone(), Urgency::Info),
             Event::ResignAsked => one(c.resign_confirm.clone(), Urgency::Urgent),
             Event::PlayOn | Event::TakebackDeclined => one(c.play_on.clone(), Urgency::Info),
             Event::DrawOffered { to } => one(fill(&lex.client.draw_offered, &[("side", side(*to))]), Urgency::Urgent),
             Event::DrawOfferSent => one(c.draw_offer_sent.clone(), Urgency::Info),
             Event::DrawDeclined => one(c.draw_declined.clone(), Urgency::Info),
-            Event::OpponentDeclinesDraw => one(c.engine_declines.clone(), Urgency::Info),
-            Event::NoClaim => one(c.no_claim.clone(), Urgency::Info),
-            Event::NoOfferToAccept => one(c.no_offer_accept.clone(), Urgency::Info),
-            Event::NoOfferToDecline => one(c.no_offer_decline.clone(), Urgency::Info),
+            Event::OpponentDeclinesDraw(PlayerKind::Engine) => one(c.engine_declines.clone(), Urgency::Info),
+            Event::OpponentDeclinesDraw(PlayerKind::Person) => one(o.draw_declined.clone(), Urgency::Info),
+            Event::NotDone(why) => one(self.not_done(*why), Urgency::Info),
             Event::TakenBack { moves, to_move } => {
                 // Said in the order they were played.
                 let said: Vec<String> = moves
@@ -66,13 +64,9 @@ impl Narrator {
                 let args = [("moves", Arg::Text(&list)), ("side", lex.side(*to_move))];
                 one(render(&lex.client.taken_back, &args), Urgency::Move)
             }
-            Event::NoTakeback => one(c.no_takeback.clone(), Urgency::Info),
             Event::TakebackSent => one(c.takeback_sent.clone(), Urgency::Info),
             Event::TakebackProposed => one(c.takeback_proposed.clone(), Urgency::Urgent),
             Event::OpponentDeclinesTakeback => one(c.opponent_declines_takeback.clone(), Urgency::Info),
-            Event::OpponentToMove => one(c.engine_thinking.clone(), Urgency::Info),
-            Event::IsOver => one(c.is_over.clone(), Urgency::Info),
-            Event::OverOnlyCommands => one(c.over_commands.clone(), Urgency::Info),
             // The last ten seconds are urgent and said as a bare number, so
             // each call ends before the next is due.
             Event::ClockCalled { side: s, remaining } if *remaining <= 10_000 => {
@@ -100,24 +94,11 @@ impl Narrator {
                 one(fill(&lex.client.playing_on_with, &[("name", name.clone())]), Urgency::Info)
             }
             Event::GameKept => one(c.game_kept.clone(), Urgency::Info),
-            Event::EngineHelpOff => one(lex.engine.help_off.clone(), Urgency::Info),
             Event::Refused(why) => one(say_refusal(lex, why), Urgency::Urgent),
             Event::ControlReached { side: s, added } => {
                 let args = [("side", side(*s)), ("time", say_duration(lex, *added))];
                 one(format!("{}.", fill(&lex.clock.new_period, &args)), Urgency::Info)
             }
-            Event::FairPlay => one(o.fair_play.clone(), Urgency::Info),
-            Event::PlayerDeclinesDraw => one(o.draw_declined.clone(), Urgency::Info),
-            Event::NotOnline => one(o.not_online.clone(), Urgency::Info),
-            Event::ChatArrived { from } => one(fill(&o.chat_arrived, &[("from", from.clone())]), Urgency::Info),
-            Event::ChatLines(lines) if lines.is_empty() => one(o.no_chat.clone(), Urgency::Info),
-            Event::ChatLines(lines) => lines
-                .iter()
-                .map(|(from, text)| {
-                    line(fill(&o.chat_line, &[("from", from.clone()), ("text", text.clone())]), Urgency::Readout)
-                })
-                .collect(),
-            Event::ChatSent => one(o.chat_sent.clone(), Urgency::Info),
             Event::Sent => one(o.sent.clone(), Urgency::Info),
             Event::ConnectionLost => one(o.connection_lost.clone(), Urgency::Urgent),
             Event::ConnectionBack => one(o.connection_back.clone(), Urgency::Urgent),
@@ -126,11 +107,52 @@ impl Narrator {
             Event::EngineWanted(_) | Event::Changed | Event::Tell(_) | Event::ReplaceOpponent => Vec::new(),
         }
     }
+
+    /// Why what the player asked for changed nothing.
+    pub(crate) fn not_done(&self, why: NotDone) -> String {
+        let (c, o) = (&self.lex.client, &self.lex.client.online);
+        match why {
+            NotDone::NoQuestion => c.no_question.clone(),
+            NotDone::NoClaim => c.no_claim.clone(),
+            NotDone::NoOfferToAccept => c.no_offer_accept.clone(),
+            NotDone::NoOfferToDecline => c.no_offer_decline.clone(),
+            NotDone::NoTakeback => c.no_takeback.clone(),
+            NotDone::NoTakebacks => c.no_takebacks.clone(),
+            NotDone::OpponentToMove(PlayerKind::Engine) => c.engine_thinking.clone(),
+            NotDone::OpponentToMove(PlayerKind::Person) => c.opponent_to_move.clone(),
+            NotDone::IsOver => c.is_over.clone(),
+            NotDone::OverOnlyCommands => c.over_commands.clone(),
+            NotDone::EngineHelpOff => self.lex.engine.help_off.clone(),
+            NotDone::FairPlay => o.fair_play.clone(),
+            NotDone::NotInThisGame => o.not_online.clone(),
+        }
+    }
+
+    /// A chat line came from `from`; `chat` reads it.
+    pub(crate) fn chat_arrived(&self, from: &str) -> Line {
+        line(fill(&self.lex.client.online.chat_arrived, &[("from", from.to_string())]), Urgency::Info)
+    }
+
+    /// The chat lines kept, oldest first: (who, text).
+    pub(crate) fn chat_lines(&self, lines: &[(String, String)]) -> Vec<Line> {
+        let o = &self.lex.client.online;
+        if lines.is_empty() {
+            return vec![line(o.no_chat.clone(), Urgency::Info)];
+        }
+        let said =
+            |(from, text): &(String, String)| fill(&o.chat_line, &[("from", from.clone()), ("text", text.clone())]);
+        lines.iter().map(|l| line(said(l), Urgency::Readout)).collect()
+    }
+
+    /// The player's chat line was sent.
+    pub(crate) fn chat_sent(&self) -> Line {
+        line(self.lex.client.online.chat_sent.clone(), Urgency::Info)
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Action, Event, Game, GameSetup, Player, Seat};
+    use crate::game::{Action, Event, Game, GameSetup, NotDone, Player, PlayerKind, Seat, Terms};
     use crate::rules::{Color, Position};
     use crate::speech::{Lexicon, SpeechLang, Style};
     use crate::ui::words::Narrator;
@@ -147,7 +169,7 @@ mod tests {
                 clock: None,
                 schedule: Default::default(),
                 engine_help: true,
-                remote: false,
+                terms: Terms::OFFLINE,
             },
             0,
         )
@@ -179,7 +201,7 @@ mod tests {
         let events = [
             Event::ResignAsked,
             Event::PlayOn,
-            Event::NoClaim,
+            Event::NotDone(NotDone::NoClaim),
             Event::DrawOffered { to: Color::Black },
             Event::DrawDeclined,
             Event::Flag { side: Color::White },
@@ -227,6 +249,48 @@ mod tests {
             if lang != SpeechLang::English {
                 for text in &lines {
                     for w in ["opponent", "draw", "game", "victory", "back"] {
+                        assert!(!text.contains(w), "{lang}: {text}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Waiting for the opponent's move: an engine thinks, a person (on a
+    /// server) is to move; never "the engine" about a person. Every
+    /// reason for changing nothing has words in every language.
+    #[test]
+    fn the_opponent_to_move_is_an_engine_or_a_person() {
+        let engine = Event::NotDone(NotDone::OpponentToMove(PlayerKind::Engine));
+        let person = Event::NotDone(NotDone::OpponentToMove(PlayerKind::Person));
+        assert_eq!(said(SpeechLang::English, &[engine]), ["Wait: the engine is thinking."]);
+        assert_eq!(said(SpeechLang::English, std::slice::from_ref(&person)), ["Wait: it is your opponent's move."]);
+        assert_eq!(said(SpeechLang::Russian, std::slice::from_ref(&person)), ["Подождите: ход соперника."]);
+        let declined = Event::OpponentDeclinesDraw(PlayerKind::Person);
+        assert_eq!(said(SpeechLang::English, &[declined]), ["Your opponent declines the draw."]);
+        let all = [
+            NotDone::NoQuestion,
+            NotDone::NoClaim,
+            NotDone::NoOfferToAccept,
+            NotDone::NoOfferToDecline,
+            NotDone::NoTakeback,
+            NotDone::NoTakebacks,
+            NotDone::OpponentToMove(PlayerKind::Engine),
+            NotDone::OpponentToMove(PlayerKind::Person),
+            NotDone::IsOver,
+            NotDone::OverOnlyCommands,
+            NotDone::EngineHelpOff,
+            NotDone::FairPlay,
+            NotDone::NotInThisGame,
+        ];
+        for lang in [SpeechLang::English, SpeechLang::Russian, SpeechLang::German, SpeechLang::Korean] {
+            let lines = said(lang, &all.map(Event::NotDone));
+            assert_eq!(lines.len(), all.len(), "{lang}");
+            assert!(lines.iter().all(|l| !l.is_empty()), "{lang}: {lines:?}");
+            assert_ne!(lines[6], lines[7], "{lang}: an engine thinks, a person is to move");
+            if lang != SpeechLang::English {
+                for text in &lines {
+                    for w in ["engine", "opponent", "the ", "move"] {
                         assert!(!text.contains(w), "{lang}: {text}");
                     }
                 }

@@ -2,6 +2,7 @@
 //! lobby (challenges, seeks, games in progress) and the server's errors.
 
 use super::Narrator;
+use crate::game::Player;
 use crate::online::ApiError;
 use crate::rules::Color;
 use crate::speech::lexicon::fill;
@@ -77,8 +78,9 @@ impl Narrator {
     }
 
     /// A game starts.
-    pub(crate) fn game_starts(&self, names: &[String; 2]) -> String {
-        fill(&self.lex.client.online.game_starts, &[("white", names[0].clone()), ("black", names[1].clone())])
+    pub(crate) fn game_starts(&self, players: &[Player; 2]) -> String {
+        let [white, black] = players.each_ref().map(|p| self.player_name(p));
+        fill(&self.lex.client.online.game_starts, &[("white", white), ("black", black)])
     }
 
     /// A game in progress, numbered.

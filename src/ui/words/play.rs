@@ -3,6 +3,7 @@
 //! name, what was heard, and the notices of the wiring (engine, voice).
 
 use super::Narrator;
+use crate::game::Player;
 use crate::rules::{Color, Move, Position};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
@@ -13,9 +14,10 @@ use crate::ui::output::Line;
 impl Narrator {
     /// The opening lines of a game: who plays, the time control, the
     /// player's side, how to get help.
-    pub(crate) fn greeting(&self, names: [&str; 2], control: Option<String>, me: Option<Color>) -> Vec<String> {
+    pub(crate) fn greeting(&self, players: &[Player; 2], control: Option<String>, me: Option<Color>) -> Vec<String> {
         let c = &self.lex.client;
-        let mut lines = vec![fill(&c.players, &[("white", names[0].into()), ("black", names[1].into())])];
+        let [white, black] = players.each_ref().map(|p| self.player_name(p));
+        let mut lines = vec![fill(&c.players, &[("white", white), ("black", black)])];
         if let Some(control) = control {
             lines.push(fill(&c.clock, &[("control", control)]));
         }
@@ -24,6 +26,18 @@ impl Narrator {
         }
         lines.push(c.type_help.clone());
         lines
+    }
+
+    /// A player as named aloud: a person on a server with their title
+    /// and rating ("GM Anna (2650)").
+    pub(crate) fn player_name(&self, player: &Player) -> String {
+        match player {
+            Player::Online(a) => {
+                let titled = a.title.as_ref().map_or_else(|| a.name.clone(), |t| format!("{t} {}", a.name));
+                a.rating.map_or_else(|| titled.clone(), |r| format!("{titled} ({r})"))
+            }
+            other => other.name().to_string(),
+        }
     }
 
     /// The prompt: move number and side to move ("12. White>"), or the

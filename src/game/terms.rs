@@ -1,0 +1,63 @@
+//! What an opponent allows: its terms, declared by the opponent and
+//! enforced by the game. The game never asks what kind of opponent it
+//! has; it reads these.
+
+/// Who keeps the authoritative clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockKeeper {
+    /// This computer's clock decides a flag.
+    Here,
+    /// The opponent's side (a server) keeps the clock: its times are set
+    /// on ours, and only its word ends the game on time.
+    Opponent,
+}
+
+/// What the opponent allows in a game: who keeps the clock, whether the
+/// engine may be asked, takebacks, chat, calling the game off and
+/// claiming victory when the opponent has left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// Who keeps the clock.
+    pub clock: ClockKeeper,
+    /// Whether the engine may be asked about the position (a server's
+    /// fair-play rules forbid it).
+    pub engine_help: bool,
+    /// Whether a takeback may be asked for.
+    pub takebacks: bool,
+    /// Whether chat lines can be sent.
+    pub chat: bool,
+    /// Whether the game can be called off before it counts.
+    pub abort: bool,
+    /// Whether the win can be claimed once the opponent has left.
+    pub claim_victory: bool,
+}
+
+impl Terms {
+    /// A game at this computer: a second person here, or an engine.
+    pub const OFFLINE: Terms = Terms {
+        clock: ClockKeeper::Here,
+        engine_help: true,
+        takebacks: true,
+        chat: false,
+        abort: false,
+        claim_victory: false,
+    };
+
+    /// A game on a server (lichess's Board API): the server keeps the
+    /// clock, fair play forbids engine help; takebacks are proposed,
+    /// chat, abort and claiming victory exist.
+    pub const SERVER: Terms = Terms {
+        clock: ClockKeeper::Opponent,
+        engine_help: false,
+        takebacks: true,
+        chat: true,
+        abort: true,
+        claim_victory: true,
+    };
+}
+
+impl Default for Terms {
+    fn default() -> Self {
+        Terms::OFFLINE
+    }
+}
