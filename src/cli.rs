@@ -1,11 +1,11 @@
 //! Command-line arguments (clap). The binary only parses and wires; the work
 //! lives in the library.
 
+use crate::config::Settings;
+use crate::notation::NotationLang;
+use crate::speech::{Confirm, SpeechLang, Style};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
-use voxchess::config::Settings;
-use voxchess::notation::NotationLang;
-use voxchess::speech::{Confirm, SpeechLang, Style};
 
 /// voxchess: chess for blind and visually impaired players.
 #[derive(Debug, Parser)]
@@ -214,10 +214,10 @@ pub struct SayArgs {
 pub struct PlayArgs {
     /// white, black or random.
     #[arg(long)]
-    pub color: Option<voxchess::config::ColorChoice>,
+    pub color: Option<crate::config::ColorChoice>,
     /// engine or human (a blind and a sighted player at one computer).
     #[arg(long)]
-    pub opponent: Option<voxchess::config::OpponentKind>,
+    pub opponent: Option<crate::config::OpponentKind>,
     /// A UCI engine program (default: Stockfish when installed).
     #[arg(long)]
     pub engine: Option<PathBuf>,
@@ -226,7 +226,7 @@ pub struct PlayArgs {
     pub level: Option<u8>,
     /// Time control, like 15+10 or "40/90+30, 30+30".
     #[arg(long)]
-    pub time: Option<voxchess::config::Parsed<voxchess::clock::Controls>>,
+    pub time: Option<crate::config::Parsed<crate::clock::Controls>>,
     /// Language and style of the words.
     #[command(flatten)]
     pub words: SessionWords,
@@ -265,7 +265,7 @@ pub struct OutputArgs {
     /// A Braille display through BrlAPI: on, off, or auto (when BRLTTY
     /// answers); --braille alone is on.
     #[arg(long, value_name = "WHEN", num_args = 0..=1, default_missing_value = "on")]
-    pub braille: Option<voxchess::config::BrailleChoice>,
+    pub braille: Option<crate::config::BrailleChoice>,
 }
 
 /// `voxchess review`.
@@ -385,12 +385,10 @@ pub struct NotationArg {
 
 impl FenArg {
     /// The position, or why the FEN cannot be read.
-    pub fn position(&self) -> anyhow::Result<voxchess::rules::Position> {
+    pub fn position(&self) -> anyhow::Result<crate::rules::Position> {
         match &self.fen {
-            None => Ok(voxchess::rules::Position::start()),
-            Some(f) => {
-                voxchess::rules::Position::from_fen(f).map_err(|e| voxchess::config::StartProblem::fen(f, &e).into())
-            }
+            None => Ok(crate::rules::Position::start()),
+            Some(f) => crate::rules::Position::from_fen(f).map_err(|e| crate::config::StartProblem::fen(f, &e).into()),
         }
     }
 }
@@ -421,7 +419,7 @@ impl OutputArgs {
 
 impl PlayArgs {
     /// The options of `play` on top of the settings, checked.
-    pub fn apply(&self, s: &mut Settings) -> Result<(), voxchess::config::StartProblem> {
+    pub fn apply(&self, s: &mut Settings) -> Result<(), crate::config::StartProblem> {
         if let Some(c) = self.color {
             s.color = c;
         }

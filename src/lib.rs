@@ -12,7 +12,9 @@ pub mod audio;
 pub(crate) mod bounded;
 pub use bounded::read_text;
 pub mod braille;
+pub mod cli;
 pub mod clock;
+pub mod commands;
 pub mod config;
 pub(crate) mod engine;
 /// Engine processes end with voxchess, even when it is killed.

@@ -172,6 +172,18 @@ impl FromStr for Controls {
     }
 }
 
+/// A control a server takes, as written ("15+10"): one period for the
+/// whole game, in whole minutes and whole seconds of increment (up to 180
+/// each, as lichess takes them), no delay.
+pub fn server_control(text: &str) -> Option<(u64, u64)> {
+    let control: TimeControl = text.parse().ok()?;
+    let [p] = control.periods.as_slice() else { return None };
+    let whole =
+        p.moves.is_none() && p.delay_ms == 0 && p.time_ms.is_multiple_of(60_000) && p.increment_ms.is_multiple_of(1000);
+    let (minutes, increment) = (p.time_ms / 60_000, p.increment_ms / 1000);
+    (whole && minutes <= 180 && increment <= 180).then_some((minutes, increment))
+}
+
 fn secs(ms: u64) -> String {
     if ms.is_multiple_of(1000) { (ms / 1000).to_string() } else { format!("{}", ms as f64 / 1000.0) }
 }

@@ -12,7 +12,7 @@ pub(crate) mod time_source;
 pub(crate) mod words;
 
 pub use chess_clock::{ChessClock, ClockError, Press, Side, StartRule};
-pub use control::{ControlError, Controls, Period, TimeControl};
+pub use control::{ControlError, Controls, Period, TimeControl, server_control};
 pub use flag::outcome_on_time;
 pub use runner::{ClockEvent, ClockInput, run_clock};
 pub use schedule::{CalledMarks, Schedule, ScheduleError, Step};

@@ -870,7 +870,42 @@ fn source(lang: SpeechLang) -> (&'static str, &'static str) {
     }
 }
 
+/// The lobby command names the data files may give (anything else names
+/// nothing).
+const LOBBY_NAMES: &[&str] = &[
+    "accept",
+    "decline",
+    "cancel",
+    "games",
+    "help",
+    "quit",
+    "seek",
+    "challenge",
+    "ai",
+    "casual",
+    "rated",
+    "white",
+    "black",
+];
+
+fn lobby_name(name: &str) -> &'static str {
+    LOBBY_NAMES.iter().find(|n| **n == name).copied().unwrap_or("")
+}
+
 impl Lexicon {
+    /// What a lobby word or two-word phrase (lowercase) names, in this
+    /// language or in English ("accept", "seek", "casual", "white", ...).
+    pub fn lobby_word(&self, phrase: &str) -> Option<&'static str> {
+        let own = &self.client.online.commands;
+        let en = &Lexicon::get(SpeechLang::English).client.online.commands;
+        own.get(phrase).or_else(|| en.get(phrase)).map(|c| lobby_name(c))
+    }
+
+    /// Whether a two-word phrase is one of this language's lobby words.
+    pub fn is_lobby_phrase(&self, phrase: &str) -> bool {
+        self.client.online.commands.contains_key(phrase)
+    }
+
     /// Reads a language's data file.
     pub fn load(lang: SpeechLang) -> Result<Lexicon, LexiconError> {
         let (name, text) = source(lang);

@@ -6,7 +6,7 @@
 //! May use every front-end module; nothing imports it but the binary.
 
 use super::effects::{Effects, acts_to};
-use super::input::Msg;
+use super::input::{Msg, Notice};
 use super::output::{Line, clean, rows};
 use super::plain::{PlainScreen, read_input};
 use super::play::{NewGame, Play};
@@ -14,7 +14,7 @@ use super::review::Review;
 use super::session::{Stage, run_session};
 use super::sink::{Mute, Screen, Voice, show_and_say};
 use super::terminal::{InputLine, TermScreen, read_keys};
-use super::words::Narrator;
+use super::words::{Fixed, Narrator};
 use crate::clock::{Monotonic, TimeSource};
 use crate::config::{ColorChoice, OpponentKind, Settings};
 use crate::engine::Engine;
@@ -74,7 +74,7 @@ fn make_engine(settings: &Settings, words: &Narrator, notes: &mut Vec<String>) -
             Box::new(BuiltinEngine::new(settings.level))
         }
         None => {
-            notice(notes, words.lex.client.no_engine.clone());
+            notice(notes, words.fixed(Fixed::NoEngine));
             Box::new(BuiltinEngine::new(settings.level))
         }
     }
@@ -96,21 +96,20 @@ fn start_voice(settings: &Settings, tx: Sender<Msg>) -> Option<crate::audio::spe
         voice: settings.voice_name.clone(),
         language: (settings.lang != crate::speech::SpeechLang::English).then(|| settings.lang.code().to_string()),
     };
-    let c = &Lexicon::get(settings.lang).client;
     // "Speech is on" only after the player was told it was not answering.
     let waited = std::sync::atomic::AtomicBool::new(false);
     let told = move |result: Result<(), SpeakerError>| {
         use std::sync::atomic::Ordering::Relaxed;
-        let text = match result {
-            Ok(()) if waited.load(Relaxed) => c.speech_joined.clone(),
+        let notice = match result {
+            Ok(()) if waited.load(Relaxed) => Notice::SpeechJoined,
             Ok(()) => return,
-            Err(SpeakerError::Unavailable(_)) => c.speech_unavailable.clone(),
+            Err(SpeakerError::Unavailable(_)) => Notice::SpeechUnavailable,
             Err(SpeakerError::Timeout(_)) => {
                 waited.store(true, Relaxed);
-                c.speech_no_answer.clone()
+                Notice::SpeechNoAnswer
             }
         };
-        let _ = tx.send(Msg::Notice(text));
+        let _ = tx.send(Msg::Notice(notice));
     };
     Speaker::connect(s, std::time::Duration::from_secs(5), told).ok()
 }
@@ -137,7 +136,7 @@ fn start_listening(
         if crate::audio::models::exists(lang.code()) {
             notice(notes, words.no_model(lang.code()));
         } else {
-            notice(notes, words.lex.client.no_model_exists.clone());
+            notice(notes, words.fixed(Fixed::NoModelExists));
         }
         return None;
     };
@@ -153,23 +152,22 @@ fn start_listening(
     let talk_flag = talk.clone();
     std::thread::spawn(move || {
         let vocab = crate::speech::vocabulary::vocabulary(lang);
-        let c = &Lexicon::get(lang).client;
         let model = match crate::audio::recognizer::VoiceModel::load(&model_dir, &vocab) {
             Ok(m) => m,
             Err(crate::audio::recognizer::ModelError::Library(_)) => {
-                let _ = tx.send(Msg::Notice(c.voice_no_library.clone()));
+                let _ = tx.send(Msg::Notice(Notice::VoiceNoLibrary));
                 return;
             }
             Err(_) => {
-                let _ = tx.send(Msg::Notice(words.bad_model(lang.code())));
+                let _ = tx.send(Msg::Notice(Notice::BadModel(lang.code().to_string())));
                 return;
             }
         };
         let Ok(mic) = crate::audio::microphone::Microphone::open() else {
-            let _ = tx.send(Msg::Notice(c.no_microphone.clone()));
+            let _ = tx.send(Msg::Notice(Notice::NoMicrophone));
             return;
         };
-        let _ = tx.send(Msg::Notice(Lexicon::get(lang).client.listening.clone()));
+        let _ = tx.send(Msg::Notice(Notice::Listening));
         let (ttx, trx) = channel::<Vec<(String, f32)>>();
         let stop = Arc::new(AtomicBool::new(false));
         let forward = tx.clone();
@@ -274,7 +272,7 @@ pub fn found_save(lang: crate::speech::SpeechLang) -> std::io::Result<Found> {
 
 /// `resume` found no unfinished game: said in the player's language.
 pub fn no_unfinished(lang: crate::speech::SpeechLang) {
-    say_at_start(&Lexicon::get(lang).client.no_unfinished);
+    say_at_start(&Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief).fixed(Fixed::NoUnfinished));
 }
 
 /// Writes a saved game's score as a new file in the games folder, then
@@ -295,9 +293,7 @@ pub fn unfinished_game(
     input: &mut dyn std::io::BufRead,
 ) -> std::io::Result<Unfinished> {
     use crate::speech::{Answer, Channel, Command, Intent, Resolver};
-    let lex = Lexicon::get(lang);
-    let words = Narrator::new(lex, crate::speech::Style::Brief);
-    let c = &lex.client;
+    let words = Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief);
     let saved = match found_save(lang)? {
         Found::Nothing => return Ok(Unfinished::None),
         Found::FinishedWritten => return Ok(Unfinished::Kept),
@@ -305,11 +301,11 @@ pub fn unfinished_game(
         Found::Unfinished(saved) => saved,
     };
     let resolver = Resolver::new(lang);
-    say_at_start(&c.unfinished_found);
+    say_at_start(&words.fixed(Fixed::UnfinishedFound));
     loop {
         // A bounded line; bytes that are not UTF-8 are no answer.
         let Some(line) = crate::bounded::read_text_line(input) else {
-            say_at_start(&c.nothing_changed);
+            say_at_start(&words.fixed(Fixed::NothingChanged));
             return Ok(Unfinished::Stop);
         };
         match resolver.resolve(&Position::start(), &line, Channel::Typed) {
@@ -317,10 +313,10 @@ pub fn unfinished_game(
             Intent::Answer(Answer::No | Answer::Cancel) => break,
             // Quitting here leaves the game as it was, as the end of input does.
             Intent::Command(Command::Quit) => {
-                say_at_start(&c.nothing_changed);
+                say_at_start(&words.fixed(Fixed::NothingChanged));
                 return Ok(Unfinished::Stop);
             }
-            _ => say_at_start(&c.yes_or_no),
+            _ => say_at_start(&words.fixed(Fixed::YesOrNo)),
         }
     }
     let kept = saved
@@ -401,11 +397,11 @@ fn open_braille(
     };
     let (display, keys) = match first {
         Some((d, k)) => {
-            notice(notes, words.lex.client.braille.back.clone());
+            notice(notes, words.fixed(Fixed::BrailleBack));
             (Some(d), Some(k))
         }
         None => {
-            notice(notes, words.lex.client.braille.absent.clone());
+            notice(notes, words.fixed(Fixed::BrailleAbsent));
             (None, None)
         }
     };
@@ -433,7 +429,8 @@ impl Io {
         let talk: Option<Arc<std::sync::atomic::AtomicBool>> = None;
         #[cfg(not(all(feature = "voice", feature = "tts")))]
         if settings.voice {
-            notice(&mut notes, Lexicon::get(settings.lang).client.voice_not_built.clone());
+            let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+            notice(&mut notes, words.fixed(Fixed::VoiceNotBuilt));
         }
         let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
         let braille = open_braille(settings.braille, &words, tx.clone(), &mut notes);

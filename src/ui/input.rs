@@ -74,6 +74,26 @@ pub(crate) enum AnalysisNews {
     },
 }
 
+/// What a helper thread reports, typed: the words layer says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "tts"), allow(dead_code))]
+pub(crate) enum Notice {
+    /// Speech joined after it was said not to answer.
+    SpeechJoined,
+    /// speech-dispatcher cannot be reached.
+    SpeechUnavailable,
+    /// speech-dispatcher does not answer.
+    SpeechNoAnswer,
+    /// libvosk.so cannot be loaded.
+    VoiceNoLibrary,
+    /// The voice model of this language code cannot be read.
+    BadModel(String),
+    /// No microphone.
+    NoMicrophone,
+    /// Voice input listens.
+    Listening,
+}
+
 /// What reaches the session's loop, from any thread.
 pub(crate) enum Msg {
     /// What happens in the lobby of an online server.
@@ -87,7 +107,7 @@ pub(crate) enum Msg {
     Key(BoardKey),
     /// A notice from a helper thread (speech, microphone, model).
     #[cfg_attr(not(feature = "tts"), allow(dead_code))]
-    Notice(String),
+    Notice(Notice),
     /// What the opponent did, on its own or in answer.
     Opponent(OpponentAct),
     /// What the analysis found.

@@ -14,7 +14,7 @@
 //! | 6 | `session` | the loop: a game and its study, or a review; the channel; the clock's wake-ups |
 //! | 7 | `plain`, `edited`, `terminal`, `clock_app` | the screens (a Braille screen fits here) |
 //! | 8 | `app`, `clock_keys` | the wiring |
-//! | 9 | `lobby` | playing on lichess: logging in, the lobby, a game with the server's player as the opponent |
+//! | 9 | `lobby` | playing on lichess: logging in, the lobby and its commands, a game with the server's player as the opponent |
 //!
 //! Online play plugs in below as one more `game::Opponent` (its acts come
 //! through the session's channel); a Braille display as one more screen.
@@ -153,8 +153,30 @@ mod tests {
         assert!(layer("session") > layer("play") && layer("play") == layer("review"));
     }
 
+    /// What in a source makes or picks a sentence itself: filling a
+    /// template, rendering words, saying a refusal, or reading a sentence
+    /// of the language data by its field name.
+    fn sentence_makers(text: &str) -> Vec<&'static str> {
+        const MAKERS: &[&str] = &[
+            "fill(",
+            "render(",
+            "say_refusal(",
+            "say_question(",
+            "lex.client",
+            "lex.study",
+            "lex.engine",
+            "lex.clock",
+            "lex.out",
+            "lex.board",
+            "client.online.",
+        ];
+        MAKERS.iter().copied().filter(|m| text.contains(m)).collect()
+    }
+
     /// Sentences are made in one place: above the words layer, no module
-    /// fills a template or renders words itself.
+    /// fills a template, renders words, or picks a sentence of the
+    /// language data by name (it names a `words::Fixed` sentence or calls
+    /// a `Narrator` method instead).
     #[test]
     fn only_the_words_layer_makes_sentences() {
         let words = layer("words").expect("words");
@@ -166,13 +188,25 @@ mod tests {
             for (file, _) in files {
                 let text = std::fs::read_to_string(&file).expect("source");
                 let text = text.split("#[cfg(test)]").next().unwrap_or_default();
-                for call in ["fill(", "render(", "lexicon::fill", "grammar::render"] {
-                    if text.contains(call) {
-                        problems.push(format!("{} calls {call}", file.display()));
-                    }
+                for maker in sentence_makers(text) {
+                    problems.push(format!("{} makes a sentence: {maker}", file.display()));
                 }
             }
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    /// The checker itself: a sentence picked by its field name, a
+    /// template filled and a refusal said outside the words layer are
+    /// found; naming a fixed sentence is not a finding.
+    #[test]
+    fn the_sentence_check_finds_a_planted_pick() {
+        let planted = "let text = self.shell.lex.client.back_to_live.clone();";
+        assert_eq!(sentence_makers(planted), ["lex.client"]);
+        let online = "say(words.lex.client.online.back_in_lobby.clone())";
+        assert_eq!(sentence_makers(online), ["lex.client", "client.online."]);
+        assert_eq!(sentence_makers("fill(&o.chat_line, &args)"), ["fill("]);
+        assert_eq!(sentence_makers("crate::speech::say_refusal(lex, &why)"), ["say_refusal("]);
+        assert!(sentence_makers("self.shell.words.fixed(Fixed::BackToLive)").is_empty());
     }
 }

@@ -14,7 +14,7 @@ use super::effect::{Effect, FinishedKept, Report, SaveResult, Saving};
 use super::input::BoardKey;
 use super::output::{Glance, Line, Urgency};
 use super::shell::{Front, KeyAction, Shell};
-use super::words::{StatusFacts, View, glance_board};
+use super::words::{Fixed, StatusFacts, View, glance_board};
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::game::{
@@ -122,12 +122,12 @@ impl Play {
         let settings = game.settings;
         let controls: Option<Controls> = settings.time.as_ref().map(|t| t.value().clone());
         let shell = Shell::new(&settings, game.me.unwrap_or(Color::White));
-        let c = &shell.lex.client;
+        let named = |f| Player::Human(shell.words.fixed(f));
         let player = |side: Color| match (&game.opponent, game.me) {
             (Some(opponent), Some(me)) if me != side => opponent.clone(),
-            (_, Some(_)) => game.own.clone().unwrap_or_else(|| Player::Human(c.human.clone())),
-            (_, None) if side == Color::White => Player::Human(c.human_white.clone()),
-            (_, None) => Player::Human(c.human_black.clone()),
+            (_, Some(_)) => game.own.clone().unwrap_or_else(|| named(Fixed::Human)),
+            (_, None) if side == Color::White => named(Fixed::HumanWhite),
+            (_, None) => named(Fixed::HumanBlack),
         };
         let players = [player(Color::White), player(Color::Black)];
         // The opponent's side is played from elsewhere; the player's, and
@@ -238,7 +238,7 @@ impl Play {
                 | Event::TakenBack { .. }
                     if self.looking.take().is_some() =>
                 {
-                    let text = self.shell.lex.client.back_to_live.clone();
+                    let text = self.shell.words.fixed(Fixed::BackToLive);
                     self.shell.say(text, Urgency::Info);
                     self.say_event(&e);
                 }
@@ -377,7 +377,6 @@ impl Play {
             self.shell.answer(lines);
             return;
         }
-        let lex = self.shell.lex;
         match c {
             Command::LookBack
             | Command::LookForward
@@ -392,7 +391,7 @@ impl Play {
             | Command::Comment
             | Command::Analyse
             | Command::NextMistake
-            | Command::PreviousMistake => self.shell.say(lex.study.review_only.clone(), Urgency::Info),
+            | Command::PreviousMistake => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
             Command::Repeat => self.shell.repeat(),
             Command::Takeback => self.act(Action::Takeback, now),
             Command::OfferDraw => self.act(Action::OfferDraw, now),
@@ -437,7 +436,7 @@ impl Play {
     fn look(&mut self, c: Command) {
         let played = self.game.history().moves().len();
         let now_at = self.looking.unwrap_or(played);
-        let c_words = &self.shell.lex.client;
+        let fixed = |f| self.shell.words.fixed_line(f);
         // Move N of a side: the position after it, if it was played.
         let goto = |number: u32, color: Option<Color>| {
             let color = color.unwrap_or(Color::White);
@@ -445,33 +444,33 @@ impl Play {
             positions.iter().take(played).position(|p| p.fullmoves() == number && p.turn() == color).map(|i| i + 1)
         };
         let text = match c {
-            Command::GoStart if played == 0 => Line::info(c_words.at_start.clone()),
+            Command::GoStart if played == 0 => fixed(Fixed::AtStart),
             Command::GoStart => {
                 self.looking = Some(0);
                 self.looking_words()
             }
-            Command::GoEnd if self.looking.is_none() => Line::info(c_words.at_live.clone()),
+            Command::GoEnd if self.looking.is_none() => fixed(Fixed::AtLive),
             Command::GoEnd => {
                 self.looking = None;
-                Line::info(c_words.back_to_live.clone())
+                fixed(Fixed::BackToLive)
             }
             Command::GoTo { number, color } => match goto(number, color) {
                 Some(k) => self.look_to(k),
                 None => Line::info(self.shell.words.no_such_move(number, color)),
             },
-            Command::LookBack if now_at == 0 => Line::info(c_words.at_start.clone()),
+            Command::LookBack if now_at == 0 => fixed(Fixed::AtStart),
             Command::LookBack => {
                 self.looking = Some(now_at - 1);
                 self.looking_words()
             }
-            Command::LookForward | Command::LookLive if self.looking.is_none() => Line::info(c_words.at_live.clone()),
+            Command::LookForward | Command::LookLive if self.looking.is_none() => fixed(Fixed::AtLive),
             Command::LookForward if now_at + 1 < played => {
                 self.looking = Some(now_at + 1);
                 self.looking_words()
             }
             Command::LookForward | Command::LookLive => {
                 self.looking = None;
-                Line::info(c_words.back_to_live.clone())
+                fixed(Fixed::BackToLive)
             }
             _ => self.looking_words(),
         };
@@ -480,7 +479,7 @@ impl Play {
 
     /// Which position is in view, in words: the move that led to it.
     fn looking_words(&self) -> Line {
-        let Some(k) = self.looking else { return Line::info(self.shell.lex.client.at_live.clone()) };
+        let Some(k) = self.looking else { return self.shell.words.fixed_line(Fixed::AtLive) };
         let history = self.game.history();
         let (positions, moves) = (history.positions(), history.moves());
         let led_here = k.checked_sub(1).and_then(|i| Some((positions.get(i)?, moves.get(i)?)));
@@ -542,11 +541,11 @@ impl Play {
     /// The position after `k` moves is looked at (the live one when `k`
     /// is all of them); the words that say so.
     fn look_to(&mut self, k: usize) -> Line {
-        let c_words = &self.shell.lex.client;
+        let fixed = |f| self.shell.words.fixed_line(f);
         if k >= self.game.history().moves().len() {
             match self.looking.take() {
-                Some(_) => Line::info(c_words.back_to_live.clone()),
-                None => Line::info(c_words.at_live.clone()),
+                Some(_) => fixed(Fixed::BackToLive),
+                None => fixed(Fixed::AtLive),
             }
         } else {
             self.looking = Some(k);
@@ -662,7 +661,7 @@ impl Front for Play {
         // word for "live").
         if self.looking.is_some() && matches!(intent, Intent::Move(_) | Intent::Ask(_)) {
             self.looking = None;
-            let text = self.shell.lex.client.move_while_looking.clone();
+            let text = self.shell.words.fixed(Fixed::MoveWhileLooking);
             self.shell.say(text, Urgency::Info);
             return;
         }
@@ -792,7 +791,7 @@ impl Front for Play {
 
     fn handle_eof(&mut self) {
         if !self.game.is_over() {
-            let text = self.shell.lex.client.input_ended.clone();
+            let text = self.shell.words.fixed(Fixed::InputEnded);
             self.shell.say(text, Urgency::Info);
         }
     }
@@ -803,7 +802,7 @@ impl Front for Play {
     /// "saved" would not be true).
     fn leave(&mut self, now: u64) {
         if self.site.is_some() && !self.game.is_over() {
-            let text = self.shell.lex.client.online.left_game.clone();
+            let text = self.shell.words.fixed(Fixed::LeftGame);
             self.shell.say(text, Urgency::Info);
         } else if self.game.is_over() || self.game.history().moves().is_empty() {
             self.shell.show(self.shell.words.saved(&SaveResult::NothingToKeep));

@@ -14,7 +14,7 @@ use super::effect::{Effect, Report, Saving};
 use super::input::BoardKey;
 use super::output::{Glance, Line, Urgency};
 use super::shell::{Front, KeyAction, Shell};
-use super::words::{StatusFacts, View, glance_board};
+use super::words::{Fixed, StatusFacts, View, glance_board};
 use crate::config::Settings;
 use crate::engine::analysis::Line as AnalysisLine;
 use crate::game::OpponentFailure;
@@ -83,7 +83,7 @@ impl Review {
     pub(crate) fn after_game(game: PgnGame, settings: &Settings, stem: &str) -> Review {
         let mut review = Review::new(game, settings, 1, 1, stem);
         review.cursor = review.tree.end(review.tree.root());
-        let text = review.shell.lex.study.after_game.clone();
+        let text = review.shell.words.fixed(Fixed::AfterGame);
         review.shell.say(text, Urgency::Info);
         review
     }
@@ -114,11 +114,10 @@ impl Review {
     }
 
     fn command(&mut self, c: Command, channel: Channel) {
-        let s = &self.shell.lex.study;
         match c {
             Command::Help => {
-                let help = s.help.iter().map(|l| Line::new(l.clone(), Urgency::Readout));
-                self.shell.show(help.collect::<Vec<_>>());
+                let help = self.shell.words.study_help();
+                self.shell.show(help);
             }
             Command::LookBack => self.go(self.tree.back(self.cursor)),
             Command::LookForward => self.go(self.tree.next(self.cursor)),
@@ -186,7 +185,7 @@ impl Review {
             | Command::Accept
             | Command::Decline
             | Command::Resign => {
-                let text = s.not_in_game.clone();
+                let text = self.shell.words.fixed(Fixed::NotInGame);
                 self.shell.tell(text);
             }
             other => {
@@ -208,7 +207,7 @@ impl Review {
     /// A line to answer once the analysis ends.
     fn defer(&mut self, c: Command, channel: Channel) {
         self.deferred.push((c, channel));
-        let words = self.shell.lex.study.deferred.clone();
+        let words = self.shell.words.fixed(Fixed::StudyDeferred);
         self.shell.tell(words);
     }
 
@@ -241,7 +240,7 @@ impl Review {
         }
         let (positions, moves) = self.main_line();
         if moves.is_empty() {
-            let text = self.shell.lex.client.no_moves_yet.clone();
+            let text = self.shell.words.fixed(Fixed::NoMovesYet);
             self.shell.tell(text);
             return;
         }
@@ -250,7 +249,7 @@ impl Review {
         self.shell.tell(text);
         // Looked for when an analysis starts, as the effects layer does.
         if self.engine_path.clone().or_else(crate::engine::uci::find_engine).is_none() {
-            let text = self.shell.lex.engine.builtin.clone();
+            let text = self.shell.words.fixed(Fixed::BuiltinEngine);
             self.shell.tell(text);
         }
         // What an earlier, stopped analysis found is kept.
@@ -278,9 +277,8 @@ impl Review {
     }
 
     fn mistake(&mut self, forward: bool) {
-        let s = &self.shell.lex.study;
         let Some(a) = &self.analysis else {
-            let text = s.not_analysed.clone();
+            let text = self.shell.words.fixed(Fixed::NotAnalysed);
             self.shell.tell(text);
             return;
         };
@@ -291,7 +289,7 @@ impl Review {
             a.marks.iter().rev().find(|m| m.ply + 1 < at).copied()
         };
         let Some(judged) = found else {
-            let text = if forward { s.no_next_mistake.clone() } else { s.no_previous_mistake.clone() };
+            let text = self.shell.words.fixed(if forward { Fixed::NoNextMistake } else { Fixed::NoPreviousMistake });
             self.shell.tell(text);
             return;
         };
@@ -369,7 +367,7 @@ impl Review {
         let Some(a) = &self.analysis else { return };
         let (judged, moves) = (a.judged(), a.moves());
         let text = if judged == moves {
-            self.shell.lex.study.analyse_done.clone()
+            self.shell.words.fixed(Fixed::AnalyseDone)
         } else {
             let (n, total) = self.move_numbers(judged.saturating_sub(1));
             let n = if judged == 0 { 0 } else { n };
@@ -397,7 +395,7 @@ impl Front for Review {
         self.say_all(header);
         let here = self.shell.words.here(&self.tree, self.cursor);
         self.say_all(here);
-        let help = self.shell.lex.client.type_help.clone();
+        let help = self.shell.words.fixed(Fixed::TypeHelp);
         self.shell.tell(help);
     }
 
@@ -427,11 +425,11 @@ impl Front for Review {
                 }
             }
             Intent::Answer(_) => {
-                let text = self.shell.lex.client.empty.clone();
+                let text = self.shell.words.fixed(Fixed::Empty);
                 self.shell.tell(text);
             }
             Intent::Refuse(why) => {
-                let text = crate::speech::say_refusal(self.shell.lex, &why);
+                let text = self.shell.words.refusal(&why);
                 self.shell.tell(text);
             }
         }
@@ -495,7 +493,7 @@ impl Front for Review {
     }
 
     fn leave(&mut self, _now: u64) {
-        let text = self.shell.lex.client.goodbye.clone();
+        let text = self.shell.words.fixed(Fixed::Goodbye);
         self.shell.say(text, Urgency::Info);
     }
 }

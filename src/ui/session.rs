@@ -316,7 +316,7 @@ pub(crate) fn run_session(
                 stage.commands().key(BoardKey::Stop, now);
             }
             Some(Msg::Key(k)) => stage.commands().key(k, now),
-            Some(Msg::Notice(text)) => screen.show(&[Line::info(text)]),
+            Some(Msg::Notice(n)) => screen.show(&[Line::info(stage.narrator().notice(&n))]),
             Some(Msg::Braille(news)) => braille(&mut stage, news, screen, voice, now),
             // The lobby's news waits while a game is played.
             Some(Msg::Lobby(_)) => {}

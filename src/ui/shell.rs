@@ -12,7 +12,7 @@ use super::effect::{Effect, Report};
 use super::input::{BoardKey, Typed, clean_heard, clean_typed};
 use super::output::{Glance, Line, Urgency, clean};
 use super::walk::Walker;
-use super::words::Narrator;
+use super::words::{Fixed, Narrator};
 use crate::config::Settings;
 use crate::game::OpponentAct;
 use crate::rules::{Color, Position};
@@ -146,25 +146,24 @@ impl Shell {
 
     /// The keys of the board mode.
     pub(crate) fn key_help(&mut self) {
-        let keys = self.lex.client.board_keys.iter().map(|l| Line::new(l.clone(), Urgency::Readout));
-        self.show(keys.collect::<Vec<_>>());
+        let keys = self.words.board_keys();
+        self.show(keys);
     }
 
     /// Switches voice input on or off ("listen", "stop listening"), or
     /// says that it does not run; `Some(on)` is the Tab key's switch
     /// already made.
     pub(crate) fn voice_switch(&mut self, on: Option<bool>, asked: Option<bool>) {
-        let c = &self.lex.client;
-        let text = match (&self.listening, asked, on) {
+        let said = match (&self.listening, asked, on) {
             (Some(flag), Some(want), _) => {
                 flag.store(want, Ordering::Relaxed);
-                if want { &c.listening } else { &c.not_listening }
+                if want { Fixed::Listening } else { Fixed::NotListening }
             }
-            (Some(_), None, Some(true)) => &c.listening,
-            (Some(_), None, Some(false)) => &c.not_listening,
-            _ => &c.voice_off,
+            (Some(_), None, Some(true)) => Fixed::Listening,
+            (Some(_), None, Some(false)) => Fixed::NotListening,
+            _ => Fixed::VoiceOff,
         };
-        let text = text.clone();
+        let text = self.words.fixed(said);
         self.say(text, Urgency::Info);
     }
 
@@ -173,12 +172,12 @@ impl Shell {
         match clean_typed(text) {
             Typed::Words(w) => Some(w),
             Typed::TooLong => {
-                let text = self.lex.client.too_long.clone();
+                let text = self.words.fixed(Fixed::TooLong);
                 self.say(text, Urgency::Urgent);
                 None
             }
             Typed::Empty => {
-                let text = self.lex.client.empty.clone();
+                let text = self.words.fixed(Fixed::Empty);
                 self.say(text, Urgency::Info);
                 None
             }

@@ -128,6 +128,11 @@ impl Narrator {
         }
     }
 
+    /// A refusal's words (what the player said cannot be played, and why).
+    pub(crate) fn refusal(&self, why: &crate::speech::Refusal) -> String {
+        say_refusal(self.lex, why)
+    }
+
     /// A chat line came from `from`; `chat` reads it.
     pub(crate) fn chat_arrived(&self, from: &str) -> Line {
         line(fill(&self.lex.client.online.chat_arrived, &[("from", from.to_string())]), Urgency::Info)

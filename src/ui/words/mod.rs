@@ -16,6 +16,7 @@ mod braille;
 mod engine;
 mod events;
 mod files;
+mod fixed;
 mod online;
 mod play;
 mod start;
@@ -24,6 +25,7 @@ mod study;
 pub(crate) use board::View;
 pub(crate) use braille::{StatusFacts, glance_board};
 pub(crate) use files::file_name;
+pub(crate) use fixed::Fixed;
 
 use crate::rules::{Move, Position};
 use crate::speech::say_move::{color_name, move_body};

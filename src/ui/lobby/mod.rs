@@ -6,14 +6,8 @@
 //!
 //! May use every front-end module; nothing imports it but the binary.
 
-use super::app::Io;
-use super::effects::{Effects, acts_to};
-use super::input::Msg;
-use super::output::{Line, Urgency};
-use super::play::{NewGame, Play};
-use super::session::{Stage, run_session};
-use super::sink::{Screen, Voice, show_and_say};
-use super::words::Narrator;
+mod command;
+
 use crate::clock::TimeSource;
 use crate::config::Settings;
 use crate::game::{Opponent, Player};
@@ -21,6 +15,15 @@ use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect
 use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
 use crate::rules::Color;
 use crate::speech::Lexicon;
+use crate::ui::app::Io;
+use crate::ui::effects::{Effects, acts_to};
+use crate::ui::input::Msg;
+use crate::ui::output::{Line, Urgency};
+use crate::ui::play::{NewGame, Play};
+use crate::ui::session::{Stage, run_session};
+use crate::ui::sink::{Screen, Voice, show_and_say};
+use crate::ui::words::{Fixed, Narrator};
+use command::{LobbyCommand, lobby_command};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -34,9 +37,9 @@ pub struct OnlineError(pub String);
 /// shown.
 pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRead) -> Result<String, OnlineError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let o = &words.lex.client.online;
     let line = crate::bounded::read_line_limited(input, 4096).unwrap_or_default();
-    let token = token::checked(&String::from_utf8_lossy(&line)).ok_or_else(|| OnlineError(o.token_refused.clone()))?;
+    let token =
+        token::checked(&String::from_utf8_lossy(&line)).ok_or_else(|| OnlineError(words.fixed(Fixed::TokenRefused)))?;
     let client = Client::new(server, &token);
     let name = client.account().map_err(|e| OnlineError(words.online_error(&e)))?;
     // The scope is checked on a board endpoint: the event stream.
@@ -45,7 +48,7 @@ pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRea
         Err(e @ (ApiError::MissingScope | ApiError::Unauthorized)) => return Err(OnlineError(words.online_error(&e))),
         Err(_) => {}
     }
-    token::save(&token).map_err(|_| OnlineError(o.token_not_saved.clone()))?;
+    token::save(&token).map_err(|_| OnlineError(words.fixed(Fixed::TokenNotSaved)))?;
     Ok(words.logged_in(&name))
 }
 
@@ -58,96 +61,12 @@ pub fn hide_input() -> super::edited::TermGuard {
 /// `voxchess online logout`.
 pub fn logout(settings: &Settings) -> String {
     token::forget();
-    Lexicon::get(settings.lang).client.online.logged_out.clone()
+    Narrator::new(Lexicon::get(settings.lang), settings.style).fixed(Fixed::LoggedOut)
 }
 
 /// The words that ask for the token.
 pub fn token_prompt(settings: &Settings) -> String {
-    Lexicon::get(settings.lang).client.online.token_prompt.clone()
-}
-
-/// A lobby command.
-#[derive(Debug, PartialEq, Eq)]
-enum LobbyCommand {
-    Accept(Option<usize>),
-    Decline(Option<usize>),
-    Seek { minutes: u64, increment: u64, rated: bool },
-    Cancel,
-    Challenge { user: String, minutes: u64, increment: u64, color: Option<Color> },
-    Ai { level: u8, minutes: u64, increment: u64, color: Option<Color> },
-    Games,
-    Join(usize),
-    Help,
-    Quit,
-    BadControl(String),
-    Unclear,
-}
-
-/// "15+10" as minutes and seconds of increment.
-fn control(text: &str) -> Option<(u64, u64)> {
-    let (m, i) = text.split_once('+').unwrap_or((text, "0"));
-    let (m, i): (u64, u64) = (m.trim().parse().ok()?, i.trim().parse().ok()?);
-    (m <= 180 && i <= 180 && (m > 0 || i > 0)).then_some((m, i))
-}
-
-/// Reads a lobby line with the language's command words (English ones
-/// too).
-fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
-    let en = &Lexicon::get(crate::speech::SpeechLang::English).client.online.commands;
-    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
-    let named = |i: usize| -> Option<&str> {
-        let w = words.get(i)?;
-        let two = words.get(i + 1).map(|n| format!("{w} {n}"));
-        let own = &lex.client.online.commands;
-        two.as_ref().and_then(|t| own.get(t)).or_else(|| own.get(w)).or_else(|| en.get(w)).map(String::as_str)
-    };
-    let width = |i: usize| -> usize {
-        let two = words.get(i).zip(words.get(i + 1)).map(|(a, b)| format!("{a} {b}"));
-        if two.is_some_and(|t| lex.client.online.commands.contains_key(&t)) { 2 } else { 1 }
-    };
-    let Some(first) = words.first() else { return LobbyCommand::Unclear };
-    if let Ok(n) = first.parse::<usize>() {
-        return if words.len() == 1 { LobbyCommand::Join(n) } else { LobbyCommand::Unclear };
-    }
-    let skip = width(0);
-    let rest: Vec<&str> = words[skip.min(words.len())..].iter().map(String::as_str).collect();
-    let number = rest.first().and_then(|w| w.parse::<usize>().ok());
-    let color_of = |w: &str| match lex.client.online.commands.get(w).or_else(|| en.get(w)).map(String::as_str) {
-        Some("white") => Some(Color::White),
-        Some("black") => Some(Color::Black),
-        _ => None,
-    };
-    match named(0) {
-        Some("accept") => LobbyCommand::Accept(number),
-        Some("decline") => LobbyCommand::Decline(number),
-        Some("cancel") => LobbyCommand::Cancel,
-        Some("games") => LobbyCommand::Games,
-        Some("help") => LobbyCommand::Help,
-        Some("quit") => LobbyCommand::Quit,
-        Some("seek") => {
-            let Some(text) = rest.first() else { return LobbyCommand::BadControl(String::new()) };
-            let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
-            // "casual" (or the language's word, "без рейтинга" of two) after the control.
-            let names_casual =
-                |w: &str| lex.client.online.commands.get(w).or_else(|| en.get(w)).is_some_and(|c| c == "casual");
-            let casual = names_casual(&rest[1..].join(" ")) || rest[1..].iter().any(|w| names_casual(w));
-            LobbyCommand::Seek { minutes, increment, rated: !casual }
-        }
-        Some("challenge") => {
-            let (Some(user), Some(text)) = (rest.first(), rest.get(1)) else { return LobbyCommand::Unclear };
-            let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
-            let color = rest.get(2).and_then(|w| color_of(w));
-            LobbyCommand::Challenge { user: user.to_string(), minutes, increment, color }
-        }
-        Some("ai") => {
-            let level = rest.first().and_then(|w| w.parse::<u8>().ok()).filter(|l| (1..=8).contains(l));
-            let (Some(level), Some(text)) = (level, rest.get(1)) else { return LobbyCommand::Unclear };
-            let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
-            let color = rest.get(2).and_then(|w| color_of(w));
-            LobbyCommand::Ai { level, minutes, increment, color }
-        }
-        _ => LobbyCommand::Unclear,
-    }
+    Narrator::new(Lexicon::get(settings.lang), settings.style).fixed(Fixed::TokenPrompt)
 }
 
 /// A challenge waiting for the player's answer.
@@ -158,8 +77,7 @@ struct Waiting {
 /// `voxchess online`: the lobby, then a game.
 pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), OnlineError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let o = &words.lex.client.online;
-    let token = token::load().ok_or_else(|| OnlineError(o.not_logged_in.clone()))?;
+    let token = token::load().ok_or_else(|| OnlineError(words.fixed(Fixed::NotLoggedIn)))?;
     let client = Client::new(server, &token);
     let me = client.account().map_err(|e| OnlineError(words.online_error(&e)))?;
     let io = Io::open(&settings);
@@ -188,10 +106,10 @@ impl Lobby<'_> {
     }
 
     fn run(self, screen: &mut dyn Screen, voice: &mut dyn Voice) -> Vec<Line> {
-        let o = &self.words.lex.client.online;
+        let o = |f| self.words.fixed(f);
         self.say(screen, voice, self.words.lobby_ready(&self.me), Urgency::Info);
         let mut games = playing(&self.client).unwrap_or_default();
-        let bye = || vec![Line::info(self.words.lex.client.goodbye.clone())];
+        let bye = || vec![self.words.fixed_line(Fixed::Goodbye)];
         match games.len() {
             0 => {}
             1 => {
@@ -200,7 +118,7 @@ impl Lobby<'_> {
                 }
             }
             _ => {
-                self.say(screen, voice, o.pick_game.clone(), Urgency::Info);
+                self.say(screen, voice, o(Fixed::PickGame), Urgency::Info);
                 self.list(&games, screen, voice);
             }
         }
@@ -215,9 +133,7 @@ impl Lobby<'_> {
                     match cmd {
                         LobbyCommand::Quit => break,
                         LobbyCommand::Help => {
-                            let help: Vec<Line> =
-                                o.help.iter().map(|l| Line::new(l.clone(), Urgency::Readout)).collect();
-                            show_and_say(screen, voice, &help);
+                            show_and_say(screen, voice, &self.words.lobby_help());
                         }
                         LobbyCommand::Accept(n) | LobbyCommand::Decline(n) => {
                             let accept = matches!(cmd, LobbyCommand::Accept(_));
@@ -226,13 +142,13 @@ impl Lobby<'_> {
                                 None => waiting.len().checked_sub(1),
                             };
                             match chosen {
-                                None => self.say(screen, voice, o.no_challenge.clone(), Urgency::Info),
+                                None => self.say(screen, voice, o(Fixed::NoChallenge), Urgency::Info),
                                 Some(k) => {
                                     let c = waiting.remove(k);
                                     if let Err(e) = answer_challenge(&self.client, &c.id, accept) {
                                         self.say(screen, voice, self.words.online_error(&e), Urgency::Urgent);
                                     } else if !accept {
-                                        self.say(screen, voice, o.declined.clone(), Urgency::Info);
+                                        self.say(screen, voice, o(Fixed::Declined), Urgency::Info);
                                     }
                                 }
                             }
@@ -256,11 +172,11 @@ impl Lobby<'_> {
                             if let Some(c) = seeking.take() {
                                 c.store(true, Ordering::Relaxed);
                             }
-                            self.say(screen, voice, o.seek_cancelled.clone(), Urgency::Info);
+                            self.say(screen, voice, o(Fixed::SeekCancelled), Urgency::Info);
                         }
                         LobbyCommand::Challenge { user, minutes, increment, color } => {
                             let sent = challenge(&self.client, &user, minutes, increment, color);
-                            let text = sent.map_or_else(|e| self.words.online_error(&e), |()| o.challenge_sent.clone());
+                            let text = sent.map_or_else(|e| self.words.online_error(&e), |()| o(Fixed::ChallengeSent));
                             self.say(screen, voice, text, Urgency::Info);
                         }
                         LobbyCommand::Ai { level, minutes, increment, color } => {
@@ -271,7 +187,7 @@ impl Lobby<'_> {
                         LobbyCommand::Games => {
                             games = playing(&self.client).unwrap_or_default();
                             if games.is_empty() {
-                                self.say(screen, voice, o.no_games.clone(), Urgency::Info);
+                                self.say(screen, voice, o(Fixed::NoGames), Urgency::Info);
                             }
                             self.list(&games, screen, voice);
                         }
@@ -281,7 +197,7 @@ impl Lobby<'_> {
                                     return bye();
                                 }
                             }
-                            None => self.say(screen, voice, o.no_games.clone(), Urgency::Info),
+                            None => self.say(screen, voice, o(Fixed::NoGames), Urgency::Info),
                         },
                         LobbyCommand::BadControl(t) => {
                             self.say(screen, voice, self.words.bad_control(&t), Urgency::Info)
@@ -301,9 +217,9 @@ impl Lobby<'_> {
                         }
                         LobbyNews::ChallengeGone { id } => {
                             waiting.retain(|w| w.id != id);
-                            self.say(screen, voice, o.challenge_gone.clone(), Urgency::Info);
+                            self.say(screen, voice, o(Fixed::ChallengeGone), Urgency::Info);
                         }
-                        LobbyNews::Declined => self.say(screen, voice, o.declined.clone(), Urgency::Info),
+                        LobbyNews::Declined => self.say(screen, voice, o(Fixed::Declined), Urgency::Info),
                         LobbyNews::GameStart { id } => {
                             if let Some(c) = seeking.take() {
                                 c.store(true, Ordering::Relaxed);
@@ -313,7 +229,7 @@ impl Lobby<'_> {
                             }
                         }
                         LobbyNews::Connection { up } => {
-                            let text = if up { o.connection_back.clone() } else { o.connection_lost.clone() };
+                            let text = o(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
                             self.say(screen, voice, text, Urgency::Urgent);
                         }
                         LobbyNews::Failed(e) => {
@@ -325,7 +241,7 @@ impl Lobby<'_> {
                     }
                     screen.prompt(">");
                 }
-                Msg::Notice(text) => show_and_say(screen, voice, &[Line::info(text)]),
+                Msg::Notice(n) => show_and_say(screen, voice, &[Line::info(self.words.notice(&n))]),
                 // The display's keys read it; its going and coming are said.
                 Msg::Braille(news) => {
                     let said = self.words.braille_news(&news);
@@ -387,46 +303,9 @@ impl Lobby<'_> {
         let end_all = end.end_all;
         show_and_say(screen, voice, &end.lines);
         if !end_all {
-            self.say(screen, voice, self.words.lex.client.online.back_in_lobby.clone(), Urgency::Info);
+            self.say(screen, voice, self.words.fixed(Fixed::BackInLobby), Urgency::Info);
             screen.prompt(">");
         }
         end_all
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{LobbyCommand as C, lobby_command};
-    use crate::rules::Color;
-    use crate::speech::{Lexicon, SpeechLang};
-
-    /// Lobby commands in every language (and English in every session).
-    #[test]
-    fn lobby_commands_in_every_language() {
-        let en = Lexicon::get(SpeechLang::English);
-        assert_eq!(lobby_command(en, "seek 15+10"), C::Seek { minutes: 15, increment: 10, rated: true });
-        assert_eq!(lobby_command(en, "seek 15+10 casual"), C::Seek { minutes: 15, increment: 10, rated: false });
-        assert_eq!(lobby_command(en, "accept"), C::Accept(None));
-        assert_eq!(lobby_command(en, "decline 2"), C::Decline(Some(2)));
-        assert_eq!(
-            lobby_command(en, "challenge Anna 10+5 black"),
-            C::Challenge { user: "anna".into(), minutes: 10, increment: 5, color: Some(Color::Black) }
-        );
-        assert_eq!(lobby_command(en, "ai 3 15+10"), C::Ai { level: 3, minutes: 15, increment: 10, color: None });
-        assert_eq!(lobby_command(en, "seek x"), C::BadControl("x".into()));
-        assert_eq!(lobby_command(en, "2"), C::Join(2));
-        let ru = Lexicon::get(SpeechLang::Russian);
-        assert_eq!(
-            lobby_command(ru, "искать 15+10 без рейтинга"),
-            C::Seek { minutes: 15, increment: 10, rated: false }
-        );
-        assert_eq!(lobby_command(ru, "принять"), C::Accept(None));
-        assert_eq!(lobby_command(ru, "партии"), C::Games);
-        let de = Lexicon::get(SpeechLang::German);
-        assert_eq!(lobby_command(de, "annehmen 1"), C::Accept(Some(1)));
-        assert_eq!(lobby_command(de, "suchen 20+0"), C::Seek { minutes: 20, increment: 0, rated: true });
-        let ko = Lexicon::get(SpeechLang::Korean);
-        assert_eq!(lobby_command(ko, "게임 목록"), C::Games);
-        assert_eq!(lobby_command(ko, "수락"), C::Accept(None));
     }
 }

@@ -1,0 +1,44 @@
+//! A command line that cannot be read: help and the version as clap
+//! writes them; a wrong option or value in the session's language.
+
+use super::Start;
+use crate::config::StartProblem;
+use crate::speech::SpeechLang;
+use std::process::ExitCode;
+
+/// Says what is wrong with the command line (English keeps clap's own
+/// message, with its usage line), or prints help or the version.
+pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        Some(ContextValue::StyledStr(s)) => s.to_string(),
+        _ => String::new(),
+    };
+    // "--time <TIME>": the option's name.
+    let arg = context(ContextKind::InvalidArg).split_whitespace().next().unwrap_or_default().to_string();
+    let value = context(ContextKind::InvalidValue);
+    let problem = match e.kind() {
+        ErrorKind::UnknownArgument => StartProblem::UnknownArg(arg),
+        ErrorKind::InvalidSubcommand => StartProblem::UnknownArg(context(ContextKind::InvalidSubcommand)),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation if value.is_empty() => StartProblem::MissingValue(arg),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => match arg.as_str() {
+            "--time" => StartProblem::TimeControl(value),
+            "--level" => StartProblem::Level(value),
+            _ => {
+                let values = match e.get(ContextKind::ValidValue) {
+                    Some(ContextValue::Strings(v)) => v.clone(),
+                    _ => Vec::new(),
+                };
+                StartProblem::BadValue { arg, value, values }
+            }
+        },
+        _ => e.exit(),
+    };
+    if start.lang() == SpeechLang::English {
+        e.exit();
+    }
+    start.say_problem(&problem);
+    ExitCode::from(2)
+}

@@ -1,0 +1,53 @@
+//! `voxchess online`: logging in and out, and the lobby.
+
+use super::{Outcome, Start, plain_terminal};
+use crate::cli::{OnlineAction, OnlineArgs, SessionWords};
+use crate::config::StartProblem;
+use crate::ui::lobby;
+use std::process::ExitCode;
+
+/// Logs in (the token read from standard input, hidden in a terminal),
+/// logs out, or opens the lobby.
+pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
+    let mut settings = start.settings();
+    SessionWords { lang: a.lang, style: a.style }.apply(&mut settings);
+    a.output.apply(&mut settings);
+    let server = a.server.clone().or(settings.server.clone()).unwrap_or_else(|| "https://lichess.org".into());
+    if !(server.starts_with("https://") || server.starts_with("http://")) {
+        let problem =
+            StartProblem::BadValue { arg: "--server".into(), value: server, values: vec!["https://...".into()] };
+        return Err(problem.into());
+    }
+    let said = match a.action {
+        Some(OnlineAction::Logout) => {
+            out_line!("{}", lobby::logout(&settings));
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(OnlineAction::Login) => {
+            use std::io::IsTerminal;
+            let stdin = std::io::stdin();
+            // In a terminal: asked for, and the token not echoed.
+            let hidden = stdin.is_terminal().then(|| {
+                err_line!("{}", lobby::token_prompt(&settings));
+                lobby::hide_input()
+            });
+            let said = lobby::login(&settings, &server, &mut stdin.lock());
+            if hidden.is_some() {
+                // The Enter typed after the hidden token was not echoed.
+                err_line!();
+            }
+            said.map(|line| out_line!("{line}"))
+        }
+        None => {
+            let plain = settings.plain || plain_terminal();
+            lobby::run_online(settings, &server, plain)
+        }
+    };
+    Ok(match said {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            err_line!("voxchess: {e}");
+            ExitCode::FAILURE
+        }
+    })
+}

@@ -1,0 +1,113 @@
+//! `voxchess play`, `resume` and `review`: the sessions of a game and of
+//! a game file.
+
+use super::{Outcome, Start, no_game, plain_terminal, read_file};
+use crate::cli::{OutputArgs, PlayArgs, ResumeArgs, ReviewArgs};
+use crate::game::SavedGame;
+use crate::notation::NotationLang;
+use crate::notation::pgn::read_pgn;
+use crate::rules::Position;
+use crate::ui::app::{Found, GameSetup, Unfinished};
+use anyhow::bail;
+use std::process::ExitCode;
+
+/// `voxchess play` (and bare `voxchess`): the data folder is locked for
+/// this game; an unfinished game is asked about first and never lost.
+pub fn play(start: &Start, a: PlayArgs) -> Outcome {
+    let mut settings = start.settings();
+    a.apply(&mut settings)?;
+    let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
+    // The stdin lock must end before the game reads stdin.
+    let choice = crate::ui::app::unfinished_game(settings.lang, &mut std::io::stdin().lock())?;
+    match choice {
+        Unfinished::Continue(saved) => return resume_saved(start, *saved, a.output),
+        Unfinished::Stop => return Ok(ExitCode::SUCCESS),
+        Unfinished::NotKept => return Ok(ExitCode::FAILURE),
+        Unfinished::None | Unfinished::Kept => {}
+    }
+    let mut setup = GameSetup { start: a.position.position()?, moves: Vec::new(), resume: None };
+    if let Some(path) = &a.pgn {
+        let lang = settings.lang.notation();
+        let text = read_file(path)?;
+        let games = read_pgn(&text, lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let game = games.into_iter().next().ok_or_else(|| no_game(path))?;
+        setup.start = game.start;
+        setup.moves = game.mainline();
+    }
+    let plain = settings.plain || plain_terminal();
+    kept_or_failure(crate::ui::app::run_play(settings, setup, plain)?)
+}
+
+/// A game that could not be kept on leaving (said in words already)
+/// ends the program with a failure.
+fn kept_or_failure(kept: bool) -> Outcome {
+    Ok(if kept { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `voxchess resume`: the unfinished game, if there is one (a damaged
+/// save is kept aside and a finished game's score written first, each
+/// said); else a line says there is none, and the program fails.
+pub fn resume(start: &Start, a: ResumeArgs) -> Outcome {
+    let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
+    match crate::ui::app::found_save(start.lang())? {
+        Found::Unfinished(saved) => resume_saved(start, *saved, a.output),
+        Found::Stop => Ok(ExitCode::FAILURE),
+        Found::Nothing | Found::FinishedWritten => {
+            crate::ui::app::no_unfinished(start.lang());
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// Continues a saved game (the data folder is locked by the caller). The
+/// engine program comes from the settings file, never from the save.
+fn resume_saved(start: &Start, mut saved: SavedGame, output: OutputArgs) -> Outcome {
+    saved.settings.engine = start.settings().engine;
+    output.apply(&mut saved.settings);
+    let plain = saved.settings.plain || plain_terminal();
+    let settings = saved.settings.clone();
+    let setup = GameSetup { start: Position::start(), moves: Vec::new(), resume: Some(saved) };
+    kept_or_failure(crate::ui::app::run_play(settings, setup, plain)?)
+}
+
+/// `voxchess review FILE`: the file is read in the session's notation
+/// language first, then in each other one voxchess reads.
+pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
+    let mut settings = start.settings();
+    a.words.apply(&mut settings);
+    if let Some(e) = &a.engine {
+        settings.engine = Some(e.clone());
+    }
+    a.output.apply(&mut settings);
+    let text = read_file(&a.file)?;
+    let first = settings.lang.notation();
+    let others = NotationLang::ALL.into_iter().filter(|l| *l != first);
+    let mut games = Err(None);
+    for lang in std::iter::once(first).chain(others) {
+        match read_pgn(&text, lang, None) {
+            Ok(g) => {
+                games = Ok(g);
+                break;
+            }
+            Err(e) => {
+                if let Err(None) = games {
+                    games = Err(Some(e));
+                }
+            }
+        }
+    }
+    let games = match games {
+        Ok(g) => g,
+        Err(e) => bail!("{}: {}", a.file.display(), e.map_or("no game found".to_string(), |e| e.to_string())),
+    };
+    if games.is_empty() {
+        return Err(no_game(&a.file));
+    }
+    if a.game == 0 || a.game > games.len() {
+        bail!("{}: there is no game {}; the file has {}", a.file.display(), a.game, games.len());
+    }
+    let stem = a.file.file_stem().map_or("review".to_string(), |s| s.to_string_lossy().to_string());
+    let plain = settings.plain || plain_terminal();
+    crate::ui::app::run_review(settings, games, a.game, &stem, plain)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,152 @@
+//! The commands that speak or listen: `clock` (the talking clock),
+//! `say --speak`, `listen` and `models`.
+
+use super::{Outcome, plain_terminal};
+use crate::cli::{ClockArgs, ColorArg, ListenArgs, ModelsAction, ModelsArgs};
+use crate::clock::{Controls, Schedule, StartRule};
+use crate::rules::Color;
+use crate::speech::{Lexicon, SpeechLang};
+use crate::ui::clock_app::{ClockOptions, LineOut, run_plain_clock};
+use crate::ui::clock_keys::run_terminal_clock;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+/// `voxchess clock`: a talking chess clock for a game on a real board.
+pub fn clock(a: ClockArgs) -> Outcome {
+    let text = a.control.join(" ");
+    let controls: Controls = text.parse()?;
+    let base: Schedule = match &a.schedule {
+        Some(t) => t.parse()?,
+        None => Schedule::default(),
+    };
+    let schedule = Schedule { after_own_move: a.announce_own, silent: a.silent || base.silent, ..base };
+    let options = ClockOptions {
+        controls,
+        me: match a.me {
+            ColorArg::White => Color::White,
+            ColorArg::Black => Color::Black,
+        },
+        start: if a.start_on_first_move { StartRule::AfterFirstMove } else { StartRule::AtStart },
+        schedule,
+        play_on_after_flag: a.play_on_after_flag,
+    };
+    let lex = Lexicon::get(a.words.lang);
+    let plain = a.plain || plain_terminal();
+    let out: LineOut = if plain { Arc::new(Mutex::new(std::io::stdout())) } else { crate::ui::clock_keys::raw_lines() };
+    let mut speaker = if a.no_speech { None } else { clock_speaker(a.words.lang, out.clone()) };
+    let voice = speaker.as_mut().map(|s| s as &mut dyn crate::ui::sink::Voice);
+    if plain {
+        run_plain_clock(options, lex, std::io::BufReader::new(std::io::stdin()), out, voice);
+    } else {
+        run_terminal_clock(options, lex, out, voice)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess models list` and `install`.
+pub fn models(a: ModelsArgs) -> Outcome {
+    match a.action {
+        ModelsAction::List => {
+            for line in crate::audio::models::list_models() {
+                out_line!("{line}");
+            }
+        }
+        ModelsAction::Install { lang } => {
+            crate::audio::models::install(&lang, &mut |line| out_line!("{line}"))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Speaks a text and waits for it to end (at most 30 s); without
+/// speech-dispatcher, says so in one line.
+#[cfg(feature = "tts")]
+pub(super) fn speak_and_wait(text: &str, lang: SpeechLang) {
+    use crate::audio::speaker::{Priority, Speaker, SpeechSettings};
+    let settings = SpeechSettings { language: Some(lang.code().to_string()), ..SpeechSettings::default() };
+    match Speaker::start(settings, std::time::Duration::from_secs(5)) {
+        Ok(speaker) => {
+            speaker.say(text, Priority::Move);
+            let timeout = std::time::Duration::from_secs(30);
+            if !speaker.wait_for(timeout, |c| c.begun > 0 && c.ended + c.stopped >= c.begun) {
+                err_line!("voxchess: speech did not finish within 30 s (is there an audio output?)");
+            }
+        }
+        Err(e) => err_line!("voxchess: {e}"),
+    }
+}
+
+#[cfg(not(feature = "tts"))]
+pub(super) fn speak_and_wait(_text: &str, _lang: SpeechLang) {
+    err_line!("voxchess: built without speech output (feature tts)");
+}
+
+/// Speech for the clock, connected in the background (the clock never
+/// waits for it); if it cannot be reached, one line says so.
+#[cfg(feature = "tts")]
+fn clock_speaker(lang: SpeechLang, out: LineOut) -> Option<crate::audio::speaker::Speaker> {
+    use crate::audio::speaker::{Speaker, SpeakerError, SpeechSettings};
+    let language = (lang != SpeechLang::English).then(|| lang.code().to_string());
+    let c = &Lexicon::get(lang).client;
+    let told = move |result: Result<(), SpeakerError>| {
+        let text = match result {
+            Ok(()) => return,
+            Err(SpeakerError::Unavailable(_)) => &c.speech_unavailable,
+            Err(SpeakerError::Timeout(_)) => &c.speech_no_answer,
+        };
+        crate::ui::clock_app::write_line(&out, text);
+    };
+    Speaker::connect(SpeechSettings { language, ..SpeechSettings::default() }, std::time::Duration::from_secs(5), told)
+        .ok()
+}
+
+#[cfg(not(feature = "tts"))]
+fn clock_speaker(_lang: SpeechLang, _out: LineOut) -> Option<crate::ui::sink::Mute> {
+    None
+}
+
+/// `voxchess listen`: decodes a recording as the microphone would, and
+/// resolves it.
+#[cfg(feature = "voice")]
+pub fn listen(a: ListenArgs) -> Outcome {
+    use crate::audio::listen::listen_wav;
+    use crate::audio::recognizer::VoiceModel;
+    use crate::notation::{SanOptions, write_san};
+    use crate::speech::{Intent, Resolver, say_question, say_refusal};
+    use anyhow::bail;
+    let dir = match a.model.clone().or_else(|| crate::audio::models::installed(a.words.lang.code())) {
+        Some(d) => d,
+        None => bail!(
+            "no voice model for '{}'; install one with: voxchess models install {}",
+            a.words.lang,
+            a.words.lang.code()
+        ),
+    };
+    let pos = a.position.position()?;
+    let model = VoiceModel::load(&dir, &crate::speech::vocabulary::vocabulary(a.words.lang))?;
+    let resolver = Resolver::new(a.words.lang);
+    let heard = listen_wav(&a.wav, &model, &resolver, &pos)?;
+    out_line!("heard: {}", heard.transcript);
+    let san = |m: &crate::rules::Move| write_san(&pos, m, &SanOptions::default());
+    match &heard.intent {
+        Intent::Move(m) => out_line!("move: {}", san(m)),
+        Intent::Ask(q) => out_line!("question: {}", say_question(resolver.lexicon(), resolver.style, q)),
+        Intent::Refuse(why) => out_line!("refused: {}", say_refusal(resolver.lexicon(), why)),
+        Intent::Command(c) => out_line!("command: {c}"),
+        Intent::Answer(ans) => out_line!("answer: {ans}"),
+    }
+    if a.timing {
+        out_line!(
+            "audio {:.2} s, end of audio to intent {:.1} ms",
+            heard.audio.as_secs_f64(),
+            heard.latency.as_secs_f64() * 1000.0
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess listen` in a build without voice input.
+#[cfg(not(feature = "voice"))]
+pub fn listen(a: ListenArgs) -> Outcome {
+    anyhow::bail!("{}", Lexicon::get(a.words.lang).client.voice_not_built)
+}

@@ -1,0 +1,141 @@
+//! The commands that read and write chess as text: `perft`, `fen`,
+//! `position`, `pgn`, `parse`, `say` and `config`.
+
+use super::{Outcome, Start, no_game, read_file};
+use crate::cli::{FenArgs, ParseArgs, PerftArgs, PgnArgs, PositionArgs, SayArgs};
+use crate::notation::pgn::{read_pgn, write_pgn};
+use crate::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
+use crate::rules::{Move, Position, divide, perft as count};
+use crate::speech::{Channel, Intent, Lexicon, Resolver, say_move, say_question, say_refusal};
+use anyhow::{Context, bail};
+use std::process::ExitCode;
+
+/// The deepest perft (depth 15 from the start is about 2 * 10^21 nodes).
+const MAX_PERFT_DEPTH: u32 = 15;
+
+/// `voxchess perft`: the count is the last line.
+pub fn perft(a: PerftArgs) -> Outcome {
+    if a.depth > MAX_PERFT_DEPTH {
+        bail!("perft depth {} is too deep; use 0 to {MAX_PERFT_DEPTH}", a.depth);
+    }
+    let pos = a.position.position()?;
+    if a.divide {
+        let mut total = 0;
+        for (m, n) in divide(&pos, a.depth) {
+            out_line!("{m}: {n}");
+            total += n;
+        }
+        out_line!();
+        out_line!("{total}");
+    } else {
+        out_line!("{}", count(&pos, a.depth));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The position after moves in running text.
+fn after(start: Position, moves: &str, lang: crate::notation::NotationLang) -> anyhow::Result<Position> {
+    let line = read_movetext(&start, moves, lang)?;
+    let mut pos = start;
+    for m in &line {
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
+}
+
+/// `voxchess fen`: the final FEN of each game of a file, or of moves.
+pub fn fen(a: FenArgs) -> Outcome {
+    if let Some(path) = &a.pgn {
+        let text = read_file(path)?;
+        let start = a.position.fen.is_some().then(|| a.position.position()).transpose()?;
+        let games = read_pgn(&text, a.notation.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        if games.is_empty() {
+            return Err(no_game(path));
+        }
+        for g in games {
+            out_line!("{}", g.final_position().to_fen());
+        }
+    } else if let Some(moves) = &a.moves {
+        out_line!("{}", after(a.position.position()?, moves, a.notation.lang)?.to_fen());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess position`: the position in words.
+pub fn position(a: PositionArgs) -> Outcome {
+    let pos = a.position.position()?;
+    out_line!("{}", describe_position(&pos, a.notation.lang));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess pgn`: a game file in any notation as standard PGN.
+pub fn pgn(a: PgnArgs) -> Outcome {
+    let text = read_file(&a.file)?;
+    let games = read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+    for g in games {
+        // A file's tags and comments may hold control characters: the
+        // output filter takes them out.
+        out_text!("{}", write_pgn(&g));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess parse`: exit 0 with the move (or command), 3 with a question,
+/// 2 with a refusal.
+pub fn parse(a: ParseArgs) -> Outcome {
+    let pos = match &a.moves {
+        Some(moves) => after(Position::start(), moves, a.words.lang.notation())?,
+        None => a.position.position()?,
+    };
+    let mut resolver = Resolver::new(a.words.lang);
+    resolver.confirm = a.confirm;
+    let text = a.text.join(" ");
+    let san = |m: &Move| write_san(&pos, m, &SanOptions::default());
+    let channel = if a.heard { Channel::Heard } else { Channel::Typed };
+    match resolver.resolve(&pos, &text, channel) {
+        Intent::Move(m) => {
+            out_line!("{}", san(&m));
+            Ok(ExitCode::SUCCESS)
+        }
+        Intent::Ask(q) => {
+            out_line!("{}", say_question(resolver.lexicon(), resolver.style, &q));
+            out_line!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
+            Ok(ExitCode::from(3))
+        }
+        Intent::Refuse(why) => {
+            out_line!("{}", say_refusal(resolver.lexicon(), &why));
+            Ok(ExitCode::from(2))
+        }
+        Intent::Command(c) => {
+            out_line!("command: {c}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Intent::Answer(ans) => {
+            out_line!("answer: {ans}");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// `voxchess say`: the words for a move, spoken with `--speak`.
+pub fn say(a: SayArgs) -> Outcome {
+    let pos = a.position.position()?;
+    let text = a.mv.join(" ");
+    let m =
+        read_move(&pos, &text, a.words.lang.notation()).with_context(|| format!("cannot read the move \"{text}\""))?;
+    let words = say_move(Lexicon::get(a.words.lang), &pos, &m, a.style);
+    out_line!("{words}");
+    if a.speak {
+        super::sound::speak_and_wait(&words, a.words.lang);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess config`: the settings file's path and the settings in effect.
+pub fn config(start: &Start) -> Outcome {
+    let path = crate::config::config_path();
+    let exists = if path.exists() { "" } else { " (not found: the defaults apply)" };
+    out_line!("Settings file: {}{exists}", path.display());
+    out_text!("{}", start.settings().to_toml());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,118 @@
+//! The lobby's commands, read from a typed line with the language's
+//! command words (English ones too); time controls are read by the one
+//! reader of them ([`crate::clock::server_control`]).
+
+use crate::clock::server_control as control;
+use crate::rules::Color;
+use crate::speech::Lexicon;
+
+/// A lobby command.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum LobbyCommand {
+    Accept(Option<usize>),
+    Decline(Option<usize>),
+    Seek { minutes: u64, increment: u64, rated: bool },
+    Cancel,
+    Challenge { user: String, minutes: u64, increment: u64, color: Option<Color> },
+    Ai { level: u8, minutes: u64, increment: u64, color: Option<Color> },
+    Games,
+    Join(usize),
+    Help,
+    Quit,
+    BadControl(String),
+    Unclear,
+}
+
+/// Reads a lobby line with the language's command words (English ones
+/// too).
+pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    let named = |i: usize| -> Option<&str> {
+        let w = words.get(i)?;
+        let two = words.get(i + 1).map(|n| format!("{w} {n}"));
+        two.as_deref().filter(|t| lex.is_lobby_phrase(t)).and_then(|t| lex.lobby_word(t)).or_else(|| lex.lobby_word(w))
+    };
+    let width = |i: usize| -> usize {
+        let two = words.get(i).zip(words.get(i + 1)).map(|(a, b)| format!("{a} {b}"));
+        if two.is_some_and(|t| lex.is_lobby_phrase(&t)) { 2 } else { 1 }
+    };
+    let Some(first) = words.first() else { return LobbyCommand::Unclear };
+    if let Ok(n) = first.parse::<usize>() {
+        return if words.len() == 1 { LobbyCommand::Join(n) } else { LobbyCommand::Unclear };
+    }
+    let skip = width(0);
+    let rest: Vec<&str> = words[skip.min(words.len())..].iter().map(String::as_str).collect();
+    let number = rest.first().and_then(|w| w.parse::<usize>().ok());
+    let color_of = |w: &str| match lex.lobby_word(w) {
+        Some("white") => Some(Color::White),
+        Some("black") => Some(Color::Black),
+        _ => None,
+    };
+    match named(0) {
+        Some("accept") => LobbyCommand::Accept(number),
+        Some("decline") => LobbyCommand::Decline(number),
+        Some("cancel") => LobbyCommand::Cancel,
+        Some("games") => LobbyCommand::Games,
+        Some("help") => LobbyCommand::Help,
+        Some("quit") => LobbyCommand::Quit,
+        Some("seek") => {
+            let Some(text) = rest.first() else { return LobbyCommand::BadControl(String::new()) };
+            let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
+            // "casual" (or the language's word, "без рейтинга" of two) after the control.
+            let names_casual = |w: &str| lex.lobby_word(w) == Some("casual");
+            let casual = names_casual(&rest[1..].join(" ")) || rest[1..].iter().any(|w| names_casual(w));
+            LobbyCommand::Seek { minutes, increment, rated: !casual }
+        }
+        Some("challenge") => {
+            let (Some(user), Some(text)) = (rest.first(), rest.get(1)) else { return LobbyCommand::Unclear };
+            let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
+            let color = rest.get(2).and_then(|w| color_of(w));
+            LobbyCommand::Challenge { user: user.to_string(), minutes, increment, color }
+        }
+        Some("ai") => {
+            let level = rest.first().and_then(|w| w.parse::<u8>().ok()).filter(|l| (1..=8).contains(l));
+            let (Some(level), Some(text)) = (level, rest.get(1)) else { return LobbyCommand::Unclear };
+            let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
+            let color = rest.get(2).and_then(|w| color_of(w));
+            LobbyCommand::Ai { level, minutes, increment, color }
+        }
+        _ => LobbyCommand::Unclear,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LobbyCommand as C, lobby_command};
+    use crate::rules::Color;
+    use crate::speech::{Lexicon, SpeechLang};
+
+    /// Lobby commands in every language (and English in every session).
+    #[test]
+    fn lobby_commands_in_every_language() {
+        let en = Lexicon::get(SpeechLang::English);
+        assert_eq!(lobby_command(en, "seek 15+10"), C::Seek { minutes: 15, increment: 10, rated: true });
+        assert_eq!(lobby_command(en, "seek 15+10 casual"), C::Seek { minutes: 15, increment: 10, rated: false });
+        assert_eq!(lobby_command(en, "accept"), C::Accept(None));
+        assert_eq!(lobby_command(en, "decline 2"), C::Decline(Some(2)));
+        assert_eq!(
+            lobby_command(en, "challenge Anna 10+5 black"),
+            C::Challenge { user: "anna".into(), minutes: 10, increment: 5, color: Some(Color::Black) }
+        );
+        assert_eq!(lobby_command(en, "ai 3 15+10"), C::Ai { level: 3, minutes: 15, increment: 10, color: None });
+        assert_eq!(lobby_command(en, "seek x"), C::BadControl("x".into()));
+        assert_eq!(lobby_command(en, "2"), C::Join(2));
+        let ru = Lexicon::get(SpeechLang::Russian);
+        assert_eq!(
+            lobby_command(ru, "искать 15+10 без рейтинга"),
+            C::Seek { minutes: 15, increment: 10, rated: false }
+        );
+        assert_eq!(lobby_command(ru, "принять"), C::Accept(None));
+        assert_eq!(lobby_command(ru, "партии"), C::Games);
+        let de = Lexicon::get(SpeechLang::German);
+        assert_eq!(lobby_command(de, "annehmen 1"), C::Accept(Some(1)));
+        assert_eq!(lobby_command(de, "suchen 20+0"), C::Seek { minutes: 20, increment: 0, rated: true });
+        let ko = Lexicon::get(SpeechLang::Korean);
+        assert_eq!(lobby_command(ko, "게임 목록"), C::Games);
+        assert_eq!(lobby_command(ko, "수락"), C::Accept(None));
+    }
+}
