@@ -21,6 +21,7 @@ pub(crate) mod engine;
 pub use engine::reaper;
 pub(crate) mod filter;
 pub mod game;
+pub(crate) mod names;
 pub mod notation;
 pub mod online;
 pub mod rules;

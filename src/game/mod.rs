@@ -8,6 +8,7 @@
 pub(crate) mod action;
 pub(crate) mod autosave;
 pub(crate) mod core;
+pub(crate) mod date;
 pub(crate) mod event;
 pub(crate) mod opponent;
 pub(crate) mod player;
@@ -20,6 +21,7 @@ pub use autosave::{
     DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
 };
 pub use core::{Game, GameSetup};
+pub use date::today;
 pub use event::{Event, NotDone};
 pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, OpponentFailure};
 pub use player::{Account, Player, PlayerKind};

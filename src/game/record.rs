@@ -56,6 +56,11 @@ pub fn game_pgn(
     g.set_tag("Round", "-");
     g.set_tag("White", white.name());
     g.set_tag("Black", black.name());
+    for (tag, player) in [("WhiteElo", white), ("BlackElo", black)] {
+        if let Some(rating) = player.rating() {
+            g.set_tag(tag, &rating.to_string());
+        }
+    }
     g.result = outcome.map_or("*", |o| o.result()).to_string();
     g.set_tag("Result", &g.result.clone());
     g.set_tag("TimeControl", &controls.map_or("-".to_string(), |c| c.pgn_tag()));

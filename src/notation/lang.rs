@@ -1,8 +1,6 @@
 //! Notation languages: the piece letters each country uses (FIDE C.3, D.3).
 
 use crate::rules::Role;
-use std::fmt;
-use std::str::FromStr;
 
 /// The language of piece letters in written moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -61,11 +59,15 @@ static FRENCH: &[Letter] =
 static DUTCH: &[Letter] =
     &[l("K", K), l("D", Q), l("T", R), l("L", B), l("P", N), l("Q", Q), l("R", R), l("B", B), l("N", N)];
 
-impl NotationLang {
-    /// All languages.
-    pub const ALL: [NotationLang; 5] =
-        [NotationLang::English, NotationLang::Russian, NotationLang::German, NotationLang::French, NotationLang::Dutch];
+crate::names::named_enum!(NotationLang, UnknownLang, "notation language", code, {
+    English => "en",
+    Russian => "ru",
+    German => "de",
+    French => "fr",
+    Dutch => "nl",
+});
 
+impl NotationLang {
     fn letters(self) -> &'static [Letter] {
         match self {
             NotationLang::English => ENGLISH,
@@ -110,37 +112,5 @@ impl NotationLang {
         let chars: Vec<char> = word.chars().collect();
         let (role, _, _) = self.pieces_at(&chars).into_iter().find(|(_, len, _)| *len == chars.len())?;
         Some((role, chars.first().is_some_and(|c| c.is_uppercase())))
-    }
-
-    /// The short code ("en", "ru", "de", "fr", "nl").
-    pub fn code(self) -> &'static str {
-        match self {
-            NotationLang::English => "en",
-            NotationLang::Russian => "ru",
-            NotationLang::German => "de",
-            NotationLang::French => "fr",
-            NotationLang::Dutch => "nl",
-        }
-    }
-}
-
-/// An unknown language code.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown notation language '{0}'; use one of en, ru, de, fr, nl")]
-pub struct UnknownLang(pub String);
-
-impl FromStr for NotationLang {
-    type Err = UnknownLang;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        NotationLang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownLang(s.to_string()))
-    }
-}
-
-impl fmt::Display for NotationLang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
     }
 }

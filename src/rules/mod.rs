@@ -3,21 +3,21 @@
 //! clocks or audio; every layer above it uses it.
 
 pub mod attacks;
-pub mod bitboard;
-pub mod board;
-pub mod castling;
-pub mod color;
-pub mod fen;
-pub mod history;
-pub mod material;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+mod fen;
+mod history;
+mod material;
 mod movegen;
-pub mod moves;
-pub mod outcome;
-pub mod perft;
-pub mod position;
-pub mod request;
-pub mod role;
-pub mod square;
+mod moves;
+mod outcome;
+mod perft;
+mod position;
+mod request;
+mod role;
+mod square;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

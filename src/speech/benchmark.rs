@@ -15,9 +15,10 @@
 //! wrong.
 
 use super::hear::words_of;
+use super::intent::{Channel, Intent};
 use super::lang::{SpeechLang, Style};
 use super::lexicon::{Lexicon, Meaning};
-use super::resolver::{Channel, Intent, Resolver};
+use super::resolver::Resolver;
 use super::say_move::say_move;
 use crate::notation::{SanOptions, write_san};
 use crate::rules::{Move, Position};

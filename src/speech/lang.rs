@@ -1,8 +1,5 @@
 //! Speech languages and announcement styles.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// A language spoken and understood.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -18,20 +15,14 @@ pub enum SpeechLang {
     Korean,
 }
 
+crate::names::named_enum!(SpeechLang, UnknownSpeechLang, "speech language", code, {
+    English => "en",
+    Russian => "ru",
+    German => "de",
+    Korean => "ko",
+});
+
 impl SpeechLang {
-    /// All languages.
-    pub const ALL: [SpeechLang; 4] = [SpeechLang::English, SpeechLang::Russian, SpeechLang::German, SpeechLang::Korean];
-
-    /// The short code ("en", "ru", "de", "ko").
-    pub fn code(self) -> &'static str {
-        match self {
-            SpeechLang::English => "en",
-            SpeechLang::Russian => "ru",
-            SpeechLang::German => "de",
-            SpeechLang::Korean => "ko",
-        }
-    }
-
     /// The notation language with the same piece letters (Korean players
     /// write the English letters: Nf3).
     pub fn notation(self) -> crate::notation::NotationLang {
@@ -41,40 +32,6 @@ impl SpeechLang {
             SpeechLang::German => crate::notation::NotationLang::German,
             SpeechLang::Korean => crate::notation::NotationLang::English,
         }
-    }
-}
-
-/// An unknown language code.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown speech language '{0}'; use one of en, ru, de, ko")]
-pub struct UnknownSpeechLang(pub String);
-
-impl FromStr for SpeechLang {
-    type Err = UnknownSpeechLang;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SpeechLang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownSpeechLang(s.to_string()))
-    }
-}
-
-impl TryFrom<String> for SpeechLang {
-    type Error = UnknownSpeechLang;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl From<SpeechLang> for String {
-    fn from(l: SpeechLang) -> String {
-        l.code().to_string()
-    }
-}
-
-impl fmt::Display for SpeechLang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
     }
 }
 
@@ -94,54 +51,12 @@ pub enum Style {
     Nato,
 }
 
-impl Style {
-    /// All styles.
-    pub const ALL: [Style; 4] = [Style::Brief, Style::Full, Style::Fide, Style::Nato];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Style::Brief => "brief",
-            Style::Full => "full",
-            Style::Fide => "fide",
-            Style::Nato => "nato",
-        }
-    }
-}
-
-/// An unknown style name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown style '{0}'; use one of brief, full, fide, nato")]
-pub struct UnknownStyle(pub String);
-
-impl FromStr for Style {
-    type Err = UnknownStyle;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Style::ALL
-            .into_iter()
-            .find(|st| st.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownStyle(s.to_string()))
-    }
-}
-
-impl TryFrom<String> for Style {
-    type Error = UnknownStyle;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl From<Style> for String {
-    fn from(s: Style) -> String {
-        s.name().to_string()
-    }
-}
-
-impl fmt::Display for Style {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::names::named_enum!(Style, UnknownStyle, "style", name, {
+    Brief => "brief",
+    Full => "full",
+    Fide => "fide",
+    Nato => "nato",
+});
 
 /// Which plural form a count takes: one, few, many (Russian has all three;
 /// English and German use one and many).

@@ -14,185 +14,22 @@
 //! - Ambiguous words or SAN ask with exactly the candidates; an illegal
 //!   castle is refused with its reason, never offered as the other one.
 
-use super::command::{Command, CommandError, parse_command, short_command};
+use super::command::{Command, parse_command, short_command};
 use super::hear::{Heard, hear, words_of};
+use super::intent::{Answer, Channel, Confirm, Intent, MAX_TEXT_CHARS, Question, QuestionKind, Refusal};
 use super::lang::{SpeechLang, Style};
 use super::lexicon::{Lexicon, Meaning};
+use super::move_words::{HOMOPHONE, Reading, requests};
 
 use crate::notation::read::looks_like_move;
 use crate::notation::{ReadMoveError, read_move};
-use crate::rules::{
-    CastleSide, Color, IllegalReason, Move, MoveKind, MoveRequest, PieceRequest, Position, Rank, Role, Square, diagnose,
-};
-use std::str::FromStr;
-
-/// When to ask before playing a heard move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub enum Confirm {
-    /// Always repeat the move and wait for yes.
-    Always,
-    /// When another legal move is one likely mishearing away (the default).
-    #[default]
-    Unsure,
-    /// Never for a move that fits exactly; sound-alikes are still asked about.
-    Never,
-}
-
-impl Confirm {
-    /// The name used in settings and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Confirm::Always => "always",
-            Confirm::Unsure => "unsure",
-            Confirm::Never => "never",
-        }
-    }
-}
-
-impl TryFrom<String> for Confirm {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl From<Confirm> for String {
-    fn from(c: Confirm) -> String {
-        c.name().to_string()
-    }
-}
-
-impl FromStr for Confirm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "always" => Ok(Confirm::Always),
-            "unsure" => Ok(Confirm::Unsure),
-            "never" => Ok(Confirm::Never),
-            other => Err(format!("unknown confirmation '{other}'; use always, unsure or never")),
-        }
-    }
-}
-
-/// An answer to a question.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Yes.
-    Yes,
-    /// No.
-    No,
-    /// Cancel.
-    Cancel,
-    /// A number ("two").
-    Number(u32),
-    /// A kind of piece (for a promotion).
-    Piece(Role),
-}
-
-/// The answer in words ("yes", "number 2", "piece knight"), for
-/// `voxchess parse`.
-impl std::fmt::Display for Answer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Answer::Yes => f.write_str("yes"),
-            Answer::No => f.write_str("no"),
-            Answer::Cancel => f.write_str("cancel"),
-            Answer::Number(n) => write!(f, "number {n}"),
-            Answer::Piece(r) => write!(f, "piece {}", format!("{r:?}").to_lowercase()),
-        }
-    }
-}
-
-/// A question to the player, with the moves it chooses between. It holds
-/// typed values only: its words are made where every sentence is made
-/// ([`super::say_question`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Question {
-    /// The position the moves would be played in.
-    pub position: Position,
-    /// The moves, in the numbered order.
-    pub choices: Vec<Move>,
-    /// Why what was said is not possible, when the question offers
-    /// other moves ("No bishop can reach b4. Did you mean bishop d4?").
-    pub reason: Option<IllegalReason>,
-    /// What is asked.
-    pub kind: QuestionKind,
-}
-
-/// What a question asks.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum QuestionKind {
-    /// Which move (one to confirm, or several by number).
-    Moves,
-    /// Which piece the pawn becomes.
-    Promotion,
-}
-
-impl Question {
-    /// A question about moves: one to confirm, or several by number.
-    pub fn moves(position: Position, choices: Vec<Move>) -> Question {
-        Question { position, choices, reason: None, kind: QuestionKind::Moves }
-    }
-}
-
-/// Where a line of input came from.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Channel {
-    /// Typed on a keyboard or Braille keyboard, or read from a script:
-    /// read literally.
-    #[default]
-    Typed,
-    /// A speech recognizer's transcript: homophones are understood, and
-    /// anything that fits only by sound is asked about.
-    Heard,
-}
-
-/// Why nothing was done with the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// No legal move fits what was said, for this reason.
-    Illegal(IllegalReason),
-    /// The words are not understood.
-    NotUnderstood(String),
-    /// Nothing was said.
-    NothingHeard,
-    /// Too many moves fit vague words.
-    TooMany(usize),
-    /// A command without its argument.
-    Command(CommandError),
-    /// Longer than a line may be (more than [`MAX_TEXT_CHARS`]).
-    TooLong,
-}
-
-/// The most characters of a line the resolver reads: a move or a command
-/// is far shorter, and a longer line is refused at once, so reading takes
-/// the same time whatever comes.
-pub(crate) const MAX_TEXT_CHARS: usize = 200;
-
-/// What the player meant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Intent {
-    /// Play this move.
-    Move(Move),
-    /// Ask first.
-    Ask(Question),
-    /// Nothing is done, for this reason.
-    Refuse(Refusal),
-    /// A command.
-    Command(Command),
-    /// An answer (yes, no, a number, a piece).
-    Answer(Answer),
-}
+use crate::rules::{Color, IllegalReason, Move, MoveKind, MoveRequest, Position, Rank, Role, Square, diagnose};
 
 /// The dearest alignment at which a move that fits only by sound is offered
 /// in a question.
 const ACCEPT: f32 = 1.25;
 /// Moves within this much of the best are offered together.
 const MARGIN: f32 = 0.5;
-/// The dearest sound-alike that still counts as the same word ("night" for
-/// knight, "see" for c); dearer ones change the meaning.
-const HOMOPHONE: f32 = 0.35;
 /// Another legal move this close to the heard words is one likely
 /// mishearing away (a rhyming letter, a dropped piece name): an exact fit
 /// is then confirmed before it is played.
@@ -374,172 +211,6 @@ fn answer_of(heard: &[Heard]) -> Option<Answer> {
     None
 }
 
-/// How strictly words are taken when they are read as a move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Reading {
-    /// Each word as written (typed text).
-    Exact,
-    /// Exact words and homophones of the same meaning (heard text).
-    Homophone,
-    /// Each word's likeliest meaning, however dear (only to explain a refusal).
-    Likeliest,
-}
-
-/// The meanings a word may be read with, given how strictly it is taken.
-fn senses_for(h: &Heard, reading: Reading) -> Vec<Meaning> {
-    let Some(min) = h.senses.iter().map(|s| s.cost).reduce(f32::min) else {
-        return Vec::new();
-    };
-    let limit = match reading {
-        Reading::Exact => 0.0,
-        Reading::Homophone => HOMOPHONE,
-        Reading::Likeliest => f32::INFINITY,
-    };
-    if min > limit {
-        return Vec::new();
-    }
-    let mut out: Vec<Meaning> = Vec::new();
-    for s in h.senses.iter().filter(|s| s.cost <= min) {
-        if !out.contains(&s.meaning) {
-            out.push(s.meaning);
-        }
-    }
-    out
-}
-
-/// The most readings of one line that are tried.
-const MAX_READINGS: usize = 64;
-
-/// Every way the words can be read as a move request, with the side named
-/// (if any). Empty when some word means nothing a move can say.
-fn requests(heard: &[Heard], reading: Reading) -> Vec<(MoveRequest, Option<Color>)> {
-    let mut seqs: Vec<Vec<Meaning>> = vec![Vec::new()];
-    for h in heard {
-        let senses = senses_for(h, reading);
-        if senses.is_empty() {
-            return Vec::new();
-        }
-        let mut next = Vec::new();
-        for seq in &seqs {
-            for m in &senses {
-                let mut s = seq.clone();
-                if *m != Meaning::Filler {
-                    s.push(*m);
-                }
-                next.push(s);
-            }
-        }
-        next.truncate(MAX_READINGS);
-        seqs = next;
-    }
-    let mut out: Vec<(MoveRequest, Option<Color>)> = Vec::new();
-    for seq in seqs {
-        if let Some(r) = request_of(&seq)
-            && !out.contains(&r)
-        {
-            out.push(r);
-        }
-    }
-    out
-}
-
-/// Reads one sequence of meanings as a move request: a side, a piece,
-/// squares (from and to), a capture (and what is taken), a promotion, en
-/// passant; or castling. None when the sequence is not a move.
-fn request_of(seq: &[Meaning]) -> Option<(MoveRequest, Option<Color>)> {
-    let (color, rest) = match seq.split_first() {
-        Some((Meaning::Color(c), rest)) => (Some(*c), rest),
-        _ => (None, seq),
-    };
-    if rest.is_empty() {
-        return None;
-    }
-    let castle_word = |m: &Meaning| matches!(m, Meaning::Castle | Meaning::Short | Meaning::Long);
-    if rest.iter().all(castle_word) && rest.contains(&Meaning::Castle) {
-        let side = match (rest.contains(&Meaning::Short), rest.contains(&Meaning::Long)) {
-            (true, false) => Some(CastleSide::King),
-            (false, true) => Some(CastleSide::Queen),
-            (false, false) => None,
-            (true, true) => return None,
-        };
-        return Some((MoveRequest::Castle(side), color));
-    }
-    let (role, rest) = match rest.split_first() {
-        Some((Meaning::Piece(r), rest)) => (Some(*r), rest),
-        _ => (None, rest),
-    };
-    let mut r = PieceRequest::default();
-    let mut squares: Vec<Square> = Vec::new();
-    let mut i = 0;
-    while i < rest.len() {
-        match rest[i] {
-            Meaning::From if squares.is_empty() && r.file.is_none() && r.rank.is_none() => {}
-            // Korean puts "from" after the square: "이 팔에서 이 칠로".
-            Meaning::From if squares.len() == 1 && r.file.is_none() && r.rank.is_none() => {}
-            // And the captured piece before "takes": "폰을 잡음".
-            Meaning::Piece(p) if !squares.is_empty() && !r.capture && rest.get(i + 1) == Some(&Meaning::Takes) => {
-                r.capture = true;
-                r.captured = Some(p);
-                i += 1;
-            }
-            Meaning::File(f) => match rest.get(i + 1) {
-                Some(Meaning::Rank(rank)) => {
-                    squares.push(Square::from_coords(f, *rank));
-                    i += 1;
-                }
-                _ if squares.is_empty() && r.file.is_none() && !r.capture => r.file = Some(f),
-                _ => return None,
-            },
-            Meaning::Rank(rank) if squares.is_empty() && r.rank.is_none() && !r.capture => r.rank = Some(rank),
-            Meaning::Takes if !r.capture => {
-                r.capture = true;
-                if let Some(Meaning::Piece(p)) = rest.get(i + 1) {
-                    r.captured = Some(*p);
-                    i += 1;
-                }
-            }
-            // "퀸으로 승진": the piece first, then the word.
-            Meaning::Promote if r.promotion.is_some() && i + 1 == rest.len() => {}
-            Meaning::Promote if r.promotion.is_none() => match rest.get(i + 1) {
-                Some(Meaning::Piece(p)) => {
-                    r.promotion = Some(*p);
-                    i += 1;
-                }
-                _ => return None,
-            },
-            // A piece after the target square is the promotion ("d8 queen").
-            Meaning::Piece(p) if !squares.is_empty() && r.promotion.is_none() => r.promotion = Some(p),
-            Meaning::EnPassant if !r.en_passant => r.en_passant = true,
-            _ => return None,
-        }
-        i += 1;
-    }
-    match squares.as_slice() {
-        [] => {}
-        [to] => r.to = Some(*to),
-        [from, to] if r.file.is_none() && r.rank.is_none() => {
-            r.file = Some(from.file());
-            r.rank = Some(from.rank());
-            r.to = Some(*to);
-        }
-        _ => return None,
-    }
-    if r.to.is_none() && !r.capture && !r.en_passant {
-        return None;
-    }
-    r.role = match role {
-        Some(role) => Some(role),
-        // "g1 f3", "takes", "takes d5": whatever piece can.
-        None if squares.len() == 2 || (r.capture && r.file.is_none() && r.rank.is_none() && !r.en_passant) => None,
-        // "e4", "e takes d5", "d8 queen", "en passant": a pawn, as in SAN.
-        None => Some(Role::Pawn),
-    };
-    if r.promotion.is_some() && r.role.is_some_and(|p| p != Role::Pawn) {
-        return None;
-    }
-    Some((MoveRequest::Piece(r), color))
-}
-
 /// The resolver of one language.
 #[derive(Debug, Clone, Copy)]
 pub struct Resolver {
@@ -697,7 +368,7 @@ impl Resolver {
     }
 
     /// The same intent, but a move it would play is asked about instead
-    /// (heard words that may be the rest of others: `Client::handle_heard`).
+    /// (heard words that may be the rest of others: `Play::resolve_heard`).
     pub(crate) fn doubted(&self, pos: &Position, intent: Intent) -> Intent {
         match intent {
             Intent::Move(m) => Intent::Ask(self.question(pos, vec![m])),

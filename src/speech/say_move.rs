@@ -3,7 +3,8 @@
 
 use super::grammar::{Arg, render, with_particle};
 use super::lang::Style;
-use super::lexicon::{FullMoveWords, Lexicon};
+use super::lexicon::Lexicon;
+use super::sentences::FullMoveWords;
 use crate::notation::{SanOptions, write_long, write_san};
 use crate::rules::{Color, Move, MoveKind, Position, Role, Square};
 

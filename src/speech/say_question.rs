@@ -6,9 +6,9 @@
 use super::command::CommandError;
 use super::explain::say_reason;
 use super::grammar::{Arg, render, sentence_case};
+use super::intent::{Question, QuestionKind, Refusal};
 use super::lang::Style;
 use super::lexicon::Lexicon;
-use super::resolver::{Question, QuestionKind, Refusal};
 use super::say_move::say_move;
 
 /// The question as asked: "Knight c3? Say yes or no.", "1: knight d2,

@@ -6,12 +6,14 @@
 //! May use every front-end module; nothing imports it but the binary.
 
 use super::effects::{Effects, acts_to};
-use super::input::{Msg, Notice};
+use super::input::Msg;
+use super::modes::game::GameMode;
+use super::modes::review::ReviewMode;
 use super::output::{Line, clean, rows};
 use super::plain::{PlainScreen, read_input};
 use super::play::{NewGame, Play};
 use super::review::Review;
-use super::session::{Stage, run_session};
+use super::session::{Mode, run_session};
 use super::sink::{Mute, Screen, Voice, show_and_say};
 use super::terminal::{InputLine, TermScreen, read_keys};
 use super::words::{Fixed, Narrator};
@@ -101,12 +103,12 @@ fn start_voice(settings: &Settings, tx: Sender<Msg>) -> Option<crate::audio::spe
     let told = move |result: Result<(), SpeakerError>| {
         use std::sync::atomic::Ordering::Relaxed;
         let notice = match result {
-            Ok(()) if waited.load(Relaxed) => Notice::SpeechJoined,
+            Ok(()) if waited.load(Relaxed) => super::input::Notice::SpeechJoined,
             Ok(()) => return,
-            Err(SpeakerError::Unavailable(_)) => Notice::SpeechUnavailable,
+            Err(SpeakerError::Unavailable(_)) => super::input::Notice::SpeechUnavailable,
             Err(SpeakerError::Timeout(_)) => {
                 waited.store(true, Relaxed);
-                Notice::SpeechNoAnswer
+                super::input::Notice::SpeechNoAnswer
             }
         };
         let _ = tx.send(Msg::Notice(notice));
@@ -155,19 +157,19 @@ fn start_listening(
         let model = match crate::audio::recognizer::VoiceModel::load(&model_dir, &vocab) {
             Ok(m) => m,
             Err(crate::audio::recognizer::ModelError::Library(_)) => {
-                let _ = tx.send(Msg::Notice(Notice::VoiceNoLibrary));
+                let _ = tx.send(Msg::Notice(super::input::Notice::VoiceNoLibrary));
                 return;
             }
             Err(_) => {
-                let _ = tx.send(Msg::Notice(Notice::BadModel(lang.code().to_string())));
+                let _ = tx.send(Msg::Notice(super::input::Notice::BadModel(lang.code().to_string())));
                 return;
             }
         };
         let Ok(mic) = crate::audio::microphone::Microphone::open() else {
-            let _ = tx.send(Msg::Notice(Notice::NoMicrophone));
+            let _ = tx.send(Msg::Notice(super::input::Notice::NoMicrophone));
             return;
         };
-        let _ = tx.send(Msg::Notice(Notice::Listening));
+        let _ = tx.send(Msg::Notice(super::input::Notice::Listening));
         let (ttx, trx) = channel::<Vec<(String, f32)>>();
         let stop = Arc::new(AtomicBool::new(false));
         let forward = tx.clone();
@@ -453,10 +455,12 @@ impl Io {
     /// or goodbye) are given after the loop ends.
     /// Returns whether everything was kept (false: leaving, the game
     /// could not be saved, and the player was told).
-    fn run(self, stage: Stage, effects: Effects, plain: bool) -> std::io::Result<bool> {
+    /// Runs a session whose first mode is `mode`; false when something
+    /// could not be kept on leaving.
+    pub(crate) fn run(self, mode: Box<dyn Mode>, plain: bool) -> std::io::Result<bool> {
         let mut unsaved = false;
         self.run_with(plain, |io, screen, voice| {
-            let end = run_session(stage, effects, &io.time, &io.rx, screen, voice);
+            let end = run_session(mode, &io.time, &io.rx, screen, voice);
             unsaved = end.unsaved;
             end.lines
         })?;
@@ -621,7 +625,7 @@ pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::R
     if io.talk.is_some() {
         play.listen(io.talk.clone(), io.expected.clone());
     }
-    io.run(Stage::Play(Box::new(play), None), effects, plain)
+    io.run(Box::new(GameMode::new(play, effects)), plain)
 }
 
 /// Reviews game `number` (from 1) of a PGN file read into `games`; `stem`
@@ -641,5 +645,5 @@ pub fn run_review(
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let effects = Effects::new(io.tx.clone(), words, &settings);
     let review = Review::new(game, &settings, number, total, stem);
-    io.run(Stage::Review(Box::new(review)), effects, plain).map(|_| ())
+    io.run(Box::new(ReviewMode::new(review, effects)), plain).map(|_| ())
 }

@@ -122,7 +122,7 @@ pub(crate) enum Msg {
 
 /// The most characters of a line that are read; a longer line is refused
 /// as too long.
-pub(crate) const MAX_LINE_CHARS: usize = crate::speech::resolver::MAX_TEXT_CHARS;
+pub(crate) const MAX_LINE_CHARS: usize = crate::speech::intent::MAX_TEXT_CHARS;
 
 /// A typed line after the clean-up.
 #[derive(Clone, Debug, PartialEq, Eq)]

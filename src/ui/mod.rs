@@ -11,8 +11,8 @@
 //! | 3 | `shell` | what play and review share: say, repeat, flip, help, prompt, key map, silence, quit, voice switch; the `Front` trait |
 //! | 4 | `play`, `review` | the game, look-back and seats; the tree cursor and the analysis's state |
 //! | 5 | `effects` | files, the engine, the analysis thread and the opponent, run on request; a failed opponent replaced |
-//! | 6 | `session` | the loop: a game and its study, or a review; the channel; the clock's wake-ups |
-//! | 7 | `plain`, `edited`, `terminal`, `clock_app` | the screens (a Braille screen fits here) |
+//! | 6 | `session` | the loop over a stack of modes (the `Mode` trait): the channel, the clock's wake-ups, entering and leaving a mode |
+//! | 7 | `modes`, `plain`, `edited`, `terminal`, `clock_app`, `braille` | the board's modes (a game and its study, a review); the screens |
 //! | 8 | `app`, `clock_keys` | the wiring |
 //! | 9 | `lobby` | playing on lichess: logging in, the lobby and its commands, a game with the server's player as the opponent |
 //!
@@ -28,6 +28,7 @@ pub(crate) mod effect;
 pub(crate) mod effects;
 pub(crate) mod input;
 pub mod lobby;
+pub(crate) mod modes;
 pub mod output;
 pub(crate) mod plain;
 pub(crate) mod play;
@@ -54,6 +55,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
     ("review", 4),
     ("effects", 5),
     ("session", 6),
+    ("modes", 7),
     ("plain", 7),
     ("edited", 7),
     ("terminal", 7),

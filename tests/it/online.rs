@@ -140,8 +140,9 @@ fn login_keeps_the_token_private() {
 /// result with moves both ways, the server's clock, a draw offer from the
 /// opponent declined, a takeback proposal of the player's declined, chat,
 /// fair play, a refused move, a stream cut with a move missed meanwhile,
-/// and the opponent's resignation. The score names the game's address;
-/// the token is never printed.
+/// and the opponent's resignation. The score names the game's address and
+/// both players by their lichess names and ratings; the token is never
+/// printed.
 #[test]
 fn a_challenge_accepted_is_played_to_the_result() {
     let Session { server, dir, mut child, out, at } =
@@ -220,6 +221,10 @@ fn a_challenge_accepted_is_played_to_the_result() {
     let games = std::fs::read_dir(dir.join("data/voxchess/games")).expect("games folder");
     let pgn: String = games.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap_or_default()).collect();
     assert!(pgn.contains(&format!("[Site \"{}/game1\"]", server.url)), "{pgn}");
+    // Both players by their lichess names, the ratings in their own tags.
+    for tag in ["[White \"Player\"]", "[Black \"Anna\"]", "[WhiteElo \"1500\"]", "[BlackElo \"1600\"]"] {
+        assert!(pgn.contains(tag), "{tag}: {pgn}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

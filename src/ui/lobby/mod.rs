@@ -1,31 +1,34 @@
 //! Playing on lichess: logging in and out, and the lobby, where the
 //! player answers challenges, seeks a game, challenges a player or
-//! lichess's AI, and joins a game in progress. A game, once it starts, is
-//! the same session as offline (`Play`), with the server's player as the
-//! opponent ([`crate::online::OnlineOpponent`]).
+//! lichess's AI, and joins a game in progress. The lobby is a mode of the
+//! session (the same channel, input, speech and Braille screen as a
+//! game); a game, once it starts, is entered on top of it as the same
+//! game mode as offline, with the server's player as the opponent
+//! ([`crate::online::OnlineOpponent`]), and `quit` comes back to it.
 //!
 //! May use every front-end module; nothing imports it but the binary.
 
 mod command;
 
-use crate::clock::TimeSource;
 use crate::config::Settings;
 use crate::game::{Opponent, Player};
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
 use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
 use crate::rules::Color;
+use crate::speech::Channel;
 use crate::speech::Lexicon;
 use crate::ui::app::Io;
 use crate::ui::effects::{Effects, acts_to};
 use crate::ui::input::Msg;
+use crate::ui::modes::game::GameMode;
 use crate::ui::output::{Line, Urgency};
 use crate::ui::play::{NewGame, Play};
-use crate::ui::session::{Stage, run_session};
-use crate::ui::sink::{Screen, Voice, show_and_say};
+use crate::ui::session::Mode;
 use crate::ui::words::{Fixed, Narrator};
 use command::{LobbyCommand, lobby_command};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
 
 /// Why logging in or the lobby could not start, in the session's words.
 #[derive(Debug, thiserror::Error)]
@@ -74,7 +77,11 @@ struct Waiting {
     id: String,
 }
 
-/// `voxchess online`: the lobby, then a game.
+/// A game in progress: (id, opponent, the player's colour, the
+/// player's move).
+type Playing = (String, String, Color, bool);
+
+/// `voxchess online`: the lobby, and the games entered from it.
 pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), OnlineError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let token = token::load().ok_or_else(|| OnlineError(words.fixed(Fixed::NotLoggedIn)))?;
@@ -86,203 +93,201 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         let _ = tx.send(Msg::Lobby(n));
     });
     lobby_stream(client.clone(), me.to_lowercase(), news);
-    io.run_with(plain, |io, screen, voice| {
-        Lobby { io, client, me, settings: settings.clone(), words }.run(screen, voice)
-    })
-    .map_err(|e| OnlineError(e.to_string()))
+    let lobby = Lobby {
+        tx: io.tx.clone(),
+        client,
+        me,
+        settings: settings.clone(),
+        words,
+        out: Vec::new(),
+        quit: false,
+        waiting: Vec::new(),
+        seeking: None,
+        games: Vec::new(),
+        next: None,
+    };
+    io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
 
-struct Lobby<'a> {
-    io: &'a Io,
+/// The lobby as a mode of the session.
+struct Lobby {
+    tx: Sender<Msg>,
     client: Client,
     me: String,
     settings: Settings,
     words: Narrator,
+    out: Vec<Line>,
+    quit: bool,
+    /// The challenges waiting for an answer, in the order said.
+    waiting: Vec<Waiting>,
+    /// The seek running, if any: set to cancel it.
+    seeking: Option<Arc<AtomicBool>>,
+    /// The games in progress, as last listed.
+    games: Vec<Playing>,
+    /// A game to enter on top of the lobby.
+    next: Option<Box<dyn Mode>>,
 }
 
-impl Lobby<'_> {
-    fn say(&self, screen: &mut dyn Screen, voice: &mut dyn Voice, text: String, urgency: Urgency) {
-        show_and_say(screen, voice, &[Line::new(text, urgency)]);
+impl Lobby {
+    fn say(&mut self, text: String, urgency: Urgency) {
+        self.out.push(Line::new(text, urgency));
     }
 
-    fn run(self, screen: &mut dyn Screen, voice: &mut dyn Voice) -> Vec<Line> {
-        let o = |f| self.words.fixed(f);
-        self.say(screen, voice, self.words.lobby_ready(&self.me), Urgency::Info);
-        let mut games = playing(&self.client).unwrap_or_default();
-        let bye = || vec![self.words.fixed_line(Fixed::Goodbye)];
-        match games.len() {
-            0 => {}
-            1 => {
-                if self.play(&games[0].0.clone(), screen, voice) {
-                    return bye();
-                }
-            }
-            _ => {
-                self.say(screen, voice, o(Fixed::PickGame), Urgency::Info);
-                self.list(&games, screen, voice);
-            }
-        }
-        screen.prompt(">");
-        let mut waiting: Vec<Waiting> = Vec::new();
-        let mut seeking: Option<Arc<AtomicBool>> = None;
-        while let Ok(msg) = self.io.rx.recv() {
-            match msg {
-                Msg::Typed(text) => {
-                    voice.player_acts();
-                    let cmd = lobby_command(self.words.lex, &text);
-                    match cmd {
-                        LobbyCommand::Quit => break,
-                        LobbyCommand::Help => {
-                            show_and_say(screen, voice, &self.words.lobby_help());
-                        }
-                        LobbyCommand::Accept(n) | LobbyCommand::Decline(n) => {
-                            let accept = matches!(cmd, LobbyCommand::Accept(_));
-                            let chosen = match n {
-                                Some(k) => k.checked_sub(1).filter(|k| *k < waiting.len()),
-                                None => waiting.len().checked_sub(1),
-                            };
-                            match chosen {
-                                None => self.say(screen, voice, o(Fixed::NoChallenge), Urgency::Info),
-                                Some(k) => {
-                                    let c = waiting.remove(k);
-                                    if let Err(e) = answer_challenge(&self.client, &c.id, accept) {
-                                        self.say(screen, voice, self.words.online_error(&e), Urgency::Urgent);
-                                    } else if !accept {
-                                        self.say(screen, voice, o(Fixed::Declined), Urgency::Info);
-                                    }
-                                }
-                            }
-                        }
-                        LobbyCommand::Seek { minutes, increment, rated } => {
-                            if speed_of(minutes, increment) == SeekSpeed::TooFast {
-                                self.say(screen, voice, self.words.seek_too_fast(minutes, increment), Urgency::Info);
-                            } else {
-                                let cancel = Arc::new(AtomicBool::new(false));
-                                seeking = Some(cancel.clone());
-                                let (client, tx) = (self.client.clone(), self.io.tx.clone());
-                                std::thread::spawn(move || {
-                                    if let Err(e) = seek(&client, minutes, increment, rated, &cancel) {
-                                        let _ = tx.send(Msg::Lobby(LobbyNews::Failed(e)));
-                                    }
-                                });
-                                self.say(screen, voice, self.words.seeking(minutes, increment), Urgency::Info);
-                            }
-                        }
-                        LobbyCommand::Cancel => {
-                            if let Some(c) = seeking.take() {
-                                c.store(true, Ordering::Relaxed);
-                            }
-                            self.say(screen, voice, o(Fixed::SeekCancelled), Urgency::Info);
-                        }
-                        LobbyCommand::Challenge { user, minutes, increment, color } => {
-                            let sent = challenge(&self.client, &user, minutes, increment, color);
-                            let text = sent.map_or_else(|e| self.words.online_error(&e), |()| o(Fixed::ChallengeSent));
-                            self.say(screen, voice, text, Urgency::Info);
-                        }
-                        LobbyCommand::Ai { level, minutes, increment, color } => {
-                            if let Err(e) = challenge_ai(&self.client, level, minutes, increment, color) {
-                                self.say(screen, voice, self.words.online_error(&e), Urgency::Urgent);
-                            }
-                        }
-                        LobbyCommand::Games => {
-                            games = playing(&self.client).unwrap_or_default();
-                            if games.is_empty() {
-                                self.say(screen, voice, o(Fixed::NoGames), Urgency::Info);
-                            }
-                            self.list(&games, screen, voice);
-                        }
-                        LobbyCommand::Join(n) => match n.checked_sub(1).and_then(|k| games.get(k)) {
-                            Some((id, ..)) => {
-                                if self.play(&id.clone(), screen, voice) {
-                                    return bye();
-                                }
-                            }
-                            None => self.say(screen, voice, o(Fixed::NoGames), Urgency::Info),
-                        },
-                        LobbyCommand::BadControl(t) => {
-                            self.say(screen, voice, self.words.bad_control(&t), Urgency::Info)
-                        }
-                        LobbyCommand::Unclear => {
-                            self.say(screen, voice, self.words.lobby_unclear(&text), Urgency::Info)
-                        }
-                    }
-                    screen.prompt(">");
-                }
-                Msg::Lobby(news) => {
-                    match news {
-                        LobbyNews::Challenge { id, from, rating, control, rated, color } => {
-                            waiting.push(Waiting { id });
-                            let text = self.words.challenge_in(waiting.len(), &from, rating, control, rated, color);
-                            self.say(screen, voice, text, Urgency::Urgent);
-                        }
-                        LobbyNews::ChallengeGone { id } => {
-                            waiting.retain(|w| w.id != id);
-                            self.say(screen, voice, o(Fixed::ChallengeGone), Urgency::Info);
-                        }
-                        LobbyNews::Declined => self.say(screen, voice, o(Fixed::Declined), Urgency::Info),
-                        LobbyNews::GameStart { id } => {
-                            if let Some(c) = seeking.take() {
-                                c.store(true, Ordering::Relaxed);
-                            }
-                            if self.play(&id, screen, voice) {
-                                return bye();
-                            }
-                        }
-                        LobbyNews::Connection { up } => {
-                            let text = o(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
-                            self.say(screen, voice, text, Urgency::Urgent);
-                        }
-                        LobbyNews::Failed(e) => {
-                            self.say(screen, voice, self.words.online_error(&e), Urgency::Urgent);
-                            if matches!(e, ApiError::Unauthorized | ApiError::MissingScope) {
-                                break;
-                            }
-                        }
-                    }
-                    screen.prompt(">");
-                }
-                Msg::Notice(n) => show_and_say(screen, voice, &[Line::info(self.words.notice(&n))]),
-                // The display's keys read it; its going and coming are said.
-                Msg::Braille(news) => {
-                    let said = self.words.braille_news(&news);
-                    screen.braille(news);
-                    show_and_say(screen, voice, &said.into_iter().collect::<Vec<_>>());
-                }
-                Msg::Eof | Msg::Quit => break,
-                _ => {}
-            }
-        }
-        bye()
+    fn fixed(&mut self, f: Fixed) {
+        let text = self.words.fixed(f);
+        self.say(text, Urgency::Info);
     }
 
-    fn list(&self, games: &[(String, String, Color, bool)], screen: &mut dyn Screen, voice: &mut dyn Voice) {
-        let lines: Vec<Line> = games
+    fn list(&mut self) {
+        let lines: Vec<Line> = self
+            .games
             .iter()
             .enumerate()
             .map(|(i, (_, name, color, turn))| {
                 Line::new(self.words.game_item(i + 1, name, *color, *turn), Urgency::Readout)
             })
             .collect();
-        show_and_say(screen, voice, &lines);
+        self.out.extend(lines);
     }
 
-    /// Joins game `id` and plays it until the player leaves it (`quit`:
-    /// back to the lobby, where `games` can switch to another game);
-    /// true when the whole program should end (input ended, a signal).
-    fn play(&self, id: &str, screen: &mut dyn Screen, voice: &mut dyn Voice) -> bool {
+    fn command(&mut self, text: &str, now: u64) {
+        let cmd = lobby_command(self.words.lex, text);
+        match cmd {
+            LobbyCommand::Quit => self.quit = true,
+            LobbyCommand::Help => {
+                let help = self.words.lobby_help();
+                self.out.extend(help);
+            }
+            LobbyCommand::Accept(n) | LobbyCommand::Decline(n) => {
+                let accept = matches!(cmd, LobbyCommand::Accept(_));
+                let chosen = match n {
+                    Some(k) => k.checked_sub(1).filter(|k| *k < self.waiting.len()),
+                    None => self.waiting.len().checked_sub(1),
+                };
+                match chosen {
+                    None => self.fixed(Fixed::NoChallenge),
+                    Some(k) => {
+                        let c = self.waiting.remove(k);
+                        if let Err(e) = answer_challenge(&self.client, &c.id, accept) {
+                            let text = self.words.online_error(&e);
+                            self.say(text, Urgency::Urgent);
+                        } else if !accept {
+                            self.fixed(Fixed::Declined);
+                        }
+                    }
+                }
+            }
+            LobbyCommand::Seek { minutes, increment, rated } => {
+                if speed_of(minutes, increment) == SeekSpeed::TooFast {
+                    let text = self.words.seek_too_fast(minutes, increment);
+                    self.say(text, Urgency::Info);
+                } else {
+                    let cancel = Arc::new(AtomicBool::new(false));
+                    self.seeking = Some(cancel.clone());
+                    let (client, tx) = (self.client.clone(), self.tx.clone());
+                    std::thread::spawn(move || {
+                        if let Err(e) = seek(&client, minutes, increment, rated, &cancel) {
+                            let _ = tx.send(Msg::Lobby(LobbyNews::Failed(e)));
+                        }
+                    });
+                    let text = self.words.seeking(minutes, increment);
+                    self.say(text, Urgency::Info);
+                }
+            }
+            LobbyCommand::Cancel => {
+                if let Some(c) = self.seeking.take() {
+                    c.store(true, Ordering::Relaxed);
+                }
+                self.fixed(Fixed::SeekCancelled);
+            }
+            LobbyCommand::Challenge { user, minutes, increment, color } => {
+                let text = match challenge(&self.client, &user, minutes, increment, color) {
+                    Ok(()) => self.words.fixed(Fixed::ChallengeSent),
+                    Err(e) => self.words.online_error(&e),
+                };
+                self.say(text, Urgency::Info);
+            }
+            LobbyCommand::Ai { level, minutes, increment, color } => {
+                if let Err(e) = challenge_ai(&self.client, level, minutes, increment, color) {
+                    let text = self.words.online_error(&e);
+                    self.say(text, Urgency::Urgent);
+                }
+            }
+            LobbyCommand::Games => {
+                self.games = playing(&self.client).unwrap_or_default();
+                if self.games.is_empty() {
+                    self.fixed(Fixed::NoGames);
+                }
+                self.list();
+            }
+            LobbyCommand::Join(n) => match n.checked_sub(1).and_then(|k| self.games.get(k)) {
+                Some((id, ..)) => {
+                    let id = id.clone();
+                    self.join(&id, now);
+                }
+                None => self.fixed(Fixed::NoGames),
+            },
+            LobbyCommand::BadControl(t) => {
+                let text = self.words.bad_control(&t);
+                self.say(text, Urgency::Info);
+            }
+            LobbyCommand::Unclear => {
+                let text = self.words.lobby_unclear(text);
+                self.say(text, Urgency::Info);
+            }
+        }
+    }
+
+    fn news(&mut self, news: LobbyNews, now: u64) {
+        match news {
+            LobbyNews::Challenge { id, from, rating, control, rated, color } => {
+                self.waiting.push(Waiting { id });
+                let text = self.words.challenge_in(self.waiting.len(), &from, rating, control, rated, color);
+                self.say(text, Urgency::Urgent);
+            }
+            LobbyNews::ChallengeGone { id } => {
+                self.waiting.retain(|w| w.id != id);
+                self.fixed(Fixed::ChallengeGone);
+            }
+            LobbyNews::Declined => self.fixed(Fixed::Declined),
+            LobbyNews::GameStart { id } => {
+                if let Some(c) = self.seeking.take() {
+                    c.store(true, Ordering::Relaxed);
+                }
+                self.join(&id, now);
+            }
+            LobbyNews::Connection { up } => {
+                let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
+                self.say(text, Urgency::Urgent);
+            }
+            LobbyNews::Failed(e) => {
+                let text = self.words.online_error(&e);
+                self.say(text, Urgency::Urgent);
+                if matches!(e, ApiError::Unauthorized | ApiError::MissingScope) {
+                    self.quit = true;
+                }
+            }
+        }
+    }
+
+    /// Joins game `id`: the game is entered on top of the lobby and
+    /// played until the player leaves it (`quit`: back to the lobby, where
+    /// `games` can switch to another game).
+    fn join(&mut self, id: &str, now: u64) {
         let (game, lines) = match connect(&self.client, id, &self.me.to_lowercase()) {
             Ok(g) => g,
             Err(e) => {
-                self.say(screen, voice, self.words.online_error(&e), Urgency::Urgent);
-                return false;
+                let text = self.words.online_error(&e);
+                return self.say(text, Urgency::Urgent);
             }
         };
         let players = game.players.clone().map(Player::Online);
-        self.say(screen, voice, self.words.game_starts(&players), Urgency::Info);
+        let text = self.words.game_starts(&players);
+        self.say(text, Urgency::Info);
         let time = game.control_text.as_ref().and_then(|c| c.parse().ok());
         let settings = Settings { time, ..self.settings.clone() };
         let me = game.me;
-        let opponent = OnlineOpponent::start(self.client.clone(), &game, lines, acts_to(self.io.tx.clone()));
+        let opponent = OnlineOpponent::start(self.client.clone(), &game, lines, acts_to(self.tx.clone()));
         let [white, black] = players;
         let (own, theirs) = if me == Color::White { (white, black) } else { (black, white) };
         let new = NewGame {
@@ -297,15 +302,70 @@ impl Lobby<'_> {
             terms: opponent.terms(),
             site: Some(game.url.clone()),
         };
-        let play = Play::new(new, self.io.time.now_ms());
-        let effects = Effects::new(self.io.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
-        let end = run_session(Stage::Play(Box::new(play), None), effects, &self.io.time, &self.io.rx, screen, voice);
-        let end_all = end.end_all;
-        show_and_say(screen, voice, &end.lines);
-        if !end_all {
-            self.say(screen, voice, self.words.fixed(Fixed::BackInLobby), Urgency::Info);
-            screen.prompt(">");
+        let play = Play::new(new, now);
+        let effects = Effects::new(self.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
+        self.next = Some(Box::new(GameMode::new(play, effects)));
+    }
+}
+
+impl Mode for Lobby {
+    /// The lobby is open; a single game in progress is joined at once,
+    /// several are listed.
+    fn greet(&mut self, now: u64) {
+        let text = self.words.lobby_ready(&self.me);
+        self.say(text, Urgency::Info);
+        self.games = playing(&self.client).unwrap_or_default();
+        match self.games.len() {
+            0 => {}
+            1 => {
+                let id = self.games[0].0.clone();
+                self.join(&id, now);
+            }
+            _ => {
+                self.fixed(Fixed::PickGame);
+                self.list();
+            }
         }
-        end_all
+    }
+
+    fn line(&mut self, text: &str, _channel: Channel, now: u64) {
+        self.command(text, now);
+    }
+
+    fn message(&mut self, msg: Msg, now: u64) {
+        if let Msg::Lobby(news) = msg {
+            self.news(news, now);
+        }
+    }
+
+    fn wants_quit(&mut self) -> bool {
+        self.quit
+    }
+
+    fn take_output(&mut self) -> Vec<Line> {
+        std::mem::take(&mut self.out)
+    }
+
+    fn prompt(&mut self) -> String {
+        ">".into()
+    }
+
+    fn narrator(&mut self) -> Narrator {
+        self.words
+    }
+
+    fn leave(&mut self, _now: u64) {
+        if let Some(c) = self.seeking.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+        self.fixed(Fixed::Goodbye);
+    }
+
+    fn enter(&mut self) -> Option<Box<dyn Mode>> {
+        self.next.take()
+    }
+
+    fn back(&mut self, _now: u64) {
+        self.fixed(Fixed::BackInLobby);
     }
 }

@@ -128,7 +128,7 @@ impl Narrator {
 
     fn piece_sentence(
         &self,
-        template: fn(&crate::speech::lexicon::BrailleWords) -> &String,
+        template: fn(&crate::speech::sentences::BrailleWords) -> &String,
         piece: Piece,
         sq: Square,
     ) -> Line {

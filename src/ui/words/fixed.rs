@@ -80,6 +80,7 @@ fixed! {
     /// No engine program found: the built-in one plays.
     NoEngine => client.no_engine;
     /// No voice model exists for the language.
+    #[cfg_attr(not(all(feature = "voice", feature = "tts")), allow(dead_code))]
     NoModelExists => client.no_model_exists;
     /// The Braille display is connected.
     BrailleBack => client.braille.back;

@@ -7,8 +7,14 @@
 //!                                                        -> Effects (save, engine, opponent)
 //! ```
 //!
-//! May use: the shell and everything below it; never review (the session
-//! puts a game and its study side by side).
+//! Keeping the game (autosave, score) is in `keeping.rs`, looking back in
+//! `look.rs`.
+//!
+//! May use: the shell and everything below it; never review (the game
+//! mode puts a game and its study side by side).
+
+mod keeping;
+mod look;
 
 use super::effect::{Effect, FinishedKept, Report, SaveResult, Saving};
 use super::input::BoardKey;
@@ -18,8 +24,7 @@ use super::words::{Fixed, StatusFacts, View, glance_board};
 use crate::clock::{ChessClock, Controls, Schedule};
 use crate::config::Settings;
 use crate::game::{
-    Action, Event, Game, GameSetup, News, NotDone, OpponentAct, Pending, Player, SavedGame, Seat, Terms, WriteProblem,
-    game_pgn,
+    Action, Event, Game, GameSetup, News, NotDone, OpponentAct, Pending, Player, Seat, Terms, WriteProblem,
 };
 use crate::notation::pgn::PgnGame;
 use crate::rules::{Color, Move, Position, Square};
@@ -36,22 +41,6 @@ const FOLLOWS_UNCLEAR_MS: u64 = 2_000;
 
 /// How often a running clock is saved (ms).
 const SAVE_EVERY_MS: u64 = 10_000;
-
-/// Today as a PGN date ("2026.12.01").
-fn today() -> String {
-    // Days since 1970 to a civil date (Howard Hinnant's algorithm).
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
 
 /// How a game starts.
 pub(crate) struct NewGame {
@@ -159,7 +148,7 @@ impl Play {
             site: game.site,
             looking: None,
             expected: None,
-            date: game.date.unwrap_or_else(today),
+            date: game.date.unwrap_or_else(crate::game::today),
             last_save: now,
             unclear_heard: None,
             replacing: false,
@@ -271,81 +260,6 @@ impl Play {
         self.shell.say_lines(lines);
     }
 
-    /// The game as it stands, for the autosave (with the clock as of `now`).
-    fn saved_game(&self, now: u64) -> SavedGame {
-        SavedGame {
-            // The engine by name only: a save never names a program to run.
-            settings: Settings { engine: None, ..self.settings.clone() },
-            me: self.game.me().map_or("both".into(), |c| c.name().to_lowercase()),
-            start_fen: self.game.history().start().to_fen(),
-            moves: self.game.history().moves().iter().map(|m| m.uci()).collect(),
-            clock: self.game.clock().map(|c| c.snapshot(now)),
-            date: self.date.clone(),
-            engine_name: self.game.players().iter().find_map(|p| match p {
-                Player::Engine(n) => Some(n.clone()),
-                Player::Human(_) | Player::Online(_) => None,
-            }),
-            // Over: the score goes with it, so the next start writes the
-            // score instead of offering to continue a game that ended.
-            score: self.game.is_over().then(|| self.pgn()),
-        }
-    }
-
-    fn autosave(&mut self, now: u64) {
-        self.last_save = now;
-        // A game on a server is kept there; it is joined again online.
-        if self.site.is_some() {
-            return;
-        }
-        let saved = Box::new(self.saved_game(now));
-        self.shell.request(Effect::Keep(saved, Saving::Game));
-    }
-
-    /// The game as PGN.
-    fn pgn(&self) -> String {
-        let [white, black] = self.game.players();
-        let outcome = self.game.outcome();
-        let pgn = game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date);
-        match &self.site {
-            Some(url) => pgn.replacen("[Site \"voxchess\"]", &format!("[Site \"{}\"]", url.replace('"', "")), 1),
-            None => pgn,
-        }
-    }
-
-    /// The start of the names of the game's saved files.
-    fn stem(&self) -> String {
-        self.date.replace('.', "-")
-    }
-
-    fn write_score(&mut self, what: Saving) {
-        let (stem, pgn) = (self.stem(), self.pgn());
-        self.shell.request(Effect::WriteScore { stem, pgn, what });
-    }
-
-    /// The game is over: it is kept with its result for the next start,
-    /// then its score is written and synced; only then is the autosave
-    /// removed (see [`Front::report`]). The game can then be studied.
-    fn finished(&mut self, now: u64) {
-        if self.site.is_none() {
-            let saved = Box::new(self.saved_game(now));
-            self.shell.request(Effect::Keep(saved, Saving::Finished));
-        }
-        self.write_score(Saving::ScoreAtEnd);
-        self.study = self.study_of();
-    }
-
-    fn study_of(&self) -> Option<(PgnGame, String)> {
-        let read = crate::notation::pgn::read_pgn(&self.pgn(), crate::notation::NotationLang::English, None);
-        read.ok().and_then(|g| g.into_iter().next()).map(|g| (g, self.stem()))
-    }
-
-    /// While a clock runs, the game is saved at least every
-    /// `SAVE_EVERY_MS`, so a crash gives back at most that much time.
-    fn periodic_save_due(&self) -> Option<u64> {
-        let running = self.game.clock().is_some_and(|c| c.running.is_some() && !c.paused);
-        (running && !self.game.is_over()).then_some(self.last_save + SAVE_EVERY_MS)
-    }
-
     /// The view for board questions: the position looked back at, or the
     /// live one.
     fn view(&self, now: u64) -> View<'_> {
@@ -432,60 +346,6 @@ impl Play {
         self.shell.say_lines(lines);
     }
 
-    /// Steps through the positions so far without taking anything back.
-    fn look(&mut self, c: Command) {
-        let played = self.game.history().moves().len();
-        let now_at = self.looking.unwrap_or(played);
-        let fixed = |f| self.shell.words.fixed_line(f);
-        // Move N of a side: the position after it, if it was played.
-        let goto = |number: u32, color: Option<Color>| {
-            let color = color.unwrap_or(Color::White);
-            let positions = self.game.history().positions();
-            positions.iter().take(played).position(|p| p.fullmoves() == number && p.turn() == color).map(|i| i + 1)
-        };
-        let text = match c {
-            Command::GoStart if played == 0 => fixed(Fixed::AtStart),
-            Command::GoStart => {
-                self.looking = Some(0);
-                self.looking_words()
-            }
-            Command::GoEnd if self.looking.is_none() => fixed(Fixed::AtLive),
-            Command::GoEnd => {
-                self.looking = None;
-                fixed(Fixed::BackToLive)
-            }
-            Command::GoTo { number, color } => match goto(number, color) {
-                Some(k) => self.look_to(k),
-                None => Line::info(self.shell.words.no_such_move(number, color)),
-            },
-            Command::LookBack if now_at == 0 => fixed(Fixed::AtStart),
-            Command::LookBack => {
-                self.looking = Some(now_at - 1);
-                self.looking_words()
-            }
-            Command::LookForward | Command::LookLive if self.looking.is_none() => fixed(Fixed::AtLive),
-            Command::LookForward if now_at + 1 < played => {
-                self.looking = Some(now_at + 1);
-                self.looking_words()
-            }
-            Command::LookForward | Command::LookLive => {
-                self.looking = None;
-                fixed(Fixed::BackToLive)
-            }
-            _ => self.looking_words(),
-        };
-        self.shell.say(text, Urgency::Info);
-    }
-
-    /// Which position is in view, in words: the move that led to it.
-    fn looking_words(&self) -> Line {
-        let Some(k) = self.looking else { return self.shell.words.fixed_line(Fixed::AtLive) };
-        let history = self.game.history();
-        let (positions, moves) = (history.positions(), history.moves());
-        let led_here = k.checked_sub(1).and_then(|i| Some((positions.get(i)?, moves.get(i)?)));
-        self.shell.words.viewing(led_here)
-    }
-
     /// The square of the piece in hand, while no move has been made since
     /// it was picked up.
     fn in_hand(&self) -> Option<Square> {
@@ -538,21 +398,6 @@ impl Play {
         }
     }
 
-    /// The position after `k` moves is looked at (the live one when `k`
-    /// is all of them); the words that say so.
-    fn look_to(&mut self, k: usize) -> Line {
-        let fixed = |f| self.shell.words.fixed_line(f);
-        if k >= self.game.history().moves().len() {
-            match self.looking.take() {
-                Some(_) => fixed(Fixed::BackToLive),
-                None => fixed(Fixed::AtLive),
-            }
-        } else {
-            self.looking = Some(k);
-            self.looking_words()
-        }
-    }
-
     /// The Braille status line of the position in view: its last move,
     /// whose move it is (or the result), the clocks, the piece in hand.
     pub(crate) fn status_line(&self, now: u64) -> String {
@@ -568,12 +413,6 @@ impl Play {
             holding: self.in_hand().filter(|_| live).and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
         };
         self.shell.words.glance_status(&facts)
-    }
-
-    /// A finger on a move of the list: that position is looked at.
-    fn look_at(&mut self, k: usize) {
-        let text = self.look_to(k);
-        self.shell.say(text, Urgency::Info);
     }
 }
 

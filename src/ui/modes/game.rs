@@ -1,0 +1,177 @@
+//! A game as a mode: the game front (`Play`), its effects (files, the
+//! engine, the opponent) and, once the game has ended, its study beside
+//! it. After the game, a command goes to the study and anything else to
+//! the game (which says it is over), as does `time` (the game's final
+//! times); a line is resolved once.
+
+use super::ForWhom;
+use crate::speech::{Channel, Command, Intent};
+use crate::ui::effects::Effects;
+use crate::ui::input::{BoardKey, Msg};
+use crate::ui::output::{Glance, Line};
+use crate::ui::play::Play;
+use crate::ui::review::Review;
+use crate::ui::session::Mode;
+use crate::ui::shell::Front;
+use crate::ui::sink::Screen;
+use crate::ui::words::Narrator;
+
+/// A game, and its study once it has ended.
+pub(crate) struct GameMode {
+    play: Box<Play>,
+    study: Option<Box<Review>>,
+    effects: Effects,
+}
+
+impl GameMode {
+    /// A game whose work `effects` does.
+    pub(crate) fn new(play: Play, effects: Effects) -> GameMode {
+        GameMode { play: Box::new(play), study: None, effects }
+    }
+
+    /// The front that takes commands now: the study once the game has
+    /// ended, else the game.
+    fn commands(&mut self) -> &mut dyn Front {
+        match &mut self.study {
+            Some(study) => study.as_mut(),
+            None => self.play.as_mut(),
+        }
+    }
+
+    /// Every front, for output and work.
+    fn fronts(&mut self) -> Vec<&mut dyn Front> {
+        let mut all: Vec<&mut dyn Front> = vec![self.play.as_mut()];
+        if let Some(s) = &mut self.study {
+            all.push(s.as_mut());
+        }
+        all
+    }
+}
+
+impl Mode for GameMode {
+    fn greet(&mut self, now: u64) {
+        self.play.greet(now);
+    }
+
+    fn line(&mut self, text: &str, channel: Channel, now: u64) {
+        let Some(study) = &mut self.study else { return self.play.handle_line(text, channel, now) };
+        let Some(words) = study.shell().typed(text) else { return };
+        match study.resolve(&words, channel) {
+            Intent::Command(c) if c != Command::Time => study.carry_out(Intent::Command(c), channel, now),
+            other => self.play.carry_out(other, channel, now),
+        }
+    }
+
+    fn heard(&mut self, alternatives: &[(String, f32)], now: u64) {
+        let Some(study) = &mut self.study else { return self.play.handle_heard(alternatives, now) };
+        let clean = crate::ui::input::clean_heard(alternatives);
+        match study.resolve_heard(&clean, now) {
+            Intent::Command(c) if c != Command::Time => study.carry_out(Intent::Command(c), Channel::Heard, now),
+            other => self.play.carry_out(other, Channel::Heard, now),
+        }
+    }
+
+    fn key(&mut self, key: BoardKey, now: u64) {
+        self.commands().key(key, now);
+    }
+
+    fn message(&mut self, msg: Msg, now: u64) {
+        match msg {
+            Msg::Opponent(act) => self.play.opponent(act, now),
+            Msg::Analysis(news) => match super::analysis(news, &mut self.effects) {
+                Some((ForWhom::Study, report)) => {
+                    if let Some(study) = &mut self.study {
+                        study.report(report, now);
+                    }
+                }
+                Some((ForWhom::Commands, report)) => self.commands().report(report, now),
+                None => {}
+            },
+            // The lobby's news waits while a game is played.
+            _ => {}
+        }
+    }
+
+    fn next_wake(&mut self) -> Option<u64> {
+        self.fronts().iter().filter_map(|f| f.next_wake()).min()
+    }
+
+    fn timer(&mut self, now: u64) {
+        self.fronts().into_iter().for_each(|f| f.on_timer(now));
+    }
+
+    /// Does the work asked for; a game that has just ended becomes a study.
+    fn settle(&mut self, now: u64) {
+        super::drain(self.play.as_mut(), &mut self.effects, now);
+        if let Some(study) = &mut self.study {
+            super::drain(study.as_mut(), &mut self.effects, now);
+        }
+        if let Some((game, stem)) = self.play.take_study() {
+            let settings = self.play.settings().clone();
+            self.study = Some(Box::new(Review::after_game(game, &settings, &stem)));
+            let study = self.study.as_deref_mut().map(|s| s as &mut dyn Front);
+            if let Some(study) = study {
+                super::drain(study, &mut self.effects, now);
+            }
+        }
+    }
+
+    fn busy(&mut self) -> bool {
+        self.fronts().iter().any(|f| f.busy())
+    }
+
+    fn wants_quit(&mut self) -> bool {
+        self.fronts().iter().any(|f| f.shell_ref().wants_quit())
+    }
+
+    fn take_silence(&mut self) -> bool {
+        super::take_silence(self.fronts())
+    }
+
+    fn take_output(&mut self) -> Vec<Line> {
+        super::take_output(self.fronts())
+    }
+
+    fn prompt(&mut self) -> String {
+        self.play.prompt()
+    }
+
+    fn narrator(&mut self) -> Narrator {
+        self.commands().shell().words
+    }
+
+    /// The game, or its study once it has ended (with the game's status
+    /// line, its result and clocks, while the study stands at the end).
+    fn glance(&mut self, now: u64) -> Option<Glance> {
+        Some(match &self.study {
+            None => self.play.glance(now),
+            Some(study) => {
+                let mut g = study.glance(now);
+                if g.at == g.moves.len() {
+                    g.status = self.play.status_line(now);
+                }
+                g
+            }
+        })
+    }
+
+    fn braille_views(&mut self, screen: &mut dyn Screen) {
+        super::braille_views(self.fronts(), screen);
+    }
+
+    fn input_ended(&mut self) {
+        self.play.handle_eof();
+    }
+
+    fn answer_due(&self) -> Option<std::time::Instant> {
+        self.effects.answer_due()
+    }
+
+    fn leave(&mut self, now: u64) {
+        self.play.leave(now);
+    }
+
+    fn unsaved(&self) -> bool {
+        self.play.unsaved()
+    }
+}

@@ -1,0 +1,111 @@
+//! A review of a game from a file as a mode: the review front and the
+//! effects that run its engine and write its files.
+
+use super::ForWhom;
+use crate::speech::Channel;
+use crate::ui::effects::Effects;
+use crate::ui::input::{BoardKey, Msg};
+use crate::ui::output::{Glance, Line};
+use crate::ui::review::Review;
+use crate::ui::session::Mode;
+use crate::ui::shell::Front;
+use crate::ui::sink::Screen;
+use crate::ui::words::Narrator;
+
+/// A review and its effects.
+pub(crate) struct ReviewMode {
+    review: Box<Review>,
+    effects: Effects,
+}
+
+impl ReviewMode {
+    /// A review whose work `effects` does.
+    pub(crate) fn new(review: Review, effects: Effects) -> ReviewMode {
+        ReviewMode { review: Box::new(review), effects }
+    }
+
+    fn fronts(&mut self) -> Vec<&mut dyn Front> {
+        vec![self.review.as_mut()]
+    }
+}
+
+impl Mode for ReviewMode {
+    fn greet(&mut self, now: u64) {
+        self.review.greet(now);
+    }
+
+    fn line(&mut self, text: &str, channel: Channel, now: u64) {
+        self.review.handle_line(text, channel, now);
+    }
+
+    fn heard(&mut self, alternatives: &[(String, f32)], now: u64) {
+        self.review.handle_heard(alternatives, now);
+    }
+
+    fn key(&mut self, key: BoardKey, now: u64) {
+        self.review.key(key, now);
+    }
+
+    fn message(&mut self, msg: Msg, now: u64) {
+        let Msg::Analysis(news) = msg else { return };
+        if let Some((ForWhom::Study | ForWhom::Commands, report)) = super::analysis(news, &mut self.effects) {
+            self.review.report(report, now);
+        }
+    }
+
+    fn next_wake(&mut self) -> Option<u64> {
+        self.review.next_wake()
+    }
+
+    fn timer(&mut self, now: u64) {
+        self.review.on_timer(now);
+    }
+
+    fn settle(&mut self, now: u64) {
+        super::drain(self.review.as_mut(), &mut self.effects, now);
+    }
+
+    fn busy(&mut self) -> bool {
+        self.review.busy()
+    }
+
+    fn wants_quit(&mut self) -> bool {
+        self.review.shell_ref().wants_quit()
+    }
+
+    fn take_silence(&mut self) -> bool {
+        super::take_silence(self.fronts())
+    }
+
+    fn take_output(&mut self) -> Vec<Line> {
+        super::take_output(self.fronts())
+    }
+
+    fn prompt(&mut self) -> String {
+        self.review.prompt()
+    }
+
+    fn narrator(&mut self) -> Narrator {
+        self.review.shell().words
+    }
+
+    fn glance(&mut self, now: u64) -> Option<Glance> {
+        Some(self.review.glance(now))
+    }
+
+    fn braille_views(&mut self, screen: &mut dyn Screen) {
+        super::braille_views(self.fronts(), screen);
+    }
+
+    fn input_ended(&mut self) {
+        self.review.handle_eof();
+    }
+
+    fn answer_due(&self) -> Option<std::time::Instant> {
+        self.effects.answer_due()
+    }
+
+    fn leave(&mut self, now: u64) {
+        self.review.leave(now);
+    }
+}
