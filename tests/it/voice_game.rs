@@ -236,6 +236,11 @@ fn a_korean_game_played_by_voice_with_real_audio() {
     let dir = std::env::temp_dir().join(format!("voxchess-voice-game-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    // voxchess speaks faster than its default, as many blind players set
+    // their speech (the questions and moves are most of this test's time).
+    let settings = dir.join("config/voxchess");
+    std::fs::create_dir_all(&settings).unwrap();
+    std::fs::write(settings.join("config.toml"), "rate = 0.5\n").unwrap();
     let listener = Listener::start();
     let mut child =
         crate::common::voxchess(&dir).args(["play", "--plain", "--opponent", "human", "--lang", "ko"]).spawn().unwrap();
