@@ -4,7 +4,7 @@
 
 use super::opponent::OpponentAct;
 use crate::rules::{Color, Move};
-use crate::speech::{Answer, EngineQuestion, Question, Refusal};
+use crate::speech::{Answer, EngineQuestion, GameCommand, Question, Refusal};
 
 /// Where a side's moves come from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,27 +44,15 @@ pub enum Action {
     Ask(Question),
     /// An answer: yes, no, cancel, a number.
     Answer(Answer),
-    /// Take back the last move (an away opponent is asked first, and
-    /// answers how many plies go back).
-    Takeback,
-    /// Offer a draw.
-    OfferDraw,
-    /// Claim a draw (9.2, 9.3).
-    ClaimDraw,
-    /// Accept the offer.
-    Accept,
-    /// Decline the offer.
-    Decline,
-    /// Resign (asked first).
-    Resign,
+    /// What the player asks of the game: a takeback (an away opponent is
+    /// asked first, and answers how many plies go back), a draw offer or
+    /// claim, accepting or declining an offer, resigning (asked first),
+    /// claiming victory or aborting (where the opponent's terms have them).
+    Game(GameCommand),
     /// What the away opponent did.
     Opponent(OpponentAct),
     /// Time passed: the flag and the clock calls are checked.
     Tick,
     /// The player asks the engine about the position.
     AskEngine(EngineQuestion),
-    /// Claim the win: the opponent left a server's game.
-    ClaimVictory,
-    /// Call the game off before it counts (a server's abort).
-    Abort,
 }

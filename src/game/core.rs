@@ -26,7 +26,7 @@ use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outco
 use crate::rules::Color;
 use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
 use crate::rules::{DrawReason, History, Move, Outcome, Position, WinReason};
-use crate::speech::{Answer, Refusal};
+use crate::speech::{Answer, GameCommand, Refusal};
 use std::time::Duration;
 
 /// How a game starts.
@@ -243,17 +243,6 @@ impl Game {
             } else {
                 Event::NotDone(NotDone::EngineHelpOff)
             }),
-            Action::ClaimVictory if !self.terms.claim_victory => Self::not_done(NotDone::NotInThisGame, &mut ev),
-            Action::Abort if !self.terms.abort => Self::not_done(NotDone::NotInThisGame, &mut ev),
-            Action::ClaimVictory | Action::Abort if self.is_over() => Self::not_done(NotDone::IsOver, &mut ev),
-            Action::ClaimVictory => {
-                self.tell(News::ClaimVictory, &mut ev);
-                ev.push(Event::Sent);
-            }
-            Action::Abort => {
-                self.tell(News::Abort, &mut ev);
-                ev.push(Event::Sent);
-            }
             Action::Move(mv) => self.local_move(mv, now, &mut ev),
             Action::Refuse(why) => {
                 // After the game, the problem is that moves are over.
@@ -272,32 +261,51 @@ impl Game {
                 }
             }
             Action::Answer(a) => self.answer(a, now, &mut ev),
-            Action::Takeback => self.takeback(now, &mut ev),
-            Action::OfferDraw => self.offer_draw(&mut ev),
-            Action::ClaimDraw => match self.history.claimable_draw() {
-                Some(claim) if !self.is_over() => self.end(Outcome::Draw(claim.into()), now, &mut ev),
-                _ => Self::not_done(NotDone::NoClaim, &mut ev),
+            Action::Game(command) => self.command(command, now, &mut ev),
+            Action::Opponent(act) => self.opponent(act, now, &mut ev),
+        }
+        self.plan(now);
+        ev
+    }
+
+    /// What the player asks of the game itself, within the opponent's
+    /// terms.
+    fn command(&mut self, command: GameCommand, now: u64, ev: &mut Vec<Event>) {
+        match command {
+            GameCommand::ClaimVictory if !self.terms.claim_victory => Self::not_done(NotDone::NotInThisGame, ev),
+            GameCommand::Abort if !self.terms.abort => Self::not_done(NotDone::NotInThisGame, ev),
+            GameCommand::ClaimVictory | GameCommand::Abort if self.is_over() => Self::not_done(NotDone::IsOver, ev),
+            GameCommand::ClaimVictory => {
+                self.tell(News::ClaimVictory, ev);
+                ev.push(Event::Sent);
+            }
+            GameCommand::Abort => {
+                self.tell(News::Abort, ev);
+                ev.push(Event::Sent);
+            }
+            GameCommand::Takeback => self.takeback(now, ev),
+            GameCommand::OfferDraw => self.offer_draw(ev),
+            GameCommand::ClaimDraw => match self.history.claimable_draw() {
+                Some(claim) if !self.is_over() => self.end(Outcome::Draw(claim.into()), now, ev),
+                _ => Self::not_done(NotDone::NoClaim, ev),
             },
-            Action::Accept => match self.pending {
-                Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::Yes, now, &mut ev),
-                _ => Self::not_done(NotDone::NoOfferToAccept, &mut ev),
+            GameCommand::Accept => match self.pending {
+                Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::Yes, now, ev),
+                _ => Self::not_done(NotDone::NoOfferToAccept, ev),
             },
-            Action::Decline => match self.pending {
-                Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::No, now, &mut ev),
-                _ => Self::not_done(NotDone::NoOfferToDecline, &mut ev),
+            GameCommand::Decline => match self.pending {
+                Pending::DrawOffer(_) | Pending::Takeback => self.answer(Answer::No, now, ev),
+                _ => Self::not_done(NotDone::NoOfferToDecline, ev),
             },
-            Action::Resign => {
+            GameCommand::Resign => {
                 if self.is_over() {
-                    Self::not_done(NotDone::IsOver, &mut ev);
+                    Self::not_done(NotDone::IsOver, ev);
                 } else {
                     self.pending = Pending::Resign;
                     ev.push(Event::ResignAsked);
                 }
             }
-            Action::Opponent(act) => self.opponent(act, now, &mut ev),
         }
-        self.plan(now);
-        ev
     }
 
     /// What the away opponent did.
@@ -723,7 +731,7 @@ mod tests {
         assert!(ev.contains(&Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })));
         let a3 = Move { from: sq("a2"), to: sq("a3"), kind: crate::rules::MoveKind::Normal };
         assert_eq!(g.act(Action::Move(a3), 0), vec![Event::NotDone(NotDone::OverOnlyCommands)]);
-        assert_eq!(g.act(Action::Resign, 0), vec![Event::NotDone(NotDone::IsOver)]);
+        assert_eq!(g.act(Action::Game(GameCommand::Resign), 0), vec![Event::NotDone(NotDone::IsOver)]);
     }
 
     #[test]
@@ -807,9 +815,12 @@ mod tests {
         let ev = play(&mut g, "e2e4", 0);
         assert!(ev.contains(&Event::Tell(News::Played(mv(&Position::start(), "e2e4")))), "{ev:?}");
         assert!(ev.contains(&Event::Tell(News::YourMove { think: Duration::from_millis(500) })), "{ev:?}");
-        assert_eq!(g.act(Action::Takeback, 0), vec![Event::NotDone(NotDone::OpponentToMove(PlayerKind::Person))]);
+        assert_eq!(
+            g.act(Action::Game(GameCommand::Takeback), 0),
+            vec![Event::NotDone(NotDone::OpponentToMove(PlayerKind::Person))]
+        );
         opponent_move(&mut g, "e7e5", 0);
-        let ev = g.act(Action::Takeback, 0);
+        let ev = g.act(Action::Game(GameCommand::Takeback), 0);
         assert_eq!(ev, vec![Event::TakebackSent, Event::Tell(News::TakebackProposed)]);
         assert!(g.awaits_opponent());
         let ev = g.act(Action::Opponent(OpponentAct::TakeBack { plies: 2 }), 0);
@@ -818,11 +829,11 @@ mod tests {
         assert_eq!(*to_move, Color::White);
         assert_eq!(g.position(), &Position::start());
         assert!(!g.awaits_opponent());
-        assert_eq!(g.act(Action::Takeback, 0), vec![Event::NotDone(NotDone::NoTakeback)]);
+        assert_eq!(g.act(Action::Game(GameCommand::Takeback), 0), vec![Event::NotDone(NotDone::NoTakeback)]);
         // Declined: nothing goes back.
         play(&mut g, "e2e4", 0);
         opponent_move(&mut g, "e7e5", 0);
-        g.act(Action::Takeback, 0);
+        g.act(Action::Game(GameCommand::Takeback), 0);
         let ev = g.act(Action::Opponent(OpponentAct::DeclineTakeback), 0);
         assert_eq!(ev, vec![Event::OpponentDeclinesTakeback]);
         assert_eq!(g.history().moves().len(), 2);
@@ -836,7 +847,7 @@ mod tests {
         // A draw offered by the opponent is the player's to answer.
         let ev = g.act(Action::Opponent(OpponentAct::OfferDraw), 0);
         assert_eq!(ev, vec![Event::DrawOffered { to: Color::White }]);
-        let ev = g.act(Action::Decline, 0);
+        let ev = g.act(Action::Game(GameCommand::Decline), 0);
         assert_eq!(ev, vec![Event::Tell(News::DrawAnswered { accept: false }), Event::DrawDeclined]);
         // A takeback proposed by the opponent: yes is told, its side takes back.
         assert_eq!(g.act(Action::Opponent(OpponentAct::ProposeTakeback), 0), vec![Event::TakebackProposed]);
@@ -886,38 +897,47 @@ mod tests {
     fn draws_offered_both_ways_claimed_and_declined() {
         // Two people: the offer goes to the other side, who may decline or accept.
         let mut g = Game::new(setup(None, None), 0);
-        assert_eq!(g.act(Action::OfferDraw, 0), vec![Event::DrawOffered { to: Color::Black }]);
-        assert_eq!(g.act(Action::Decline, 0), vec![Event::DrawDeclined]);
-        assert_eq!(g.act(Action::Decline, 0), vec![Event::NotDone(NotDone::NoOfferToDecline)]);
-        assert_eq!(g.act(Action::Accept, 0), vec![Event::NotDone(NotDone::NoOfferToAccept)]);
-        g.act(Action::OfferDraw, 0);
-        assert_eq!(g.act(Action::Accept, 0), vec![Event::GameOver(Outcome::Draw(DrawReason::Agreement))]);
+        assert_eq!(g.act(Action::Game(GameCommand::OfferDraw), 0), vec![Event::DrawOffered { to: Color::Black }]);
+        assert_eq!(g.act(Action::Game(GameCommand::Decline), 0), vec![Event::DrawDeclined]);
+        assert_eq!(g.act(Action::Game(GameCommand::Decline), 0), vec![Event::NotDone(NotDone::NoOfferToDecline)]);
+        assert_eq!(g.act(Action::Game(GameCommand::Accept), 0), vec![Event::NotDone(NotDone::NoOfferToAccept)]);
+        g.act(Action::Game(GameCommand::OfferDraw), 0);
+        assert_eq!(
+            g.act(Action::Game(GameCommand::Accept), 0),
+            vec![Event::GameOver(Outcome::Draw(DrawReason::Agreement))]
+        );
         // Against an away opponent: it answers.
         let mut g = Game::new(setup(Some(Color::White), None), 0);
-        assert_eq!(g.act(Action::OfferDraw, 0), vec![Event::DrawOfferSent, Event::Tell(News::DrawOffered)]);
+        assert_eq!(
+            g.act(Action::Game(GameCommand::OfferDraw), 0),
+            vec![Event::DrawOfferSent, Event::Tell(News::DrawOffered)]
+        );
         let no = Action::Opponent(OpponentAct::AnswerDraw { accept: false });
         assert_eq!(g.act(no.clone(), 0), vec![Event::OpponentDeclinesDraw(PlayerKind::Person)]);
         assert_eq!(g.act(no, 0), vec![], "an answer to no offer is nothing");
-        g.act(Action::OfferDraw, 0);
+        g.act(Action::Game(GameCommand::OfferDraw), 0);
         let yes = Action::Opponent(OpponentAct::AnswerDraw { accept: true });
         assert_eq!(g.act(yes, 0), vec![Event::GameOver(Outcome::Draw(DrawReason::Agreement))]);
         // Threefold: knights out and back twice.
         let mut g = Game::new(setup(None, None), 0);
-        assert_eq!(g.act(Action::ClaimDraw, 0), vec![Event::NotDone(NotDone::NoClaim)]);
+        assert_eq!(g.act(Action::Game(GameCommand::ClaimDraw), 0), vec![Event::NotDone(NotDone::NoClaim)]);
         let mut last = Vec::new();
         for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
             last = play(&mut g, m, 0);
         }
         assert!(last.contains(&Event::Claimable(DrawClaim::ThreefoldRepetition)), "{last:?}");
-        assert_eq!(g.act(Action::ClaimDraw, 0), vec![Event::GameOver(Outcome::Draw(DrawReason::ThreefoldRepetition))]);
+        assert_eq!(
+            g.act(Action::Game(GameCommand::ClaimDraw), 0),
+            vec![Event::GameOver(Outcome::Draw(DrawReason::ThreefoldRepetition))]
+        );
     }
 
     #[test]
     fn resigning_is_confirmed() {
         let mut g = Game::new(setup(Some(Color::White), None), 0);
-        assert_eq!(g.act(Action::Resign, 0), vec![Event::ResignAsked]);
+        assert_eq!(g.act(Action::Game(GameCommand::Resign), 0), vec![Event::ResignAsked]);
         assert_eq!(g.act(Action::Answer(Answer::No), 0), vec![Event::PlayOn]);
-        g.act(Action::Resign, 0);
+        g.act(Action::Game(GameCommand::Resign), 0);
         assert_eq!(
             g.act(Action::Answer(Answer::Yes), 0),
             vec![

@@ -16,6 +16,29 @@ pub enum BrailleView {
     Moves,
 }
 
+/// What the player asks of the game itself, the same whoever the
+/// opponent is: the one enum the resolver's commands and the game's
+/// actions share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    /// Take back the last move.
+    Takeback,
+    /// Offer a draw.
+    OfferDraw,
+    /// Claim a draw (9.2, 9.3).
+    ClaimDraw,
+    /// Accept an offer.
+    Accept,
+    /// Decline an offer.
+    Decline,
+    /// Resign (always confirmed).
+    Resign,
+    /// Claim the win when the opponent left a game on a server.
+    ClaimVictory,
+    /// Call a game on a server off before it counts.
+    Abort,
+}
+
 /// A command to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -52,18 +75,8 @@ pub enum Command {
     Repeat,
     /// The clocks.
     Time,
-    /// Take back the last move.
-    Takeback,
-    /// Offer a draw.
-    OfferDraw,
-    /// Claim a draw (9.2, 9.3).
-    ClaimDraw,
-    /// Accept an offer.
-    Accept,
-    /// Decline an offer.
-    Decline,
-    /// Resign (always confirmed).
-    Resign,
+    /// Something asked of the game itself (a takeback, a draw, resigning, ...).
+    Game(GameCommand),
     /// The list of commands.
     Help,
     /// Stop voice input.
@@ -88,10 +101,6 @@ pub enum Command {
     Fen,
     /// A question to the engine about the position.
     Engine(EngineQuestion),
-    /// Claim the win when the opponent left a game on a server.
-    ClaimVictory,
-    /// Call a game on a server off before it counts.
-    Abort,
     /// Read the chat (None), or send a line to it.
     Chat(Option<String>),
     /// Look at the position one move earlier (nothing is taken back).
@@ -166,19 +175,22 @@ impl std::fmt::Display for Command {
             Command::Engine(EngineQuestion::Best) => f.write_str("best"),
             Command::Engine(EngineQuestion::Threat) => f.write_str("threat"),
             Command::Engine(EngineQuestion::Top(n)) => write!(f, "top {n}"),
-            other => {
-                let name = format!("{other:?}");
-                let mut words = String::new();
-                for (i, c) in name.chars().enumerate() {
-                    if c.is_uppercase() && i > 0 {
-                        words.push(' ');
-                    }
-                    words.extend(c.to_lowercase());
-                }
-                f.write_str(&words)
-            }
+            Command::Game(g) => f.write_str(&words_of_name(&format!("{g:?}"))),
+            other => f.write_str(&words_of_name(&format!("{other:?}"))),
         }
     }
+}
+
+/// A variant's name in words: "OfferDraw" is "offer draw".
+fn words_of_name(name: &str) -> String {
+    let mut words = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            words.push(' ');
+        }
+        words.extend(c.to_lowercase());
+    }
+    words
 }
 
 /// A command that needs an argument it did not get.
@@ -346,14 +358,14 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "score" => Ok(Command::Score),
         "repeat" => Ok(Command::Repeat),
         "time" => Ok(Command::Time),
-        "takeback" => Ok(Command::Takeback),
-        "offer_draw" => Ok(Command::OfferDraw),
-        "claim_draw" => Ok(Command::ClaimDraw),
-        "accept" => Ok(Command::Accept),
-        "decline" => Ok(Command::Decline),
-        "resign" => Ok(Command::Resign),
-        "claim_victory" => Ok(Command::ClaimVictory),
-        "abort" => Ok(Command::Abort),
+        "takeback" => Ok(Command::Game(GameCommand::Takeback)),
+        "offer_draw" => Ok(Command::Game(GameCommand::OfferDraw)),
+        "claim_draw" => Ok(Command::Game(GameCommand::ClaimDraw)),
+        "accept" => Ok(Command::Game(GameCommand::Accept)),
+        "decline" => Ok(Command::Game(GameCommand::Decline)),
+        "resign" => Ok(Command::Game(GameCommand::Resign)),
+        "claim_victory" => Ok(Command::Game(GameCommand::ClaimVictory)),
+        "abort" => Ok(Command::Game(GameCommand::Abort)),
         "chat" => Ok(Command::Chat(None)),
         "help" => Ok(Command::Help),
         "stop_listening" => Ok(Command::StopListening),

@@ -22,7 +22,7 @@ pub(crate) mod say_time;
 pub(crate) mod sentences;
 pub mod vocabulary;
 
-pub use command::{BrailleView, Command, CommandError, EngineQuestion};
+pub use command::{BrailleView, Command, CommandError, EngineQuestion, GameCommand};
 pub use intent::{Answer, Channel, Confirm, Intent, Question, QuestionKind, Refusal};
 pub use lang::{SpeechLang, Style};
 pub use lexicon::Lexicon;

@@ -179,12 +179,7 @@ impl Review {
             Command::StopListening | Command::StartListening => {
                 self.shell.voice_switch(None, Some(c == Command::StartListening));
             }
-            Command::Takeback
-            | Command::OfferDraw
-            | Command::ClaimDraw
-            | Command::Accept
-            | Command::Decline
-            | Command::Resign => {
+            Command::Game(_) => {
                 let text = self.shell.words.fixed(Fixed::NotInGame);
                 self.shell.tell(text);
             }

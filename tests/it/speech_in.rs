@@ -6,7 +6,7 @@ use voxchess::rules::{Color, File, Position, Rank, Role, Square};
 use voxchess::speech::benchmark::{positions, run};
 use voxchess::speech::vocabulary::{vocabulary, vocabulary_json};
 use voxchess::speech::{
-    Answer, Channel, Command, Confirm, Intent, Resolver, SpeechLang, Style, say_question, say_refusal,
+    Answer, Channel, Command, Confirm, GameCommand, Intent, Resolver, SpeechLang, Style, say_question, say_refusal,
 };
 
 fn after(moves: &str) -> Position {
@@ -213,12 +213,12 @@ fn commands_in_english_and_russian() {
     assert_eq!(cmd("score"), Command::Score);
     assert_eq!(cmd("repeat"), Command::Repeat);
     assert_eq!(cmd("time"), Command::Time);
-    assert_eq!(cmd("take back"), Command::Takeback);
-    assert_eq!(cmd("offer draw"), Command::OfferDraw);
-    assert_eq!(cmd("claim draw"), Command::ClaimDraw);
-    assert_eq!(cmd("accept"), Command::Accept);
-    assert_eq!(cmd("decline"), Command::Decline);
-    assert_eq!(cmd("resign"), Command::Resign);
+    assert_eq!(cmd("take back"), Command::Game(GameCommand::Takeback));
+    assert_eq!(cmd("offer draw"), Command::Game(GameCommand::OfferDraw));
+    assert_eq!(cmd("claim draw"), Command::Game(GameCommand::ClaimDraw));
+    assert_eq!(cmd("accept"), Command::Game(GameCommand::Accept));
+    assert_eq!(cmd("decline"), Command::Game(GameCommand::Decline));
+    assert_eq!(cmd("resign"), Command::Game(GameCommand::Resign));
     assert_eq!(cmd("help"), Command::Help);
     assert_eq!(cmd("stop listening"), Command::StopListening);
     assert_eq!(cmd("stop"), Command::Silence);
@@ -237,8 +237,8 @@ fn commands_in_english_and_russian() {
     assert_eq!(cmd("кто атакует дэ пять"), Command::Attackers(sq("d5")));
     assert_eq!(cmd("последние 3 хода"), Command::LastMoves(3));
     assert_eq!(cmd("время"), Command::Time);
-    assert_eq!(cmd("предлагаю ничью"), Command::OfferDraw);
-    assert_eq!(cmd("сдаюсь"), Command::Resign);
+    assert_eq!(cmd("предлагаю ничью"), Command::Game(GameCommand::OfferDraw));
+    assert_eq!(cmd("сдаюсь"), Command::Game(GameCommand::Resign));
     assert_eq!(cmd("помощь"), Command::Help);
 }
 

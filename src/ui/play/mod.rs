@@ -307,14 +307,7 @@ impl Play {
             | Command::NextMistake
             | Command::PreviousMistake => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
             Command::Repeat => self.shell.repeat(),
-            Command::Takeback => self.act(Action::Takeback, now),
-            Command::OfferDraw => self.act(Action::OfferDraw, now),
-            Command::ClaimDraw => self.act(Action::ClaimDraw, now),
-            Command::Accept => self.act(Action::Accept, now),
-            Command::Decline => self.act(Action::Decline, now),
-            Command::Resign => self.act(Action::Resign, now),
-            Command::ClaimVictory => self.act(Action::ClaimVictory, now),
-            Command::Abort => self.act(Action::Abort, now),
+            Command::Game(g) => self.act(Action::Game(g), now),
             Command::Chat(text) => self.chat(text),
             Command::StopListening | Command::StartListening => {
                 self.shell.voice_switch(None, Some(c == Command::StartListening));

@@ -198,7 +198,7 @@ mod tests {
         assert_eq!(said(SpeechLang::Russian, &moved), ["Белые: e4"]);
         assert_eq!(spoken(SpeechLang::Russian, &moved), ["Белые: е четыре"]);
         assert_eq!(said(SpeechLang::German, &moved), ["Weiß: e4"]);
-        let back = g.act(Action::Takeback, 0);
+        let back = g.act(Action::Game(crate::speech::GameCommand::Takeback), 0);
         assert_eq!(said(SpeechLang::Russian, &back), ["Возвращено: e4 (белые). Ход белых."]);
         assert_eq!(spoken(SpeechLang::Russian, &back), ["Возвращено: е четыре (белые). Ход белых."]);
         assert_eq!(said(SpeechLang::German, &back), ["Zurückgenommen: e4 von Weiß. Weiß ist am Zug."]);
