@@ -125,10 +125,12 @@ case "$mode" in
     # in a target folder of their own, so neither waits for the other.
     lap "running every test; clippy and the no-feature check beside them"
     lint_log=$(mktemp)
+    # At the lowest priority: the tests' real-time speech and recognition
+    # come first, the lints take what is left.
     (
       export CARGO_TARGET_DIR=target/lint
-      cargo clippy --all-targets --quiet -j 1 -- -D warnings
-      cargo check --all-targets --quiet -j 1 --no-default-features
+      nice -n 19 cargo clippy --all-targets --quiet -j 1 -- -D warnings
+      nice -n 19 cargo check --all-targets --quiet -j 1 --no-default-features
     ) >"$lint_log" 2>&1 &
     lints=$!
     status=0
