@@ -201,11 +201,23 @@ pub struct OnlineOpponent {
     /// Set when the game is left: the stream is closed at its next line
     /// (a keep-alive comes every few seconds) and never opened again.
     left: Arc<std::sync::atomic::AtomicBool>,
+    /// What the player did and is not posted yet.
+    in_flight: Arc<std::sync::atomic::AtomicUsize>,
 }
 
+/// How long leaving a game waits for what the player did to be posted.
+const POST_ON_LEAVING: Duration = Duration::from_secs(1);
+
 impl Drop for OnlineOpponent {
+    /// Leaving: what the player did is posted first (a move said as
+    /// played is a move sent), waited for at most [`POST_ON_LEAVING`].
     fn drop(&mut self) {
-        self.left.store(true, std::sync::atomic::Ordering::Relaxed);
+        use std::sync::atomic::Ordering::Relaxed;
+        self.left.store(true, Relaxed);
+        let deadline = std::time::Instant::now() + POST_ON_LEAVING;
+        while self.in_flight.load(Relaxed) > 0 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 }
 
@@ -236,15 +248,17 @@ impl OnlineOpponent {
                 .name("lichess-game".into())
                 .spawn(move || follow(&client, &id, (me, &me_id), lines, &shared, &acts, &left));
         }
+        let in_flight = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         {
-            let (id, shared, acts) = (game.id.clone(), shared.clone(), acts.clone());
+            let (id, shared, acts, in_flight) = (game.id.clone(), shared.clone(), acts.clone(), in_flight.clone());
             let _ = std::thread::Builder::new().name("lichess-post".into()).spawn(move || {
                 for news in inbox {
                     post(&client, &id, news, &shared, &acts);
+                    in_flight.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
                 }
             });
         }
-        OnlineOpponent { name: game.players[(!me).index()].name.clone(), posts, left }
+        OnlineOpponent { name: game.players[(!me).index()].name.clone(), posts, left, in_flight }
     }
 }
 
@@ -258,7 +272,13 @@ impl Opponent for OnlineOpponent {
     }
 
     fn hear(&mut self, _history: &History, news: News) {
-        let _ = self.posts.send(news);
+        if matches!(news, News::YourMove { .. }) {
+            return;
+        }
+        self.in_flight.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if self.posts.send(news).is_err() {
+            self.in_flight.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        }
     }
 }
 
