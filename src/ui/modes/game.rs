@@ -103,16 +103,12 @@ impl Mode for GameMode {
     /// Does the work asked for; a game that has just ended becomes a study.
     fn settle(&mut self, now: u64) {
         super::drain(self.play.as_mut(), &mut self.effects, now);
-        if let Some(study) = &mut self.study {
-            super::drain(study.as_mut(), &mut self.effects, now);
-        }
         if let Some((game, stem)) = self.play.take_study() {
             let settings = self.play.settings().clone();
             self.study = Some(Box::new(Review::after_game(game, &settings, &stem)));
-            let study = self.study.as_deref_mut().map(|s| s as &mut dyn Front);
-            if let Some(study) = study {
-                super::drain(study, &mut self.effects, now);
-            }
+        }
+        if let Some(study) = &mut self.study {
+            super::drain(study.as_mut(), &mut self.effects, now);
         }
     }
 
