@@ -3,11 +3,12 @@
 
 use super::{Outcome, Start, no_game, plain_terminal, read_file};
 use crate::cli::{OutputArgs, PlayArgs, ResumeArgs, ReviewArgs};
-use crate::game::SavedGame;
+use crate::config::{ColorChoice, OpponentKind};
+use crate::game::{GameSetup, SavedGame};
 use crate::notation::NotationLang;
 use crate::notation::pgn::read_pgn;
-use crate::rules::Position;
-use crate::ui::app::{Found, GameSetup, Unfinished};
+use crate::rules::Color;
+use crate::ui::app::{Found, Unfinished};
 use anyhow::bail;
 use std::process::ExitCode;
 
@@ -25,7 +26,7 @@ pub fn play(start: &Start, a: PlayArgs) -> Outcome {
         Unfinished::NotKept => return Ok(ExitCode::FAILURE),
         Unfinished::None | Unfinished::Kept => {}
     }
-    let mut setup = GameSetup { start: a.position.position()?, moves: Vec::new(), resume: None };
+    let mut setup = GameSetup::new(a.position.position()?, Vec::new());
     if let Some(path) = &a.pgn {
         let lang = settings.lang.notation();
         let text = read_file(path)?;
@@ -34,8 +35,25 @@ pub fn play(start: &Start, a: PlayArgs) -> Outcome {
         setup.start = game.start;
         setup.moves = game.mainline();
     }
+    setup.me = match settings.opponent {
+        OpponentKind::Human => None,
+        OpponentKind::Engine => Some(choose_color(settings.color)),
+    };
     let plain = settings.plain || plain_terminal();
     kept_or_failure(crate::ui::app::run_play(settings, setup, plain)?)
+}
+
+/// The player's colour: as chosen, or drawn by lot.
+fn choose_color(choice: ColorChoice) -> Color {
+    match choice {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => {
+            let nanos =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+            if nanos.is_multiple_of(2) { Color::White } else { Color::Black }
+        }
+    }
 }
 
 /// A game that could not be kept on leaving (said in words already)
@@ -66,7 +84,7 @@ fn resume_saved(start: &Start, mut saved: SavedGame, output: OutputArgs) -> Outc
     output.apply(&mut saved.settings);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
-    let setup = GameSetup { start: Position::start(), moves: Vec::new(), resume: Some(saved) };
+    let setup = saved.setup()?;
     kept_or_failure(crate::ui::app::run_play(settings, setup, plain)?)
 }
 

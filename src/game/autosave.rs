@@ -2,9 +2,10 @@
 //! (a temporary file, fsync, rename), so a crash or kill -9 loses no
 //! completed move.
 
+use super::setup::GameSetup;
 use crate::clock::ChessClock;
 use crate::config::Settings;
-use crate::rules::{History, Move, Position};
+use crate::rules::{Color, History, Move, Position};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -373,6 +374,21 @@ impl SavedGame {
             h.push(m).map_err(|e| damaged(e.to_string()))?;
         }
         Ok(h)
+    }
+
+    /// The game to continue: its moves, the player's colour, its clock
+    /// and its date (the opponent is added by whoever starts it).
+    pub fn setup(&self) -> Result<GameSetup, SaveError> {
+        let history = self.history()?;
+        let mut setup = GameSetup::new(*history.start(), history.moves().to_vec());
+        setup.me = match self.me.as_str() {
+            "white" => Some(Color::White),
+            "black" => Some(Color::Black),
+            _ => None,
+        };
+        setup.clock = self.clock.clone();
+        setup.date = Some(self.date.clone());
+        Ok(setup)
     }
 
     /// Removes the autosave once the game is kept elsewhere (its PGN).

@@ -21,6 +21,7 @@ use super::action::{Action, Pending, Seat};
 use super::event::{Event, NotDone};
 use super::opponent::{Ending, News, OpponentAct, OpponentFailure};
 use super::player::{Player, PlayerKind};
+use super::setup::GameSetup;
 use super::terms::{ClockKeeper, Terms};
 use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
 use crate::rules::Color;
@@ -28,32 +29,6 @@ use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
 use crate::rules::{DrawReason, History, Move, Outcome, Position, WinReason};
 use crate::speech::{Answer, GameCommand, Refusal};
 use std::time::Duration;
-
-/// How a game starts.
-#[derive(Clone, Debug)]
-pub struct GameSetup {
-    /// The start position.
-    pub start: Position,
-    /// Moves already played.
-    pub moves: Vec<Move>,
-    /// White's and Black's players.
-    pub players: [Player; 2],
-    /// Where each side's moves come from.
-    pub seats: [Seat; 2],
-    /// The player's colour; None when two people play here.
-    pub me: Option<Color>,
-    /// The time control, if the game is timed.
-    pub controls: Option<Controls>,
-    /// A saved clock to continue.
-    pub clock: Option<ChessClock>,
-    /// When the clock calls the time.
-    pub schedule: Schedule,
-    /// Whether the player wants the engine to be asked about the
-    /// positions (the opponent's terms may forbid it all the same).
-    pub engine_help: bool,
-    /// What the opponent allows.
-    pub terms: Terms,
-}
 
 /// One game.
 #[derive(Clone, Debug)]
@@ -704,6 +679,8 @@ mod tests {
             schedule: Schedule::default(),
             engine_help: true,
             terms: Terms::OFFLINE,
+            date: None,
+            site: None,
         }
     }
 

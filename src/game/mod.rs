@@ -13,6 +13,7 @@ pub(crate) mod event;
 pub(crate) mod opponent;
 pub(crate) mod player;
 pub(crate) mod record;
+pub(crate) mod setup;
 pub(crate) mod terms;
 
 pub use crate::engine::analysis::{Analyst, Line as AnalysisLine, Score};
@@ -20,10 +21,11 @@ pub use action::{Action, Pending, Seat};
 pub use autosave::{
     DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
 };
-pub use core::{Game, GameSetup};
+pub use core::Game;
 pub use date::today;
 pub use event::{Event, NotDone};
 pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, OpponentFailure};
 pub use player::{Account, Player, PlayerKind};
 pub use record::{Termination, game_pgn};
+pub use setup::GameSetup;
 pub use terms::{ClockKeeper, Terms};

@@ -8,38 +8,30 @@
 
 use super::api::{ApiError, Client, Lines};
 use super::model::{EventLine, GameFull, GameLine, GameState, Playing};
-use crate::clock::Controls;
-use crate::game::{Account, Acts, Ending, News, Opponent, OpponentAct, Terms};
+use crate::game::{Account, Acts, Ending, GameSetup, News, Opponent, OpponentAct, Player, Terms};
 use crate::rules::{Color, DrawReason, History, Move, Outcome, Position, WinReason};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// A lichess game as the front end sets it up: no lichess type in it.
+/// A lichess game as the stream's first line gives it: no lichess type
+/// in it.
 #[derive(Clone, Debug)]
 pub struct OnlineGame {
     /// The game's id.
     pub id: String,
-    /// The player's colour.
-    pub me: Color,
     /// The player's id on the server.
     pub me_id: String,
-    /// White's and Black's accounts (lichess's AI by its level).
-    pub players: [Account; 2],
-    /// The start position.
-    pub start: Position,
-    /// The moves played so far.
-    pub moves: Vec<Move>,
-    /// The time control, if the game has a clock.
-    pub controls: Option<Controls>,
+    /// The game to play here: both accounts (lichess's AI by its level),
+    /// the player's colour, the moves so far, the time control, the
+    /// game's address, the server's terms.
+    pub setup: GameSetup,
     /// The time control as voxchess writes it ("15+10").
     pub control_text: Option<String>,
     /// White's and Black's time left now (ms).
     pub clocks: Option<[u64; 2]>,
     /// Rated.
     pub rated: bool,
-    /// The game's address on the server.
-    pub url: String,
 }
 
 /// What happens in the lobby.
@@ -150,18 +142,18 @@ fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
         moves.push(m);
     }
     let me = if full.black.id.eq_ignore_ascii_case(me_id) { Color::Black } else { Color::White };
+    let [white, black] = [account_of(&full.white), account_of(&full.black)].map(Player::Online);
+    let (own, theirs) = if me == Color::White { (white, black) } else { (black, white) };
+    let mut setup = GameSetup::new(start, moves).against(me, own, theirs, Terms::SERVER);
+    setup.controls = full.clock.as_ref().and_then(|c| control_text(c).parse().ok());
+    setup.site = Some(format!("{base}/{}", full.id));
     OnlineGame {
         id: full.id.clone(),
-        me,
         me_id: me_id.to_string(),
-        players: [account_of(&full.white), account_of(&full.black)],
-        start,
-        moves,
-        controls: full.clock.as_ref().and_then(|c| control_text(c).parse().ok()),
+        setup,
         control_text: full.clock.as_ref().map(control_text),
         clocks: full.clock.as_ref().map(|_| [full.state.wtime, full.state.btime]),
         rated: full.rated,
-        url: format!("{base}/{}", full.id),
     }
 }
 
@@ -225,12 +217,12 @@ impl OnlineOpponent {
     /// Plays `game` against the player on the server: `lines` is its open
     /// stream (after the first line), `acts` the session's channel.
     pub fn start(client: Client, game: &OnlineGame, lines: Lines, acts: Acts) -> OnlineOpponent {
-        let mut history = History::new(game.start);
-        for m in &game.moves {
+        let mut history = History::new(game.setup.start);
+        for m in &game.setup.moves {
             let _ = history.push(*m);
         }
         let shared = Arc::new(Mutex::new(Shared {
-            known: game.moves.iter().map(Move::uci).collect(),
+            known: game.setup.moves.iter().map(Move::uci).collect(),
             history: Some(history),
             connected: true,
             ..Shared::default()
@@ -239,7 +231,7 @@ impl OnlineOpponent {
             acts(OpponentAct::Clocks(c));
         }
         let (posts, inbox) = channel::<News>();
-        let me = game.me;
+        let me = game.setup.me.unwrap_or(Color::White);
         let left = Arc::new(std::sync::atomic::AtomicBool::new(false));
         {
             let (client, shared, acts, id) = (client.clone(), shared.clone(), acts.clone(), game.id.clone());
@@ -258,7 +250,7 @@ impl OnlineOpponent {
                 }
             });
         }
-        OnlineOpponent { name: game.players[(!me).index()].name.clone(), posts, left, in_flight }
+        OnlineOpponent { name: game.setup.players[(!me).index()].name().to_string(), posts, left, in_flight }
     }
 }
 

@@ -11,51 +11,30 @@ use super::modes::game::GameMode;
 use super::modes::review::ReviewMode;
 use super::output::{Line, clean, rows};
 use super::plain::{PlainScreen, read_input};
-use super::play::{NewGame, Play};
+use super::play::Play;
 use super::review::Review;
 use super::session::{Mode, run_session};
 use super::sink::{Mute, Screen, Voice, show_and_say};
 use super::terminal::{InputLine, TermScreen, read_keys};
 use super::words::{Fixed, Narrator};
 use crate::clock::{Monotonic, TimeSource};
-use crate::config::{ColorChoice, OpponentKind, Settings};
+use crate::config::Settings;
 use crate::engine::Engine;
 use crate::engine::builtin::BuiltinEngine;
 use crate::engine::lazy::LazyEngine;
 use crate::engine::uci::{UciEngine, find_engine};
 use crate::game::SavedGame;
-use crate::rules::{Color, Move, Position};
+use crate::game::{GameSetup, Player};
+use crate::rules::Position;
 use crate::speech::Lexicon;
 #[cfg(feature = "tts")]
 use std::sync::mpsc::Sender;
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 
-/// What to play.
-pub struct GameSetup {
-    /// The start position.
-    pub start: Position,
-    /// Moves already played (from --pgn).
-    pub moves: Vec<Move>,
-    /// A saved game to continue.
-    pub resume: Option<SavedGame>,
-}
-
 /// Lines to tell the player before the game starts.
 fn notice(out: &mut Vec<String>, text: impl Into<String>) {
     out.push(clean(&text.into()));
-}
-
-fn choose_color(choice: ColorChoice) -> Color {
-    match choice {
-        ColorChoice::White => Color::White,
-        ColorChoice::Black => Color::Black,
-        ColorChoice::Random => {
-            let nanos =
-                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-            if nanos.is_multiple_of(2) { Color::White } else { Color::Black }
-        }
-    }
 }
 
 fn make_engine(settings: &Settings, words: &Narrator, notes: &mut Vec<String>) -> Box<dyn Engine> {
@@ -573,55 +552,23 @@ pub fn session_lang(args: &[String], file_lang: crate::speech::SpeechLang) -> cr
 /// Plays a game with the given settings. `plain` chooses the line mode.
 /// Returns whether the game was kept (false: it could not be saved when
 /// the player left, which was said).
-pub fn run_play(settings: Settings, setup: GameSetup, plain: bool) -> std::io::Result<bool> {
+pub fn run_play(settings: Settings, mut setup: GameSetup, plain: bool) -> std::io::Result<bool> {
     let mut io = Io::open(&settings);
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let (me, moves, clock, date, start) = match &setup.resume {
-        Some(saved) => {
-            let me = match saved.me.as_str() {
-                "white" => Some(Color::White),
-                "black" => Some(Color::Black),
-                _ => None,
-            };
-            let history = match saved.history() {
-                Ok(h) => h,
-                Err(e) => return Err(std::io::Error::other(e.to_string())),
-            };
-            notice(&mut io.notes, words.continuing(history.moves().len()));
-            (me, history.moves().to_vec(), saved.clock.clone(), Some(saved.date.clone()), *history.start())
-        }
-        None => {
-            let me = match settings.opponent {
-                OpponentKind::Human => None,
-                OpponentKind::Engine => Some(choose_color(settings.color)),
-            };
-            (me, setup.moves.clone(), None, None, setup.start)
-        }
-    };
+    if setup.date.is_some() {
+        notice(&mut io.notes, words.continuing(setup.moves.len()));
+    }
     let mut effects = Effects::new(io.tx.clone(), words, &settings);
-    let (mut opponent_player, mut terms) = (None, crate::game::Terms::OFFLINE);
-    if let Some(me) = me {
+    if let Some(me) = setup.me {
         let engine = make_engine(&settings, &words, &mut io.notes);
         let opponent = crate::game::EngineOpponent::new(engine, !me, acts_to(io.tx.clone()));
         use crate::game::Opponent;
         let name = words.opponent_name(opponent.name(), opponent.builtin_level());
-        opponent_player = Some(crate::game::Player::Engine(name));
-        terms = opponent.terms();
+        let terms = opponent.terms();
+        setup = setup.against(me, Player::Human(String::new()), Player::Engine(name), terms);
         effects = effects.with_opponent(Box::new(opponent), !me);
     }
-    let game = NewGame {
-        settings: settings.clone(),
-        start,
-        moves,
-        me,
-        opponent: opponent_player,
-        own: None,
-        clock,
-        date,
-        terms,
-        site: None,
-    };
-    let mut play = Play::new(game, io.time.now_ms());
+    let mut play = Play::new(settings, setup, io.time.now_ms());
     if io.talk.is_some() {
         play.listen(io.talk.clone(), io.expected.clone());
     }

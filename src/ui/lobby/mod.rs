@@ -11,7 +11,6 @@
 mod command;
 
 use crate::config::Settings;
-use crate::game::{Opponent, Player};
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
 use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
 use crate::rules::Color;
@@ -22,7 +21,7 @@ use crate::ui::effects::{Effects, acts_to};
 use crate::ui::input::Msg;
 use crate::ui::modes::game::GameMode;
 use crate::ui::output::{Line, Urgency};
-use crate::ui::play::{NewGame, Play};
+use crate::ui::play::Play;
 use crate::ui::session::Mode;
 use crate::ui::words::{Fixed, Narrator};
 use command::{LobbyCommand, lobby_command};
@@ -281,28 +280,13 @@ impl Lobby {
                 return self.say(text, Urgency::Urgent);
             }
         };
-        let players = game.players.clone().map(Player::Online);
-        let text = self.words.game_starts(&players);
+        let text = self.words.game_starts(&game.setup.players);
         self.say(text, Urgency::Info);
         let time = game.control_text.as_ref().and_then(|c| c.parse().ok());
         let settings = Settings { time, ..self.settings.clone() };
-        let me = game.me;
+        let me = game.setup.me.unwrap_or(Color::White);
         let opponent = OnlineOpponent::start(self.client.clone(), &game, lines, acts_to(self.tx.clone()));
-        let [white, black] = players;
-        let (own, theirs) = if me == Color::White { (white, black) } else { (black, white) };
-        let new = NewGame {
-            settings: settings.clone(),
-            start: game.start,
-            moves: game.moves.clone(),
-            me: Some(me),
-            opponent: Some(theirs),
-            own: Some(own),
-            clock: None,
-            date: None,
-            terms: opponent.terms(),
-            site: Some(game.url.clone()),
-        };
-        let play = Play::new(new, now);
+        let play = Play::new(settings.clone(), game.setup, now);
         let effects = Effects::new(self.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
         self.next = Some(Box::new(GameMode::new(play, effects)));
     }

@@ -21,11 +21,9 @@ use super::input::BoardKey;
 use super::output::{Glance, Line, Urgency};
 use super::shell::{Front, KeyAction, Shell};
 use super::words::{Fixed, StatusFacts, View, glance_board};
-use crate::clock::{ChessClock, Controls, Schedule};
+use crate::clock::Schedule;
 use crate::config::Settings;
-use crate::game::{
-    Action, Event, Game, GameSetup, News, NotDone, OpponentAct, Pending, Player, Seat, Terms, WriteProblem,
-};
+use crate::game::{Action, Event, Game, GameSetup, News, NotDone, OpponentAct, Pending, Player, WriteProblem};
 use crate::notation::pgn::PgnGame;
 use crate::rules::{Color, Move, Position, Square};
 use crate::speech::vocabulary::{Expected, expected_phrases};
@@ -41,31 +39,6 @@ const FOLLOWS_UNCLEAR_MS: u64 = 2_000;
 
 /// How often a running clock is saved (ms).
 const SAVE_EVERY_MS: u64 = 10_000;
-
-/// How a game starts.
-pub(crate) struct NewGame {
-    /// The settings (file and command line merged).
-    pub(crate) settings: Settings,
-    /// The start position.
-    pub(crate) start: Position,
-    /// Moves already played (a continued PGN).
-    pub(crate) moves: Vec<Move>,
-    /// The player's colour (None: two people).
-    pub(crate) me: Option<Color>,
-    /// The away opponent, when one plays: an engine, or a person on a
-    /// server.
-    pub(crate) opponent: Option<Player>,
-    /// The player's own account, when the game is on a server.
-    pub(crate) own: Option<Player>,
-    /// A saved clock to continue.
-    pub(crate) clock: Option<ChessClock>,
-    /// The game's date (kept when resuming).
-    pub(crate) date: Option<String>,
-    /// What the opponent allows (its declared terms).
-    pub(crate) terms: Terms,
-    /// The game's address on the server, for the score's Site tag.
-    pub(crate) site: Option<String>,
-}
 
 /// One game in progress, with its front-end state.
 pub(crate) struct Play {
@@ -106,49 +79,39 @@ pub(crate) struct Play {
 }
 
 impl Play {
-    /// A game ready to play; `now` is the clock time in ms.
-    pub(crate) fn new(game: NewGame, now: u64) -> Play {
-        let settings = game.settings;
-        let controls: Option<Controls> = settings.time.as_ref().map(|t| t.value().clone());
-        let shell = Shell::new(&settings, game.me.unwrap_or(Color::White));
-        let named = |f| Player::Human(shell.words.fixed(f));
-        let player = |side: Color| match (&game.opponent, game.me) {
-            (Some(opponent), Some(me)) if me != side => opponent.clone(),
-            (_, Some(_)) => game.own.clone().unwrap_or_else(|| named(Fixed::Human)),
-            (_, None) if side == Color::White => named(Fixed::HumanWhite),
-            (_, None) => named(Fixed::HumanBlack),
+    /// A game ready to play; `now` is the clock time in ms. The time
+    /// control, the clock calls and engine help come from the settings
+    /// unless the setup has its own (a server's game); a person here with
+    /// no name yet is named in the player's language.
+    pub(crate) fn new(settings: Settings, mut setup: GameSetup, now: u64) -> Play {
+        let shell = Shell::new(&settings, setup.me.unwrap_or(Color::White));
+        let unnamed = |side: Color| match setup.me {
+            Some(_) => Fixed::Human,
+            None if side == Color::White => Fixed::HumanWhite,
+            None => Fixed::HumanBlack,
         };
-        let players = [player(Color::White), player(Color::Black)];
-        // The opponent's side is played from elsewhere; the player's, and
-        // both sides of two people, here.
-        let seat = |side: Color| match (&game.opponent, game.me) {
-            (Some(_), Some(me)) if me != side => Seat::Away,
-            _ => Seat::Here,
-        };
-        let schedule = Schedule {
+        for side in [Color::White, Color::Black] {
+            if matches!(&setup.players[side.index()], Player::Human(n) if n.is_empty()) {
+                setup.players[side.index()] = Player::Human(shell.words.fixed(unnamed(side)));
+            }
+        }
+        if setup.controls.is_none() {
+            setup.controls = settings.time.as_ref().map(|t| t.value().clone());
+        }
+        setup.schedule = Schedule {
             after_own_move: settings.announce_own_time,
             ..settings.schedule.as_ref().map(|t| t.value().clone()).unwrap_or_default()
         };
-        let setup = GameSetup {
-            start: game.start,
-            moves: game.moves,
-            seats: [seat(Color::White), seat(Color::Black)],
-            players,
-            me: game.me,
-            controls,
-            clock: game.clock,
-            schedule,
-            engine_help: settings.engine_help,
-            terms: game.terms,
-        };
+        setup.engine_help = settings.engine_help;
+        let (site, date) = (setup.site.take(), setup.date.take());
         Play {
             game: Game::new(setup, now),
             shell,
             settings,
-            site: game.site,
+            site,
             looking: None,
             expected: None,
-            date: game.date.unwrap_or_else(crate::game::today),
+            date: date.unwrap_or_else(crate::game::today),
             last_save: now,
             unclear_heard: None,
             replacing: false,
@@ -647,7 +610,7 @@ impl Front for Play {
 
 #[cfg(test)]
 mod tests {
-    use super::{NewGame, Play};
+    use super::Play;
     use crate::rules::Position;
     use crate::ui::effects::Effects;
     use crate::ui::shell::Front;
@@ -699,19 +662,8 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         let words = crate::ui::words::Narrator::new(crate::speech::Lexicon::get(lang), settings.style);
         let effects = Effects::new(tx, words, &settings).save_to(save_path.clone());
-        let game = NewGame {
-            settings,
-            start: Position::start(),
-            moves: Vec::new(),
-            me: None,
-            opponent: None,
-            own: None,
-            clock: None,
-            date: None,
-            terms: crate::game::Terms::OFFLINE,
-            site: None,
-        };
-        Client { play: Play::new(game, 0), effects, save_path, _rx: rx }
+        let setup = crate::game::GameSetup::new(Position::start(), Vec::new());
+        Client { play: Play::new(settings, setup, 0), effects, save_path, _rx: rx }
     }
 
     fn done(c: Client) {

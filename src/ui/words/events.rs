@@ -157,27 +157,15 @@ impl Narrator {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Action, Event, Game, GameSetup, NotDone, Player, PlayerKind, Seat, Terms};
+    use crate::game::{Action, Event, Game, GameSetup, NotDone, Player, PlayerKind};
     use crate::rules::{Color, Position};
     use crate::speech::{Lexicon, SpeechLang, Style};
     use crate::ui::words::Narrator;
 
     fn game() -> Game {
-        Game::new(
-            GameSetup {
-                start: Position::start(),
-                moves: Vec::new(),
-                players: [Player::Human("A".into()), Player::Human("B".into())],
-                seats: [Seat::Here, Seat::Here],
-                me: None,
-                controls: None,
-                clock: None,
-                schedule: Default::default(),
-                engine_help: true,
-                terms: Terms::OFFLINE,
-            },
-            0,
-        )
+        let mut setup = GameSetup::new(Position::start(), Vec::new());
+        setup.players = [Player::Human("A".into()), Player::Human("B".into())];
+        Game::new(setup, 0)
     }
 
     fn said(lang: SpeechLang, events: &[Event]) -> Vec<String> {
