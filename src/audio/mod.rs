@@ -1,7 +1,10 @@
-//! Audio I/O: speaking through speech-dispatcher (feature `tts`) and
+//! Audio I/O: speaking through speech-dispatcher (feature `tts`: its own
+//! client library, libspeechd) and
 //! hearing through vosk with microphone capture by cpal (feature `voice`).
 //! Uses the speech layer for words and vocabulary; nothing above it.
 
+#[cfg(feature = "tts")]
+pub(crate) mod dispatcher;
 #[cfg(feature = "voice")]
 pub(crate) mod endpoint;
 #[cfg(feature = "voice")]

@@ -1,9 +1,9 @@
-//! Speech out through speech-dispatcher (the tts crate), the speech server
-//! the Orca screen reader uses. One thread owns the Tts handle (it is not
-//! safe to share) and takes commands over a channel. The crate's callbacks
+//! Speech out through speech-dispatcher, the speech server the Orca
+//! screen reader uses (its client library: dispatcher.rs). One thread owns
+//! the connection and takes commands over a channel. The library's callbacks
 //! run on speech-dispatcher's thread while the crate holds its locks, so
 //! they only record the event here (and tell the speech thread) and never
-//! call back into tts.
+//! call back into it.
 //!
 //! The speech thread keeps its own queue and hands speech-dispatcher one
 //! utterance at a time, so the policy is ours, not "newest wins":
@@ -13,11 +13,11 @@
 //! clock call not yet begun is replaced by a newer one; the player's stop
 //! cuts what is being said and drops the readouts and clock calls waiting.
 
+use super::dispatcher::{Dispatcher, Heard};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
-use tts::{Tts, UtteranceId, Voice};
 
 /// What an announcement is, which decides what may cut or drop it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -124,21 +124,26 @@ impl Shared {
     }
 }
 
-/// A tts callback that only records the event and, for an end, tells the
-/// speech thread (it runs while tts holds its locks, so it must not call
-/// tts).
-fn recorder(
-    shared: &Arc<Shared>,
-    update: fn(&mut Progress),
-    done: Option<Sender<Command>>,
-) -> Box<dyn FnMut(UtteranceId)> {
-    let shared = shared.clone();
-    Box::new(move |id| {
-        shared.record(update);
-        if let Some(done) = &done {
-            let _ = done.send(Command::Done(id));
+/// What a report from speech-dispatcher changes.
+fn record_heard(p: &mut Progress, heard: Heard) {
+    let now = Some(Instant::now());
+    match heard {
+        Heard::Begun(_) => {
+            p.speaking = true;
+            p.begun += 1;
+            p.last_begin = now;
         }
-    })
+        Heard::Ended(_) => {
+            p.speaking = false;
+            p.ended += 1;
+            p.last_end = now;
+        }
+        Heard::Cut(_) => {
+            p.speaking = false;
+            p.stopped += 1;
+            p.last_end = now;
+        }
+    }
 }
 
 enum Command {
@@ -148,7 +153,7 @@ enum Command {
     /// The player started something new: a readout being said is cut.
     CutReadout,
     /// An utterance ended or was cut (from the callbacks).
-    Done(UtteranceId),
+    Done(u64),
     Settings(SpeechSettings),
     Quit,
 }
@@ -170,39 +175,15 @@ pub struct SpeechCounts {
     pub stopped: u64,
 }
 
-fn scaled(value: f32, min: f32, normal: f32, max: f32) -> f32 {
-    let v = value.clamp(-1.0, 1.0);
-    if v >= 0.0 { normal + v * (max - normal) } else { normal + v * (normal - min) }
-}
-
-fn apply(tts: &mut Tts, settings: &SpeechSettings, voices: &mut Option<Vec<Voice>>) {
-    if let Some(r) = settings.rate {
-        let rate = scaled(r, tts.min_rate(), tts.normal_rate(), tts.max_rate());
-        let _ = tts.set_rate(rate);
+/// Rate, pitch, volume, then the language and a named voice (which
+/// wins over the language): nothing here lists the voices.
+fn apply(sd: &Dispatcher, settings: &SpeechSettings) {
+    sd.set_voice(settings.rate, settings.pitch, settings.volume);
+    if let Some(lang) = &settings.language {
+        sd.set_language(lang);
     }
-    if let Some(p) = settings.pitch {
-        let pitch = scaled(p, tts.min_pitch(), tts.normal_pitch(), tts.max_pitch());
-        let _ = tts.set_pitch(pitch);
-    }
-    if let Some(v) = settings.volume {
-        let volume = scaled(v, tts.min_volume(), tts.normal_volume(), tts.max_volume());
-        let _ = tts.set_volume(volume);
-    }
-    if settings.voice.is_none() && settings.language.is_none() {
-        return;
-    }
-    // Listing voices takes a second or two: do it once.
-    if voices.is_none() {
-        *voices = tts.voices().ok();
-    }
-    let Some(list) = voices.as_ref() else { return };
-    let chosen = match (&settings.voice, &settings.language) {
-        (Some(name), _) => list.iter().find(|v| v.name().eq_ignore_ascii_case(name) || v.id() == *name),
-        (None, Some(lang)) => list.iter().find(|v| v.language().primary_language().eq_ignore_ascii_case(lang)),
-        _ => None,
-    };
-    if let Some(v) = chosen.cloned() {
-        let _ = tts.set_voice(&v);
+    if let Some(name) = &settings.voice {
+        sd.set_named_voice(name);
     }
 }
 
@@ -235,7 +216,7 @@ struct Queue {
     waiting: VecDeque<(String, Priority)>,
     /// The utterance speech-dispatcher has: its id, what it is, and when
     /// its end counts as lost.
-    speaking: Option<(Option<UtteranceId>, Priority, Instant)>,
+    speaking: Option<(Option<u64>, Priority, Instant)>,
 }
 
 impl Queue {
@@ -311,9 +292,8 @@ impl Queue {
     }
 }
 
-fn serve(mut tts: Tts, commands: Receiver<Command>, shared: Arc<Shared>) {
+fn serve(sd: Dispatcher, commands: Receiver<Command>, shared: Arc<Shared>) {
     let mut last: Option<String> = None;
-    let mut voices: Option<Vec<Voice>> = None;
     let mut queue = Queue::default();
     loop {
         let command = match queue.speaking {
@@ -335,7 +315,7 @@ fn serve(mut tts: Tts, commands: Receiver<Command>, shared: Arc<Shared>) {
                     last = Some(text.clone());
                 }
                 if queue.add(text, priority) {
-                    let _ = tts.stop();
+                    sd.stop();
                     queue.speaking = None;
                 }
             }
@@ -346,13 +326,13 @@ fn serve(mut tts: Tts, commands: Receiver<Command>, shared: Arc<Shared>) {
             }
             Some(Command::Stop) => {
                 if queue.stop(false) {
-                    let _ = tts.stop();
+                    sd.stop();
                     queue.speaking = None;
                 }
             }
             Some(Command::CutReadout) => {
                 if queue.stop(true) {
-                    let _ = tts.stop();
+                    sd.stop();
                     queue.speaking = None;
                 }
             }
@@ -361,17 +341,14 @@ fn serve(mut tts: Tts, commands: Receiver<Command>, shared: Arc<Shared>) {
                     queue.speaking = None;
                 }
             }
-            Some(Command::Settings(s)) => apply(&mut tts, &s, &mut voices),
+            Some(Command::Settings(s)) => apply(&sd, &s),
             Some(Command::Quit) => break,
         }
         if queue.speaking.is_none()
             && let Some((text, kind)) = queue.next()
         {
             let lost_at = Instant::now() + longest(&text);
-            match tts.speak(text, false) {
-                Ok(id) => queue.speaking = Some((id, kind, lost_at)),
-                Err(_) => queue.speaking = None,
-            }
+            queue.speaking = sd.speak(&text).map(|id| (Some(id), kind, lost_at));
         }
         let backlog = queue.backlog();
         shared.record(|p| p.backlog = backlog);
@@ -435,51 +412,25 @@ impl Speaker {
             .spawn(move || {
                 // speech-dispatcher starts itself on first use; a daemon that
                 // is just shutting down after idling can refuse once.
-                let tts = match Tts::default().or_else(|_| {
+                let sd = match Dispatcher::open().or_else(|_| {
                     std::thread::sleep(Duration::from_millis(700));
-                    Tts::default()
+                    Dispatcher::open()
                 }) {
                     Ok(t) => t,
                     Err(e) => {
-                        let _ = ready_tx.send(Err(e.to_string()));
+                        let _ = ready_tx.send(Err(e));
                         return;
                     }
                 };
-                let callbacks = [
-                    tts.on_utterance_begin(Some(recorder(
-                        &thread_shared,
-                        |p| {
-                            p.speaking = true;
-                            p.begun += 1;
-                            p.last_begin = Some(Instant::now());
-                        },
-                        None,
-                    ))),
-                    tts.on_utterance_end(Some(recorder(
-                        &thread_shared,
-                        |p| {
-                            p.speaking = false;
-                            p.ended += 1;
-                            p.last_end = Some(Instant::now());
-                        },
-                        Some(done.clone()),
-                    ))),
-                    tts.on_utterance_stop(Some(recorder(
-                        &thread_shared,
-                        |p| {
-                            p.speaking = false;
-                            p.stopped += 1;
-                            p.last_end = Some(Instant::now());
-                        },
-                        Some(done),
-                    ))),
-                ];
-                if let Some(Err(e)) = callbacks.into_iter().find(Result::is_err) {
-                    let _ = ready_tx.send(Err(format!("no speech events: {e}")));
-                    return;
-                }
+                let shared = thread_shared.clone();
+                sd.on_heard(move |heard| {
+                    shared.record(|p| record_heard(p, heard));
+                    if let Heard::Ended(id) | Heard::Cut(id) = heard {
+                        let _ = done.send(Command::Done(id));
+                    }
+                });
                 let _ = ready_tx.send(Ok(()));
-                serve(tts, receiver, thread_shared);
+                serve(sd, receiver, thread_shared);
             })
             .map_err(|e| SpeakerError::Unavailable(e.to_string()))?;
         Ok((Speaker { commands, shared }, ready_rx))

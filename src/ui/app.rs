@@ -75,7 +75,7 @@ fn start_voice(settings: &Settings, tx: Sender<Msg>) -> Option<crate::audio::spe
         pitch: settings.pitch,
         volume: settings.volume,
         voice: settings.voice_name.clone(),
-        language: (settings.lang != crate::speech::SpeechLang::English).then(|| settings.lang.code().to_string()),
+        language: Some(settings.lang.code().to_string()),
     };
     // "Speech is on" only after the player was told it was not answering.
     let waited = std::sync::atomic::AtomicBool::new(false);

@@ -207,3 +207,47 @@ fn a_clock_run_to_its_flag_cuts_nothing() {
         assert!(begun < fell + Duration::from_millis(1500), "{lang}: the flag said {:?} after its fall", begun - fell);
     }
 }
+
+/// Speech starts at once in every language: the language is set by name
+/// (`SET self LANGUAGE`), the voice list (here as slow as espeak-ng's
+/// 13,000 voices) is never asked for, and the first words begin within
+/// 0.3 s of launch.
+#[test]
+fn the_first_words_begin_at_once_in_every_language() {
+    let cases = [
+        (SpeechLang::English, "quit"),
+        (SpeechLang::Russian, "выход"),
+        (SpeechLang::German, "beenden"),
+        (SpeechLang::Korean, "종료"),
+    ];
+    for (lang, quit) in cases {
+        let dir = folder(&format!("first-{lang}"));
+        let server = SsipServer::start(&dir.join("run"));
+        let launched = Instant::now();
+        let mut child =
+            speaking(&dir, &server, &["play", "--plain", "--no-voice", "--opponent", "human", "--lang", lang.code()]);
+        let out = collect(child.stdout.take().expect("stdout"));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let first = loop {
+            if let Some(begun) = server.said().first().and_then(|s| s.begun) {
+                break begun;
+            }
+            assert!(Instant::now() < deadline, "{lang}: nothing was said: {}", text(&out));
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        typed(&mut child, quit);
+        drop(child.stdin.take());
+        ended(&mut child);
+        let (said, commands) = (server.said(), server.commands());
+        let _ = std::fs::remove_dir_all(&dir);
+        let language = format!("SET SELF LANGUAGE {}", lang.code().to_uppercase());
+        let set_at = commands.iter().find(|(c, _)| *c == language).map(|(_, at)| *at);
+        assert!(
+            set_at.is_some_and(|at| at <= said[0].queued),
+            "{lang}: {language} not before the first text: {commands:?}"
+        );
+        assert!(!commands.iter().any(|(c, _)| c.starts_with("LIST")), "{lang}: the voices were listed: {commands:?}");
+        let took = first.duration_since(launched);
+        assert!(took < Duration::from_millis(300), "{lang}: the first words began after {took:?}");
+    }
+}

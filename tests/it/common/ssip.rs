@@ -1,5 +1,5 @@
 //! A speech server for tests that speaks SSIP, speech-dispatcher's own
-//! protocol, to the real client library (libspeechd, through the tts
+//! protocol, to the real client library (libspeechd, through the speech-dispatcher
 //! crate): voxchess connects to it with SPEECHD_ADDRESS. Each text is
 //! "played" for a time in proportion to its length, with the BEGIN, END
 //! and CANCELED events speech-dispatcher sends, so a test knows exactly
@@ -30,8 +30,15 @@ pub struct Said {
 pub struct SsipServer {
     pub path: PathBuf,
     pub log: Arc<Mutex<Vec<Said>>>,
+    /// Every command other than SPEAK, with when it came ("SET SELF
+    /// LANGUAGE RU"), upper-cased.
+    pub commands: Arc<Mutex<Vec<(String, Instant)>>>,
     pub started: Instant,
 }
+
+/// How long the voice list takes, as espeak-ng's 13,000 voices take with
+/// speech-dispatcher here.
+const LISTING_TAKES: Duration = Duration::from_millis(1500);
 
 struct Voice {
     queue: VecDeque<usize>,
@@ -47,20 +54,26 @@ impl SsipServer {
         let _ = std::fs::remove_file(&path);
         let listener = UnixListener::bind(&path).expect("SSIP socket");
         let log = Arc::new(Mutex::new(Vec::new()));
-        let shared = log.clone();
+        let commands = Arc::new(Mutex::new(Vec::new()));
+        let (shared, seen) = (log.clone(), commands.clone());
         std::thread::spawn(move || {
             for (client, stream) in listener.incoming().enumerate() {
                 let Ok(stream) = stream else { return };
-                let log = shared.clone();
-                std::thread::spawn(move || serve(stream, client as u32 + 1, log));
+                let (log, seen) = (shared.clone(), seen.clone());
+                std::thread::spawn(move || serve(stream, client as u32 + 1, log, seen));
             }
         });
-        SsipServer { path, log, started: Instant::now() }
+        SsipServer { path, log, commands, started: Instant::now() }
     }
 
     /// The address for SPEECHD_ADDRESS.
     pub fn address(&self) -> String {
         format!("unix_socket:{}", self.path.display())
+    }
+
+    /// The commands other than SPEAK so far.
+    pub fn commands(&self) -> Vec<(String, Instant)> {
+        self.commands.lock().unwrap().clone()
     }
 
     /// Everything said so far.
@@ -77,7 +90,7 @@ fn event(out: &Mutex<UnixStream>, code: u32, msg: usize, client: u32, what: &str
     send(out, &format!("{code}-{}\r\n{code}-{client}\r\n{code} {what}\r\n", msg + 1));
 }
 
-fn serve(stream: UnixStream, client: u32, log: Arc<Mutex<Vec<Said>>>) {
+fn serve(stream: UnixStream, client: u32, log: Arc<Mutex<Vec<Said>>>, seen: Arc<Mutex<Vec<(String, Instant)>>>) {
     let out = Arc::new(Mutex::new(stream.try_clone().expect("socket")));
     let voice = Arc::new((Mutex::new(Voice { queue: VecDeque::new(), speaking: None, closed: false }), Condvar::new()));
     let player = {
@@ -92,6 +105,9 @@ fn serve(stream: UnixStream, client: u32, log: Arc<Mutex<Vec<Said>>>) {
             break;
         }
         let command = line.trim_end().to_uppercase();
+        if command != "SPEAK" {
+            seen.lock().unwrap().push((command.clone(), Instant::now()));
+        }
         if command == "SPEAK" {
             send(&out, "230 OK RECEIVING DATA\r\n");
             let mut text = Vec::new();
@@ -125,7 +141,13 @@ fn serve(stream: UnixStream, client: u32, log: Arc<Mutex<Vec<Said>>>) {
         } else if command.starts_with("HISTORY GET CLIENT_ID") {
             send(&out, &format!("245-{client}\r\n245 OK CLIENT ID SENT\r\n"));
         } else if command.starts_with("LIST SYNTHESIS_VOICES") {
-            let voices: String = ["en", "ru", "de", "ko"].iter().map(|l| format!("249-{l}\t{l}\tnone\r\n")).collect();
+            // As long and as slow as espeak-ng's list.
+            std::thread::sleep(LISTING_TAKES);
+            let voices: String = (0..13_000)
+                .map(|i| ["en", "ru", "de", "ko"][i % 4])
+                .enumerate()
+                .map(|(i, l)| format!("249-{l}{i}\t{l}\tnone\r\n"))
+                .collect();
             send(&out, &format!("{voices}249 OK VOICE LIST SENT\r\n"));
         } else if command.starts_with("CANCEL") || command.starts_with("STOP") {
             let (lock, wake) = &*voice;
