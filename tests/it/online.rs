@@ -476,3 +476,70 @@ fn offers_the_other_way_round() {
     assert!(requests.iter().any(|(_, p, _)| p == "/api/board/game/game1/takeback/yes"), "{requests:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The opponent's first move arrives while the greeting is being said:
+/// its words begin within 1 s (the greeting is not news and is cut), in
+/// English and in Russian (the tests' SSIP server plays each text for a
+/// time in proportion to its length).
+#[test]
+fn the_first_move_is_not_kept_waiting_by_the_greeting() {
+    use crate::common::ssip::SsipServer;
+    use std::time::Instant;
+    use voxchess::rules::Position;
+    use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
+    for (lang, accept, lobby) in
+        [(SpeechLang::English, "accept", "Lobby of lichess"), (SpeechLang::Russian, "принять", "lichess")]
+    {
+        let server = Lichess::start();
+        let dir = home(&format!("first-move-{lang}"));
+        assert!(login(&dir, &server, TOKEN, lang.code()).status.success());
+        let speech = SsipServer::start(&dir.join("run"));
+        let mut child = voxchess(&dir)
+            .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", lang.code()])
+            .env("SPEECHD_ADDRESS", speech.address())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let out = collect(child.stdout.take().expect("stdout"));
+        let mut at = wait_for(&out, lobby, 0);
+        std::thread::sleep(Duration::from_millis(300));
+        // The challenge's id ends in b: the player has Black.
+        server.state.lock().unwrap().event(&challenge("c1b", "Anna"));
+        at = wait_for(&out, "Anna (1600)", at);
+        // The challenge is news: it is heard whole before the answer.
+        let start = Instant::now();
+        while !speech.said().last().is_some_and(|s| s.text.contains("Anna") && s.ended.is_some()) {
+            assert!(start.elapsed() < Duration::from_secs(20), "{lang}: the challenge was not said");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        typed(&mut child, accept);
+        at = wait_for(&out, "Anna (1600)", at);
+        // The greeting is being said when the move comes.
+        let start = Instant::now();
+        while !speech.said().last().is_some_and(|s| s.text.contains("Anna") && s.begun.is_some() && s.ended.is_none()) {
+            assert!(start.elapsed() < Duration::from_secs(20), "{lang}: the greeting was not said");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        server.opponent_moves("game1", "e2e4");
+        let sent = Instant::now();
+        let pos = Position::start();
+        let e4 = *pos.legal_moves().iter().find(|m| m.uci() == "e2e4").expect("legal");
+        let lex = Lexicon::get(lang);
+        let words = format!("{}: {}", lex.out.white, say_move(lex, &pos, &e4, Style::Brief));
+        let begun = loop {
+            let said = speech.said();
+            if let Some(b) = said.iter().find(|s| s.text.contains(&words)).and_then(|s| s.begun) {
+                break b;
+            }
+            assert!(sent.elapsed() < Duration::from_secs(30), "{lang}: {words:?} never began: {said:#?}");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        typed(&mut child, if lang == SpeechLang::English { "quit" } else { "выход" });
+        finish(child);
+        let _ = (at, std::fs::remove_dir_all(&dir));
+        let waited = begun.saturating_duration_since(sent);
+        assert!(waited < Duration::from_secs(1), "{lang}: the move's words began {waited:?} after it came");
+    }
+}

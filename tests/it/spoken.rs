@@ -55,6 +55,29 @@ fn ended(child: &mut Child) {
     }
 }
 
+/// Waits (at most 20 s) until something was said and all of it ended:
+/// the greeting, which the first input would cut (it is not news), is
+/// heard whole before the test types.
+fn quiet(server: &SsipServer) {
+    let start = Instant::now();
+    let mut quiet_since: Option<(Instant, usize)> = None;
+    loop {
+        let said = server.said();
+        if !said.is_empty() && said.iter().all(|s| s.ended.is_some() || s.cancelled) {
+            // Quiet for 300 ms with nothing new: the greeting is over.
+            match quiet_since {
+                Some((at, n)) if n == said.len() && at.elapsed() > Duration::from_millis(300) => return,
+                Some((_, n)) if n == said.len() => {}
+                _ => quiet_since = Some((Instant::now(), said.len())),
+            }
+        } else {
+            quiet_since = None;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "speech never fell quiet: {:#?}", texts(&said));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Nothing was cut, and everything given to speech was said to its end
 /// before voxchess left.
 fn all_said_to_the_end(said: &[Said]) {
@@ -118,6 +141,7 @@ fn a_game_to_mate_is_said_whole_in_every_language() {
             ],
         );
         let out = collect(child.stdout.take().expect("stdout"));
+        quiet(&server);
         typed(&mut child, first);
         let at = wait_for(&out, reply, 0);
         typed(&mut child, mate);
@@ -159,6 +183,7 @@ fn quitting_waits_for_the_last_sentence() {
             &["play", "--plain", "--no-voice", "--opponent", "engine", "--color", "white", "--lang", code],
         );
         let out = collect(child.stdout.take().expect("stdout"));
+        quiet(&server);
         typed(&mut child, "e4");
         let black = &Lexicon::written(lang).out.black;
         wait_for(&out, &format!("{black}: "), 0);

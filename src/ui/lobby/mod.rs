@@ -280,8 +280,6 @@ impl Lobby {
                 return self.say(text, Urgency::Urgent);
             }
         };
-        let text = self.words.game_starts(&game.setup.players);
-        self.say(text, Urgency::Info);
         let time = game.control_text.as_ref().and_then(|c| c.parse().ok());
         let settings = Settings { time, ..self.settings.clone() };
         let me = game.setup.me.unwrap_or(Color::White);
@@ -297,7 +295,7 @@ impl Mode for Lobby {
     /// several are listed.
     fn greet(&mut self, now: u64) {
         let text = self.words.lobby_ready(&self.me);
-        self.say(text, Urgency::Info);
+        self.say(text, Urgency::Readout);
         self.games = playing(&self.client).unwrap_or_default();
         match self.games.len() {
             0 => {}

@@ -336,12 +336,12 @@ impl Play {
             (Some(from), Some(piece)) if from == sq => {
                 self.held = None;
                 let line = self.shell.words.put_back(piece, sq);
-                self.shell.say(line, Urgency::Info);
+                self.shell.say(line, Urgency::Readout);
             }
             (_, Some(piece)) if !self.game.is_over() && self.looking.is_none() => {
                 self.held = Some((sq, self.game.history().moves().len()));
                 let line = self.shell.words.in_hand(piece, sq);
-                self.shell.say(line, Urgency::Info);
+                self.shell.say(line, Urgency::Readout);
             }
             (Some(from), _) => {
                 let intent = self.shell.resolver.resolve(&pos, &format!("{from}{sq}"), Channel::Typed);
@@ -385,8 +385,9 @@ impl Front for Play {
     fn greet(&mut self, now: u64) {
         let players = self.game.players().clone();
         let control = self.game.controls().map(|c| c.to_string());
+        // A greeting is not news: any news or input cuts it short.
         for line in self.shell.words.greeting(&players, control, self.game.me()) {
-            self.shell.say(line, Urgency::Info);
+            self.shell.say(line, Urgency::Readout);
         }
         if !self.game.history().moves().is_empty() {
             self.recap(now);

@@ -51,7 +51,7 @@ impl Narrator {
         if *c == Command::Board {
             return Some(self.board_lines(v.pos(), v.flipped));
         }
-        let long = matches!(c, Command::Pieces | Command::Help | Command::Score | Command::LastMoves(_));
+        let long = matches!(c, Command::Pieces | Command::Help | Command::Score | Command::LastMoves(_) | Command::Fen);
         let urgency = if long { Urgency::Readout } else { Urgency::Info };
         // Lists of squares and pieces repeat their head on each row.
         let list = matches!(

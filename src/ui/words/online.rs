@@ -2,7 +2,6 @@
 //! lobby (challenges, seeks, games in progress) and the server's errors.
 
 use super::Narrator;
-use crate::game::Player;
 use crate::online::ApiError;
 use crate::rules::Color;
 use crate::speech::lexicon::fill;
@@ -75,12 +74,6 @@ impl Narrator {
     /// A seek too fast for a board.
     pub(crate) fn seek_too_fast(&self, minutes: u64, increment: u64) -> String {
         fill(&self.lex.client.online.seek_too_fast, &[("control", format!("{minutes}+{increment}"))])
-    }
-
-    /// A game starts.
-    pub(crate) fn game_starts(&self, players: &[Player; 2]) -> String {
-        let [white, black] = players.each_ref().map(|p| self.player_name(p));
-        fill(&self.lex.client.online.game_starts, &[("white", white), ("black", black)])
     }
 
     /// A game in progress, numbered.

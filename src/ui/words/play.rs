@@ -17,7 +17,10 @@ impl Narrator {
     pub(crate) fn greeting(&self, players: &[Player; 2], control: Option<String>, me: Option<Color>) -> Vec<String> {
         let c = &self.lex.client;
         let [white, black] = players.each_ref().map(|p| self.player_name(p));
-        let mut lines = vec![fill(&c.players, &[("white", white), ("black", black)])];
+        // A game on a server starts there: said so, with both accounts.
+        let online = players.iter().any(|p| matches!(p, Player::Online(_)));
+        let template = if online { &c.online.game_starts } else { &c.players };
+        let mut lines = vec![fill(template, &[("white", white), ("black", black)])];
         if let Some(control) = control {
             lines.push(fill(&c.clock, &[("control", control)]));
         }
