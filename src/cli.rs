@@ -151,6 +151,9 @@ pub struct ClockArgs {
     /// When to call the time: "10:1, 60:10, 600:60, *:300" (up to SECONDS:every SECONDS).
     #[arg(long)]
     pub schedule: Option<String>,
+    /// Call the time every second under this many seconds (0 to 3600).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(0..=3600))]
+    pub low_time: Option<u32>,
     /// After a flag falls, play may go on until the other flag falls (14.6, 14.8).
     #[arg(long)]
     pub play_on_after_flag: bool,
@@ -266,6 +269,9 @@ pub struct OutputArgs {
     /// answers); --braille alone is on.
     #[arg(long, value_name = "WHEN", num_args = 0..=1, default_missing_value = "on")]
     pub braille: Option<crate::config::BrailleChoice>,
+    /// Call the time every second under this many seconds (0 to 3600).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(0..=3600))]
+    pub low_time: Option<u32>,
 }
 
 /// `voxchess review`.
@@ -409,6 +415,9 @@ impl OutputArgs {
     /// --plain, --no-speech and --no-voice on top of the settings.
     pub fn apply(self, s: &mut Settings) {
         s.plain |= self.plain;
+        if let Some(t) = self.low_time {
+            s.low_time = Some(t);
+        }
         s.speech &= !self.no_speech;
         s.voice &= !self.no_voice;
         if let Some(b) = self.braille {

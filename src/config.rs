@@ -138,6 +138,9 @@ pub struct Settings {
     /// When the clock calls the time: "10:1, 60:10, 600:60, *:300" (up to
     /// seconds : every seconds), or "off"; none: that default.
     pub schedule: Option<Parsed<crate::clock::Schedule>>,
+    /// The low-time call: every second under this many seconds (at most
+    /// an hour); none: the schedule's own (the last 10 seconds).
+    pub low_time: Option<u32>,
     /// Whether the engine may be asked about the game's positions (eval,
     /// best move, threat, top moves); kept with a saved game.
     pub engine_help: bool,
@@ -171,6 +174,7 @@ impl Default for Settings {
             voice_name: None,
             announce_own_time: false,
             schedule: None,
+            low_time: None,
             engine_help: true,
             server: None,
             braille: BrailleChoice::Auto,
@@ -215,6 +219,9 @@ pub enum StartProblem {
     /// A level that is not from 1 to 20.
     #[error("level {0} is not from 1 to 20")]
     Level(String),
+    /// A low-time call that is not from 0 to 3600 seconds.
+    #[error("low time {0} is not from 0 to 3600 seconds")]
+    LowTime(String),
     /// A FEN that cannot be read; `part` is the part to check (0 to 5
     /// the FEN's fields, 6 their number).
     #[error("cannot read the FEN \"{text}\": {reason}")]
@@ -392,6 +399,11 @@ impl Settings {
         }
         if !(1..=20).contains(&self.level) {
             return Err(StartProblem::Level(self.level.to_string()));
+        }
+        if let Some(t) = self.low_time
+            && t > 3600
+        {
+            return Err(StartProblem::LowTime(t.to_string()));
         }
         Ok(())
     }

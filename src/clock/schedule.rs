@@ -57,6 +57,20 @@ pub struct ScheduleError {
     pub problem: String,
 }
 
+impl Schedule {
+    /// The low-time call set by the player: every second from `secs`
+    /// down (the first call is the moment it is crossed), the steps above
+    /// it as they were; 0: no calls every second.
+    pub fn with_low_time(mut self, secs: u32) -> Schedule {
+        let low = u64::from(secs) * 1000;
+        self.steps.retain(|s| s.upto_ms > low && s.every_ms > 1000);
+        if low > 0 {
+            self.steps.insert(0, Step { upto_ms: low, every_ms: 1000 });
+        }
+        self
+    }
+}
+
 impl std::str::FromStr for Schedule {
     type Err = ScheduleError;
     /// Reads "UPTO:EVERY, ..." in seconds, "*" for everything above the last;

@@ -3,7 +3,6 @@
 
 use super::Start;
 use crate::config::StartProblem;
-use crate::speech::SpeechLang;
 use std::process::ExitCode;
 
 /// Says what is wrong with the command line (English keeps clap's own
@@ -26,6 +25,7 @@ pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => match arg.as_str() {
             "--time" => StartProblem::TimeControl(value),
             "--level" => StartProblem::Level(value),
+            "--low-time" => StartProblem::LowTime(value),
             _ => {
                 let values = match e.get(ContextKind::ValidValue) {
                     Some(ContextValue::Strings(v)) => v.clone(),
@@ -36,9 +36,8 @@ pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
         },
         _ => e.exit(),
     };
-    if start.lang() == SpeechLang::English {
-        e.exit();
-    }
+    // In every language (English too) one sentence of our own, in rows
+    // of at most 40 cells; clap's own pages only for --help and --version.
     start.say_problem(&problem);
     ExitCode::from(2)
 }

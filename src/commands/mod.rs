@@ -61,8 +61,23 @@ pub(crate) fn write_out(args: std::fmt::Arguments<'_>) {
 
 /// A problem before a session as one line on stderr, in `lang`.
 fn say_problem(lang: SpeechLang, p: &StartProblem) {
-    let words = crate::ui::app::start_problem_words(lang, p);
-    err_line!("voxchess: {}", crate::ui::output::filter_lines(&words));
+    err_rows(&crate::ui::app::start_problem_words(lang, p));
+}
+
+/// A failure on stderr in rows of at most 40 cells, each holding whole
+/// items, the first starting "voxchess: ".
+fn err_rows(text: &str) {
+    let line = crate::ui::output::Line::info(format!("voxchess: {text}"));
+    for row in crate::ui::output::rows(&[line]) {
+        err_line!("{row}");
+    }
+}
+
+/// A sentence on stdout in rows of at most 40 cells.
+fn out_rows(text: &str) {
+    for row in crate::ui::output::rows(&[crate::ui::output::Line::info(text.to_string())]) {
+        out_line!("{row}");
+    }
 }
 
 /// Plain mode is automatic when the terminal cannot do more: output or
@@ -137,7 +152,7 @@ impl Start {
             Err(e) => {
                 match e.downcast_ref::<StartProblem>() {
                     Some(p) => self.say_problem(p),
-                    None => err_line!("voxchess: {}", crate::ui::output::filter_lines(&format!("{e:#}"))),
+                    None => err_rows(&format!("{e:#}")),
                 }
                 ExitCode::FAILURE
             }

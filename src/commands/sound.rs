@@ -19,6 +19,10 @@ pub fn clock(a: ClockArgs) -> Outcome {
         Some(t) => t.parse()?,
         None => Schedule::default(),
     };
+    let base = match a.low_time {
+        Some(t) => base.with_low_time(t),
+        None => base,
+    };
     let schedule = Schedule { after_own_move: a.announce_own, silent: a.silent || base.silent, ..base };
     let options = ClockOptions {
         controls,

@@ -7,7 +7,7 @@ use crate::notation::pgn::{read_pgn, write_pgn};
 use crate::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
 use crate::rules::{Move, Position, divide, perft as count};
 use crate::speech::{Channel, Intent, Lexicon, Resolver, say_move, say_question, say_refusal};
-use anyhow::{Context, bail};
+use anyhow::bail;
 use std::process::ExitCode;
 
 /// The deepest perft (depth 15 from the start is about 2 * 10^21 nodes).
@@ -98,12 +98,12 @@ pub fn parse(a: ParseArgs) -> Outcome {
             Ok(ExitCode::SUCCESS)
         }
         Intent::Ask(q) => {
-            out_line!("{}", say_question(resolver.lexicon(), resolver.style, &q));
+            super::out_rows(&say_question(resolver.lexicon(), resolver.style, &q));
             out_line!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
             Ok(ExitCode::from(3))
         }
         Intent::Refuse(why) => {
-            out_line!("{}", say_refusal(resolver.lexicon(), &why));
+            super::out_rows(&say_refusal(resolver.lexicon(), &why));
             Ok(ExitCode::from(2))
         }
         Intent::Command(c) => {
@@ -121,8 +121,18 @@ pub fn parse(a: ParseArgs) -> Outcome {
 pub fn say(a: SayArgs) -> Outcome {
     let pos = a.position.position()?;
     let text = a.mv.join(" ");
-    let m =
-        read_move(&pos, &text, a.words.lang.notation()).with_context(|| format!("cannot read the move \"{text}\""))?;
+    let m = match read_move(&pos, &text, a.words.lang.notation()) {
+        Ok(m) => m,
+        Err(e) => {
+            // Why, in the session's language, as a game says it.
+            let resolver = Resolver::new(a.words.lang);
+            if let Intent::Refuse(why) = resolver.resolve(&pos, &text, Channel::Typed) {
+                super::err_rows(&say_refusal(resolver.lexicon(), &why));
+                return Ok(ExitCode::FAILURE);
+            }
+            return Err(anyhow::Error::new(e).context(format!("cannot read the move \"{text}\"")));
+        }
+    };
     let words = say_move(Lexicon::get(a.words.lang), &pos, &m, a.style);
     out_line!("{words}");
     if a.speak {

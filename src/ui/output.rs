@@ -137,6 +137,7 @@ pub(crate) fn rows(lines: &[Line]) -> Vec<String> {
     lines
         .iter()
         .flat_map(|l| l.text.split('\n').flat_map(|p| wrap(&clean(p), WIDTH, l.list)).collect::<Vec<_>>())
+        .map(|row| row.replace(GLUE, " "))
         .collect()
 }
 
@@ -280,12 +281,27 @@ fn pack(head: &str, items: &[&str], width: usize, per_row: usize) -> Vec<String>
     rows
 }
 
-/// Splits at spaces into rows of at most `width` characters (a single
-/// longer word stays whole).
+/// Glue inside one item ("MagnusFake\u{a0}(2850)", "10\u{a0}minutes"):
+/// a row never breaks there; shown as a space.
+pub(crate) const GLUE: char = '\u{a0}';
+
+/// Splits at spaces (never at [`GLUE`]) into as few rows of at most
+/// `width` cells as greedy packing needs, balanced so that no row is left
+/// with a lone word ("Taken back: White's Bxa6" / "and Black's Nb4.", not
+/// "... and Black's" / "Nb4."); a single longer word stays whole.
 fn words(text: &str, width: usize) -> Vec<String> {
+    let items: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+    let greedy = greedy_rows(&items, width);
+    if greedy.len() < 2 || items.len() > 200 {
+        return greedy;
+    }
+    balanced(&items, width, greedy.len()).unwrap_or(greedy)
+}
+
+fn greedy_rows(items: &[&str], width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in items {
         if !line.is_empty() && len(&line) + 1 + len(word) > width {
             out.push(std::mem::take(&mut line));
         }
@@ -298,6 +314,42 @@ fn words(text: &str, width: usize) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+/// `items` in exactly `rows` rows of at most `width` cells, with the
+/// least sum of squared slack; None when they do not fit.
+fn balanced(items: &[&str], width: usize, rows: usize) -> Option<Vec<String>> {
+    let n = items.len();
+    let lens: Vec<usize> = items.iter().map(|w| len(w)).collect();
+    let span = |i: usize, j: usize| lens[i..j].iter().sum::<usize>() + (j - i - 1);
+    // best[r][j]: the cost of the first j items in r rows, and the start
+    // of the last row.
+    let mut best = vec![vec![None::<(usize, usize)>; n + 1]; rows + 1];
+    best[0][0] = Some((0, 0));
+    for r in 1..=rows {
+        for j in 1..=n {
+            for i in (r - 1)..j {
+                let Some((cost, _)) = best[r - 1][i] else { continue };
+                let w = span(i, j);
+                if w > width {
+                    continue;
+                }
+                let c = cost + (width - w).pow(2);
+                if best[r][j].is_none_or(|(b, _)| c < b) {
+                    best[r][j] = Some((c, i));
+                }
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(rows);
+    let mut j = n;
+    for r in (1..=rows).rev() {
+        let (_, i) = best[r][j]?;
+        out.push(items[i..j].join(" "));
+        j = i;
+    }
+    out.reverse();
+    Some(out)
 }
 
 #[cfg(test)]
@@ -370,5 +422,49 @@ mod tests {
     fn control_and_bidi_characters_are_removed() {
         assert_eq!(clean("a\u{1b}]0;x\u{7}b\u{202e}c\td"), "a ]0;x bc d");
         assert_eq!(filter_lines("[Event \"a\u{1b}[2J\"]\n\n1. e4 *\n"), "[Event \"a [2J\"]\n\n1. e4 *\n");
+    }
+}
+
+#[cfg(test)]
+mod whole_items {
+    use super::{GLUE, Line, rows};
+
+    fn rows_of(text: &str) -> Vec<String> {
+        rows(&[Line::info(text.to_string())])
+    }
+
+    /// No row ends inside an item, and no row is a lone tail: the splits
+    /// players found, each as it is shown now.
+    #[test]
+    fn no_row_splits_an_item() {
+        assert_eq!(
+            rows_of("Ни одна белая пешка не может пойти на e5; сейчас ход белых."),
+            ["Ни одна белая пешка", "не может пойти на e5;", "сейчас ход белых."]
+        );
+        let g = GLUE;
+        // As the words layer glues a move to its side.
+        let taken = format!("Taken back: White's{g}Bxa6 and Black's{g}Nb4.");
+        assert_eq!(rows_of(&taken), ["Taken back: White's Bxa6", "and Black's Nb4."]);
+        let challenge = format!(
+            "Challenge 1 from MagnusFake{g}(2850): 10{g}minutes{g}+{g}5{g}seconds, casual, colours by lot. Accept or decline?"
+        );
+        assert_eq!(
+            rows_of(&challenge),
+            [
+                "Challenge 1 from MagnusFake (2850):",
+                "10 minutes + 5 seconds,",
+                "casual, colours by lot.",
+                "Accept or decline?"
+            ]
+        );
+        assert_eq!(
+            rows_of("Играют: Игрок за белых и Игрок за чёрных."),
+            ["Играют: Игрок за белых", "и Игрок за чёрных."]
+        );
+        for text in [challenge.as_str(), "Spieler mit Weiß gegen Spieler mit Schwarz."] {
+            for row in rows_of(text) {
+                assert!(super::cells(&row) <= 40 && !row.contains(GLUE), "{row:?}");
+            }
+        }
     }
 }

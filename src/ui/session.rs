@@ -101,13 +101,19 @@ fn braille(mode: &mut dyn Mode, news: BrailleNews, screen: &mut dyn Screen, voic
     }
 }
 
+/// The mode's output, its speech with any notation said in words.
+fn heard_output(mode: &mut dyn Mode) -> Vec<Line> {
+    let lines = mode.take_output();
+    mode.narrator().speakable(lines)
+}
+
 /// The output since the last flush, shown and said; the prompt when
 /// anything was shown (or when `force_prompt`).
 fn flush(mode: &mut dyn Mode, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool, now: u64) {
     if mode.take_silence() {
         voice.silence();
     }
-    let lines = mode.take_output();
+    let lines = heard_output(mode);
     show_and_say(screen, voice, &lines);
     if !lines.is_empty() || force_prompt {
         screen.prompt(&mode.prompt());
@@ -243,7 +249,7 @@ pub(crate) fn run_session(
         // A mode entered on top: what this one said is shown, without its
         // prompt, and the new one greets.
         if let Some(next) = pending.take().or_else(|| mode.enter()) {
-            let lines = mode.take_output();
+            let lines = heard_output(mode);
             show_and_say(screen, voice, &lines);
             stack.push(next);
             depth += 1;
@@ -278,7 +284,7 @@ pub(crate) fn run_session(
         if last {
             break;
         }
-        let lines = mode.take_output();
+        let lines = heard_output(mode);
         show_and_say(screen, voice, &lines);
         stack.pop();
         depth -= 1;
@@ -290,6 +296,6 @@ pub(crate) fn run_session(
             flush(below.as_mut(), screen, voice, true, time.now_ms());
         }
     }
-    let lines = stack.last_mut().map(|m| m.take_output()).unwrap_or_default();
+    let lines = stack.last_mut().map(|m| heard_output(m.as_mut())).unwrap_or_default();
     SessionEnd { lines, unsaved }
 }

@@ -289,3 +289,26 @@ fn an_adjustment_to_zero_is_a_flag() {
     );
     assert!(matches!(events.last(), Some(ClockEvent::Stopped { times: [_, 0] })), "{events:?}");
 }
+
+/// The low-time call set by the player: every second under it (the
+/// first call the moment it is crossed), the calls above it as before;
+/// 0 turns the calls every second off.
+#[test]
+fn the_low_time_call_is_the_players() {
+    let marks = |s: &Schedule, from: u64| {
+        let (mut r, mut out) = (from, Vec::new());
+        while let Some(m) = s.next_mark(r) {
+            out.push(m / 1000);
+            r = m;
+        }
+        out
+    };
+    let thirty = Schedule::default().with_low_time(30);
+    let called = marks(&thirty, 125_000);
+    let mut expected = vec![120, 60, 50, 40];
+    expected.extend((1..=30).rev());
+    assert_eq!(called, expected);
+    let off = Schedule::default().with_low_time(0);
+    assert_eq!(marks(&off, 65_000), [60, 50, 40, 30, 20, 10]);
+    assert_eq!(marks(&Schedule::default().with_low_time(90), 95_000), (1..=90).rev().collect::<Vec<_>>());
+}

@@ -192,7 +192,7 @@ fn pieces_with_colours_agree() {
     assert_eq!(say_to_move(Lexicon::get(Russian), Color::White), "Ход белых.");
     assert_eq!(say_to_move(Lexicon::get(German), Color::Black), "Schwarz ist am Zug.");
     let pos = Position::start();
-    assert_eq!(say_pieces_of(Lexicon::get(German), &pos, Color::White, Role::Knight), "Weiße Springer: b1, g1");
+    assert_eq!(say_pieces_of(Lexicon::get(German), &pos, Color::White, Role::Knight), "Weiße Springer: b eins, g eins");
 }
 
 /// `moves of` works for either side's piece: White's knight on f3 while

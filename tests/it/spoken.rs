@@ -276,3 +276,161 @@ fn the_first_words_begin_at_once_in_every_language() {
         assert!(took < Duration::from_millis(300), "{lang}: the first words began after {took:?}");
     }
 }
+
+/// The Latin square names (and so the SAN) in a text: a file letter and a
+/// rank digit standing alone ("e4", "Bxc6" gives "c6").
+fn latin_squares(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    for i in 0..chars.len().saturating_sub(1) {
+        let (file, rank) = (chars[i], chars[i + 1]);
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 2);
+        let starts = before.is_none_or(|c| !(c.is_ascii_alphanumeric() && c != 'x'));
+        let ends = after.is_none_or(|c| !c.is_ascii_alphanumeric());
+        if ('a'..='h').contains(&file) && ('1'..='8').contains(&rank) && starts && ends {
+            found.push(format!("{file}{rank}"));
+        }
+    }
+    found
+}
+
+#[test]
+fn latin_squares_are_found() {
+    assert_eq!(latin_squares("Слон f1 не может пойти на c4: мешает пешка e2."), ["f1", "c4", "e2"]);
+    assert_eq!(latin_squares("Лучший ход: Bxb5, exd5."), ["b5", "d5"]);
+    assert!(latin_squares("эф три, Felix drei, voxchess resume, 15+10").is_empty());
+}
+
+/// Speech is words, rows are notation: over a whole game with refusals,
+/// a pin, a check, every board question, the score and the engine's
+/// answers, no Russian, German or Korean utterance holds a Latin square
+/// name or SAN.
+#[test]
+fn russian_german_and_korean_speech_says_squares_in_words() {
+    let sessions: [(SpeechLang, &[&str]); 3] = [
+        (
+            SpeechLang::Russian,
+            &[
+                "Сc4",
+                "e4",
+                "e5",
+                "Кf3",
+                "Кc6",
+                "Сb5",
+                "d6",
+                "Кd4",
+                "a6",
+                "Сxc6+",
+                "bxc6",
+                "доска",
+                "фигуры",
+                "запись",
+                "последние ходы",
+                "кто атакует e5",
+                "кто защищает e4",
+                "материал",
+                "чей ход",
+                "что на e4",
+                "ходы",
+                "лучший ход",
+                "оценка",
+                "угроза",
+                "время",
+                "последний ход",
+                "помощь",
+                "выход",
+            ],
+        ),
+        (
+            SpeechLang::German,
+            &[
+                "Lc4",
+                "e4",
+                "e5",
+                "Sf3",
+                "Sc6",
+                "Lb5",
+                "d6",
+                "Sd4",
+                "a6",
+                "Lxc6+",
+                "bxc6",
+                "brett",
+                "figuren",
+                "partie",
+                "letzte",
+                "wer greift an e5",
+                "wer verteidigt e4",
+                "material",
+                "wer ist am zug",
+                "was steht auf e4",
+                "züge",
+                "bester zug",
+                "bewertung",
+                "drohung",
+                "zeit",
+                "letzter zug",
+                "hilfe",
+                "beenden",
+            ],
+        ),
+        (
+            SpeechLang::Korean,
+            &[
+                "Bc4",
+                "e4",
+                "e5",
+                "Nf3",
+                "Nc6",
+                "Bb5",
+                "d6",
+                "Nd4",
+                "a6",
+                "Bxc6+",
+                "bxc6",
+                "보드",
+                "기물",
+                "기보",
+                "마지막",
+                "공격 e5",
+                "방어 e4",
+                "기물 점수",
+                "차례",
+                "칸 e4",
+                "수",
+                "최선",
+                "평가",
+                "위협",
+                "시간",
+                "마지막 수",
+                "도움말",
+                "종료",
+            ],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (lang, lines) in sessions {
+        let dir = folder(&format!("words-{lang}"));
+        let server = SsipServer::start_fast(&dir.join("run"));
+        let mut child =
+            speaking(&dir, &server, &["play", "--plain", "--no-voice", "--opponent", "human", "--lang", lang.code()]);
+        let out = collect(child.stdout.take().expect("stdout"));
+        quiet(&server);
+        for line in lines {
+            typed(&mut child, line);
+            quiet(&server);
+        }
+        drop(child.stdin.take());
+        ended(&mut child);
+        let said = server.said();
+        let _ = (text(&out), std::fs::remove_dir_all(&dir));
+        for s in &said {
+            let squares = latin_squares(&s.text);
+            if !squares.is_empty() {
+                wrong.push(format!("{lang}: {:?} {squares:?}", s.text));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "Latin squares in speech:\n{}", wrong.join("\n"));
+}

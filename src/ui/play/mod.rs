@@ -98,10 +98,12 @@ impl Play {
         if setup.controls.is_none() {
             setup.controls = settings.time.as_ref().map(|t| t.value().clone());
         }
-        setup.schedule = Schedule {
-            after_own_move: settings.announce_own_time,
-            ..settings.schedule.as_ref().map(|t| t.value().clone()).unwrap_or_default()
+        let schedule = settings.schedule.as_ref().map(|t| t.value().clone()).unwrap_or_default();
+        let schedule = match settings.low_time {
+            Some(t) => schedule.with_low_time(t),
+            None => schedule,
         };
+        setup.schedule = Schedule { after_own_move: settings.announce_own_time, ..schedule };
         setup.engine_help = settings.engine_help;
         let (site, date) = (setup.site.take(), setup.date.take());
         Play {

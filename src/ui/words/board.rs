@@ -108,7 +108,7 @@ impl Narrator {
             Command::Time => self.times(v),
             Command::Material => vec![self.material(pos)],
             Command::WhoseMove => vec![say_to_move(lex, pos.turn())],
-            Command::Fen => vec![pos.to_fen()],
+            Command::Fen => fen_rows(&pos.to_fen()),
             Command::Help => lex.client.help.clone(),
             _ => return None,
         })
@@ -158,9 +158,20 @@ impl Narrator {
         if moves.is_empty() {
             return vec![self.lex.client.no_moves_yet.clone()];
         }
+        // A whole move (White's and Black's) is one item: never split.
+        let mut pairs: Vec<String> = Vec::new();
+        for item in self.move_items(positions, moves) {
+            match pairs.last_mut() {
+                Some(last) if !item.starts_with(|c: char| c.is_ascii_digit()) && last.matches(' ').count() == 1 => {
+                    last.push(' ');
+                    last.push_str(&item);
+                }
+                _ => pairs.push(item),
+            }
+        }
         let mut line = String::new();
         let mut lines = Vec::new();
-        for item in self.move_items(positions, moves) {
+        for item in pairs {
             if !line.is_empty() && line.chars().count() + item.chars().count() + 1 > WIDTH {
                 lines.push(std::mem::take(&mut line));
             }
@@ -201,5 +212,34 @@ impl Narrator {
             std::cmp::Ordering::Less => &c.material_black,
         };
         fill(template, &[("white", w.to_string()), ("black", b.to_string()), ("diff", (w - b).abs().to_string())])
+    }
+}
+
+/// A FEN in rows of whole fields: the placement split after whole ranks
+/// ("rnbqkbnr/pppppppp/8/8/", "4P3/8/PPPP1PPP/RNBQKBNR"), then the other
+/// fields together ("b KQkq e3 0 1").
+fn fen_rows(fen: &str) -> Vec<String> {
+    let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    let mut rows: Vec<String> = Vec::new();
+    let ranks: Vec<&str> = placement.split('/').collect();
+    for (i, rank) in ranks.iter().enumerate() {
+        let piece = if i + 1 < ranks.len() { format!("{rank}/") } else { (*rank).to_string() };
+        match rows.last_mut() {
+            Some(row) if row.chars().count() + piece.chars().count() <= WIDTH => row.push_str(&piece),
+            _ => rows.push(piece),
+        }
+    }
+    if !rest.is_empty() {
+        rows.push(rest.to_string());
+    }
+    rows
+}
+
+#[cfg(test)]
+mod fen_tests {
+    #[test]
+    fn a_fen_is_split_at_its_fields() {
+        let fen = "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+        assert_eq!(super::fen_rows(fen), ["rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/", "PPPP1PPP/RNBQKB1R", "b KQkq - 1 2"]);
     }
 }

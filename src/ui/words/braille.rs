@@ -85,13 +85,29 @@ impl Narrator {
         let clocks = f.clocks.map_or_else(String::new, |(white, black)| {
             fill(&b.clocks, &[("white", clock_digits(white)), ("black", clock_digits(black))])
         });
-        let status = fill(&b.status, &[("last", last), ("turn", turn), ("clocks", clocks)]);
-        let mut status = status.trim_end_matches([' ', ';']).to_string();
-        if let Some((piece, sq)) = f.holding {
-            status.push_str("; ");
-            status.push_str(&fill(&b.holding, &[("piece", w.piece_on(piece, sq))]));
-        }
-        status
+        let holding = f.holding.map(|(piece, sq)| fill(&b.holding, &[("piece", w.piece_on(piece, sq))]));
+        let line = |last: &str, turn: &str| {
+            let status = fill(&b.status, &[("last", last.into()), ("turn", turn.into()), ("clocks", clocks.clone())]);
+            let mut status =
+                status.trim_start_matches([' ', ';']).replace("; ;", ";").trim_end_matches([' ', ';']).to_string();
+            if let Some(h) = &holding {
+                status.push_str("; ");
+                status.push_str(h);
+            }
+            status
+        };
+        // One row of a display: when all does not fit, the side to move
+        // goes first when the last move says it, then the last move; the
+        // clocks and the piece in hand are never cut.
+        let side_known = f.last.is_some() && f.result.is_none();
+        let candidates = [
+            line(&last, &turn),
+            if side_known { line(&last, "") } else { line("", &turn) },
+            line("", &turn),
+            line("", ""),
+        ];
+        let fits = |s: &&String| crate::ui::output::cells(s) <= crate::ui::output::WIDTH;
+        candidates.iter().find(fits).unwrap_or(&candidates[3]).clone()
     }
 
     /// The moves as items in the written notation (the same in either
@@ -203,6 +219,38 @@ mod tests {
         let n = Narrator::new(Lexicon::get(SpeechLang::Russian), Style::Full);
         let moves_written = n.move_items(&positions, &moves);
         assert_eq!(moves_written, ["1. e4", "Кf6"]);
+    }
+
+    /// The status line fits one 40-cell row with clocks over 10 minutes
+    /// and over an hour: what the last move says goes first, never a clock.
+    #[test]
+    fn the_status_line_fits_a_row_whatever_the_clocks() {
+        let (positions, moves) = after(&["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5"]);
+        let status = |lang, clocks, holding| {
+            let n = Narrator::new(Lexicon::get(lang), Style::Brief);
+            n.glance_status(&StatusFacts {
+                last: Some((positions[7], moves[7])),
+                turn: Color::White,
+                result: None,
+                clocks: Some(clocks),
+                holding,
+            })
+        };
+        let ten = (603_000, 600_000);
+        let hour = (3_723_000, 5_400_000);
+        assert_eq!(status(SpeechLang::English, ten, None), "4... d5; White to move; W 10:03, B 10:00");
+        assert_eq!(status(SpeechLang::English, hour, None), "4... d5; W 1:02:03, B 1:30:00");
+        assert_eq!(status(SpeechLang::Russian, hour, None), "4... d5; ход белых; Б 1:02:03, Ч 1:30:00");
+        let knight = Some((Piece { color: Color::White, role: Role::Knight }, Square::parse("g5").expect("g5")));
+        assert_eq!(status(SpeechLang::English, hour, knight), "W 1:02:03, B 1:30:00; holding Ng5");
+        for lang in SpeechLang::ALL {
+            for clocks in [ten, hour, (36_000_000, 35_999_000)] {
+                for holding in [None, knight] {
+                    let s = status(lang, clocks, holding);
+                    assert!(crate::ui::output::cells(&s) <= 40, "{lang}: {s:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -57,7 +57,9 @@ impl Narrator {
                     .rev()
                     .map(|(before, mv)| {
                         let words = self.a_move(before, mv);
+                        // A move with its side is one item: a row never splits it.
                         render(&c.taken_back_item, &[("side", lex.side(before.turn())), ("words", Arg::Text(&words))])
+                            .replace(' ', &crate::ui::output::GLUE.to_string())
                     })
                     .collect();
                 let list = said.join(&format!(" {} ", lex.out.and));

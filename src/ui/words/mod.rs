@@ -60,6 +60,21 @@ impl Narrator {
         self.with_written(make(self), make)
     }
 
+    /// Lines as they are to be heard: notation left in a sentence (a
+    /// square, a move, castling) said in words; the rows stay as they are.
+    pub(crate) fn speakable(&self, lines: Vec<Line>) -> Vec<Line> {
+        lines
+            .into_iter()
+            .map(|mut l| {
+                let said = crate::speech::say_notation(self.lex, l.speech());
+                if said != l.speech() {
+                    l.spoken = Some(said);
+                }
+                l
+            })
+            .collect()
+    }
+
     /// The `spoken` lines with their written rows, made by `make`.
     fn with_written(&self, spoken: Vec<Line>, make: impl Fn(&Narrator) -> Vec<Line>) -> Vec<Line> {
         if self.lex.written {
@@ -126,7 +141,7 @@ mod tests {
         let cases = [
             (SpeechLang::English, Style::Brief, "White: Nf3", "White: knight f3"),
             (SpeechLang::Russian, Style::Brief, "Белые: Кf3", "Белые: конь эф три"),
-            (SpeechLang::German, Style::Brief, "Weiß: Sf3", "Weiß: Springer f3"),
+            (SpeechLang::German, Style::Brief, "Weiß: Sf3", "Weiß: Springer f drei"),
             (SpeechLang::Korean, Style::Brief, "백: Nf3", "백: 나이트 에프 삼"),
             (SpeechLang::English, Style::Full, "White: Ng1-f3", "White: knight from g1 to f3"),
             (SpeechLang::Russian, Style::Full, "Белые: Кg1-f3", "Белые: конь с жэ один на эф три"),

@@ -49,7 +49,11 @@ impl Narrator {
         color: Option<Color>,
     ) -> String {
         let o = &self.lex.client.online;
-        let control = control.map_or_else(|| "∞".to_string(), |(m, i)| self.control_words(m, i));
+        let glue = crate::ui::output::GLUE;
+        // The time control and the name with its rating are items a row
+        // never splits.
+        let control =
+            control.map_or_else(|| "∞".to_string(), |(m, i)| self.control_words(m, i).replace(' ', &glue.to_string()));
         let color = match color {
             Some(Color::White) => o.color_white.clone(),
             Some(Color::Black) => o.color_black.clone(),
@@ -63,7 +67,7 @@ impl Narrator {
             ("rated", if rated { o.rated.clone() } else { o.casual.clone() }),
             ("color", color),
         ];
-        fill(&o.challenge_in, &args)
+        fill(&o.challenge_in, &args).replacen(&format!("{from} ("), &format!("{from}{glue}("), 1)
     }
 
     /// Seeking a game of `minutes` + `increment`.

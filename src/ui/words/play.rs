@@ -36,8 +36,10 @@ impl Narrator {
     pub(crate) fn player_name(&self, player: &Player) -> String {
         match player {
             Player::Online(a) => {
-                let titled = a.title.as_ref().map_or_else(|| a.name.clone(), |t| format!("{t} {}", a.name));
-                a.rating.map_or_else(|| titled.clone(), |r| format!("{titled} ({r})"))
+                // One item: a row never splits a name from its title or rating.
+                let glue = crate::ui::output::GLUE;
+                let titled = a.title.as_ref().map_or_else(|| a.name.clone(), |t| format!("{t}{glue}{}", a.name));
+                a.rating.map_or_else(|| titled.clone(), |r| format!("{titled}{glue}({r})"))
             }
             other => other.name().to_string(),
         }

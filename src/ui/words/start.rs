@@ -13,6 +13,7 @@ impl Narrator {
         match p {
             StartProblem::TimeControl(v) => text(&w.bad_time, v),
             StartProblem::Level(v) => text(&w.bad_level, v),
+            StartProblem::LowTime(v) => text(&w.bad_low_time, v),
             StartProblem::Fen { text: v, part, .. } => {
                 let part = w.fen_parts.get(*part).or(w.fen_parts.first()).cloned().unwrap_or_default();
                 fill(&w.bad_fen, &[("text", v.clone()), ("part", part)])
@@ -53,6 +54,7 @@ mod tests {
         let problems = [
             StartProblem::TimeControl("5+x".into()),
             StartProblem::Level("30".into()),
+            StartProblem::LowTime("9000".into()),
             StartProblem::Fen { text: "xx".into(), part: 0, reason: String::new() },
             StartProblem::SpeechNumber { name: "rate", value: "3".into() },
             StartProblem::PushToTalk("space".into()),

@@ -49,6 +49,16 @@ struct Voice {
 impl SsipServer {
     /// Listens on a socket in `dir`.
     pub fn start(dir: &Path) -> SsipServer {
+        SsipServer::start_at(dir, PER_CHAR)
+    }
+
+    /// Plays each text 20 times faster, for tests that only read what was
+    /// said.
+    pub fn start_fast(dir: &Path) -> SsipServer {
+        SsipServer::start_at(dir, PER_CHAR / 20)
+    }
+
+    fn start_at(dir: &Path, per_char: Duration) -> SsipServer {
         std::fs::create_dir_all(dir).expect("socket folder");
         let path = dir.join("speechd.sock");
         let _ = std::fs::remove_file(&path);
@@ -60,7 +70,7 @@ impl SsipServer {
             for (client, stream) in listener.incoming().enumerate() {
                 let Ok(stream) = stream else { return };
                 let (log, seen) = (shared.clone(), seen.clone());
-                std::thread::spawn(move || serve(stream, client as u32 + 1, log, seen));
+                std::thread::spawn(move || serve(stream, client as u32 + 1, log, seen, per_char));
             }
         });
         SsipServer { path, log, commands, started: Instant::now() }
@@ -90,12 +100,18 @@ fn event(out: &Mutex<UnixStream>, code: u32, msg: usize, client: u32, what: &str
     send(out, &format!("{code}-{}\r\n{code}-{client}\r\n{code} {what}\r\n", msg + 1));
 }
 
-fn serve(stream: UnixStream, client: u32, log: Arc<Mutex<Vec<Said>>>, seen: Arc<Mutex<Vec<(String, Instant)>>>) {
+fn serve(
+    stream: UnixStream,
+    client: u32,
+    log: Arc<Mutex<Vec<Said>>>,
+    seen: Arc<Mutex<Vec<(String, Instant)>>>,
+    per_char: Duration,
+) {
     let out = Arc::new(Mutex::new(stream.try_clone().expect("socket")));
     let voice = Arc::new((Mutex::new(Voice { queue: VecDeque::new(), speaking: None, closed: false }), Condvar::new()));
     let player = {
         let (out, voice, log) = (out.clone(), voice.clone(), log.clone());
-        std::thread::spawn(move || play(&out, &voice, &log, client))
+        std::thread::spawn(move || play(&out, &voice, &log, client, per_char))
     };
     let mut reader = BufReader::new(stream);
     let mut line = String::new();
@@ -174,7 +190,13 @@ fn serve(stream: UnixStream, client: u32, log: Arc<Mutex<Vec<Said>>>, seen: Arc<
 }
 
 /// Plays the queued texts one after another, each for its time.
-fn play(out: &Mutex<UnixStream>, voice: &(Mutex<Voice>, Condvar), log: &Mutex<Vec<Said>>, client: u32) {
+fn play(
+    out: &Mutex<UnixStream>,
+    voice: &(Mutex<Voice>, Condvar),
+    log: &Mutex<Vec<Said>>,
+    client: u32,
+    per_char: Duration,
+) {
     let (lock, wake) = voice;
     let mut v = lock.lock().unwrap();
     loop {
@@ -197,7 +219,7 @@ fn play(out: &Mutex<UnixStream>, voice: &(Mutex<Voice>, Condvar), log: &Mutex<Ve
                     let chars = log.lock().unwrap()[id].text.chars().count() as u32;
                     log.lock().unwrap()[id].begun = Some(now);
                     event(out, 701, id, client, "BEGIN");
-                    v.speaking = Some((id, now + (PER_CHAR * chars).max(AT_LEAST)));
+                    v.speaking = Some((id, now + (per_char * chars).max(AT_LEAST.min(per_char * 3))));
                 }
                 None => v = wake.wait_timeout(v, Duration::from_millis(200)).unwrap().0,
             },
