@@ -266,7 +266,7 @@ pub enum StartProblem {
     #[error("there is no option '{0}'")]
     UnknownArg(String),
     /// A value an option does not take; `values`: the ones it does.
-    #[error("'{value}' is not a value for {arg}")]
+    #[error("'{value}' is not a value for {arg}{}", if values.is_empty() { String::new() } else { format!("; use one of: {}", values.join(", ")) })]
     BadValue {
         /// The option.
         arg: String,

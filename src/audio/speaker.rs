@@ -494,6 +494,19 @@ impl Speaker {
     }
 
     /// Whether an utterance is being spoken now.
+    /// Whether anything is being said, waits to be said, or was said or
+    /// handed over within the last 1.5 s (a readout the same input just
+    /// cut counts: its end may not be reported yet).
+    pub fn is_busy(&self) -> bool {
+        let recent = |t: Option<Instant>| t.is_some_and(|t| t.elapsed() < Duration::from_millis(1500));
+        self.shared
+            .progress
+            .lock()
+            .map(|p| p.speaking || p.backlog > 0 || recent(p.last_end) || recent(p.last_queued))
+            .unwrap_or(false)
+    }
+
+    /// Whether an utterance is being spoken now.
     pub fn is_speaking(&self) -> bool {
         self.shared.progress.lock().map(|p| p.speaking).unwrap_or(false)
     }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 /// Says what is wrong with the command line (English keeps clap's own
 /// message, with its usage line), or prints help or the version.
 pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
+    use crate::speech::SpeechLang;
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let context = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => s.clone(),
@@ -29,6 +30,8 @@ pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
             _ => {
                 let values = match e.get(ContextKind::ValidValue) {
                     Some(ContextValue::Strings(v)) => v.clone(),
+                    // The languages are read by voxchess, not by clap.
+                    _ if arg == "--lang" => SpeechLang::ALL.iter().map(|l| l.code().to_string()).collect(),
                     _ => Vec::new(),
                 };
                 StartProblem::BadValue { arg, value, values }

@@ -89,6 +89,14 @@ pub enum Command {
     Material,
     /// Whose move it is.
     WhoseMove,
+    /// The pieces attacked and not defended, both sides.
+    Hanging,
+    /// The pieces of one side, kind by kind.
+    SidePieces(Color),
+    /// The opponent's name and rating (lichess's `o`).
+    Opponent,
+    /// The game at a glance: who plays, whose move, the clocks (`g`).
+    Status,
     /// Turn the board (for the terminal view).
     Flip,
     /// Show a view on the Braille display.
@@ -274,6 +282,9 @@ pub(crate) fn short_command(notation: crate::notation::NotationLang, text: &str)
     match words.as_slice() {
         [w] if w.eq_ignore_ascii_case("c") => Some(Command::Time),
         [w] if w.eq_ignore_ascii_case("l") => Some(Command::LastMove),
+        [w] if w.eq_ignore_ascii_case("o") => Some(Command::Opponent),
+        [w] if w.eq_ignore_ascii_case("v") => Some(Command::Board),
+        [w] if w.eq_ignore_ascii_case("g") => Some(Command::Status),
         [s, line] if s.eq_ignore_ascii_case("s") => {
             let mut chars = line.chars();
             let c = chars.next()?.to_ascii_lowercase();
@@ -332,6 +343,11 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
     let need_square = |make: fn(Square) -> Command| square.map(make).ok_or(CommandError::NeedsSquare(phrase.clone()));
     let result = match name {
         "board" => Ok(Command::Board),
+        "hanging" => Ok(Command::Hanging),
+        "opponent" => Ok(Command::Opponent),
+        "status" => Ok(Command::Status),
+        "white_pieces" => Ok(Command::SidePieces(Color::White)),
+        "black_pieces" => Ok(Command::SidePieces(Color::Black)),
         "pieces" => match args.role {
             Some(role) => Ok(Command::PiecesOf { color: args.color, role }),
             None => Ok(Command::Pieces),

@@ -46,21 +46,25 @@ pub fn say_position(lex: &Lexicon, pos: &Position) -> Vec<String> {
 /// on a Braille row: "White king: e1", "White rooks: a1, h1", ..., then
 /// who is to move.
 pub fn say_pieces_by_kind(lex: &Lexicon, pos: &Position) -> Vec<String> {
+    let mut lines: Vec<String> = Color::ALL.iter().flat_map(|c| say_side_pieces(lex, pos, *c)).collect();
+    lines.push(say_to_move(lex, pos.turn()));
+    lines
+}
+
+/// One side's pieces, kind by kind: "White king: e1", "White rooks: a1, h1".
+pub fn say_side_pieces(lex: &Lexicon, pos: &Position, color: Color) -> Vec<String> {
     let mut lines = Vec::new();
-    for color in Color::ALL {
-        for role in Role::DESCRIPTION_ORDER {
-            let squares = squares_of(pos, color, role);
-            match squares.as_slice() {
-                [] => {}
-                [one] => {
-                    let piece = super::grammar::capitalise(&piece_words(lex, Piece { color, role }));
-                    lines.push(format!("{piece}: {}", sq(lex, *one)));
-                }
-                _ => lines.push(say_pieces_of(lex, pos, color, role)),
+    for role in Role::DESCRIPTION_ORDER {
+        let squares = squares_of(pos, color, role);
+        match squares.as_slice() {
+            [] => {}
+            [one] => {
+                let piece = super::grammar::capitalise(&piece_words(lex, Piece { color, role }));
+                lines.push(format!("{piece}: {}", sq(lex, *one)));
             }
+            _ => lines.push(say_pieces_of(lex, pos, color, role)),
         }
     }
-    lines.push(say_to_move(lex, pos.turn()));
     lines
 }
 
@@ -144,8 +148,33 @@ fn owner(pos: &Position, s: Square) -> Color {
 
 /// Enemy pieces attacking a square: "e4 attacked by: knight f6, bishop b7".
 pub fn say_attackers(lex: &Lexicon, pos: &Position, s: Square) -> String {
-    let by = pos.attackers_to(s, !owner(pos, s), pos.board().occupied());
+    let occupied = pos.board().occupied();
+    // An empty square belongs to no side: both sides' pieces, with their
+    // colours said.
+    let by = match pos.piece_at(s) {
+        Some(_) => pos.attackers_to(s, !owner(pos, s), occupied),
+        None => pos.attackers_to(s, Color::White, occupied) | pos.attackers_to(s, Color::Black, occupied),
+    };
     format!("{} {}: {}", sq(lex, s), lex.out.attacked_by, list_pieces(lex, pos, by))
+}
+
+/// The pieces attacked and not defended, of both sides (kings aside):
+/// "Hanging (attacked, not defended): black knight c6".
+pub fn say_hanging(lex: &Lexicon, pos: &Position) -> String {
+    let occupied = pos.board().occupied();
+    let mut hanging = Bitboard::EMPTY;
+    for s in occupied {
+        let Some(p) = pos.piece_at(s) else { continue };
+        if p.role == Role::King {
+            continue;
+        }
+        let attacked = !pos.attackers_to(s, !p.color, occupied).is_empty();
+        let defended = !(pos.attackers_to(s, p.color, occupied) & !Bitboard::from_square(s)).is_empty();
+        if attacked && !defended {
+            hanging |= Bitboard::from_square(s);
+        }
+    }
+    render(&lex.board.hanging, &[("list", Arg::Text(&list_pieces(lex, pos, hanging)))])
 }
 
 /// Own pieces defending a square: "e4 defended by: pawn d3".

@@ -278,6 +278,10 @@ pub struct BoardWords {
     pub empty_run: String,
     /// The board picture's key: capitals White, small letters Black.
     pub legend: String,
+    /// Pieces attacked and not defended, both sides.
+    pub hanging: String,
+    /// The opponent's name (lichess's `o`).
+    pub opponent: String,
 }
 
 /// Questions asked before a move is played.
@@ -469,6 +473,7 @@ pub struct ClientWords {
     pub at_start: String,
     pub at_live: String,
     pub back_to_live: String,
+    pub nothing_to_stop: String,
     pub move_while_looking: String,
     pub type_help: String,
     pub game_over_prompt: String,

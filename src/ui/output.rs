@@ -290,12 +290,30 @@ pub(crate) const GLUE: char = '\u{a0}';
 /// with a lone word ("Taken back: White's Bxa6" / "and Black's Nb4.", not
 /// "... and Black's" / "Nb4."); a single longer word stays whole.
 fn words(text: &str, width: usize) -> Vec<String> {
-    let items: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+    // A path longer than a row is split after its slashes.
+    let long: Vec<String> = text.split(' ').filter(|w| !w.is_empty()).flat_map(|w| slashed(w, width)).collect();
+    let items: Vec<&str> = long.iter().map(String::as_str).collect();
     let greedy = greedy_rows(&items, width);
     if greedy.len() < 2 || items.len() > 200 {
         return greedy;
     }
     balanced(&items, width, greedy.len()).unwrap_or(greedy)
+}
+
+/// A word longer than `width` in pieces ending at a slash, each at most
+/// `width` cells where the slashes allow; any other word whole.
+fn slashed(word: &str, width: usize) -> Vec<String> {
+    if len(word) <= width || !word.contains('/') {
+        return vec![word.to_string()];
+    }
+    let mut out: Vec<String> = Vec::new();
+    for part in word.split_inclusive('/') {
+        match out.last_mut() {
+            Some(last) if len(last) + len(part) <= width => last.push_str(part),
+            _ => out.push(part.to_string()),
+        }
+    }
+    out
 }
 
 fn greedy_rows(items: &[&str], width: usize) -> Vec<String> {

@@ -192,6 +192,7 @@ impl Review {
                     me: None,
                     flipped: self.shell.walker.flipped,
                     now: 0,
+                    players: None,
                 };
                 let lines = self.shell.words.query(&other, &view).unwrap_or_default();
                 self.shell.answer(lines);

@@ -16,6 +16,7 @@
 use super::input::{BoardKey, BrailleNews, Msg};
 use super::output::{Glance, Line};
 use super::sink::{Screen, Voice, show_and_say};
+use super::words::Fixed;
 use super::words::Narrator;
 use crate::clock::{Monotonic, TimeSource};
 use crate::speech::Channel;
@@ -110,8 +111,10 @@ fn heard_output(mode: &mut dyn Mode) -> Vec<Line> {
 /// The output since the last flush, shown and said; the prompt when
 /// anything was shown (or when `force_prompt`).
 fn flush(mode: &mut dyn Mode, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool, now: u64) {
-    if mode.take_silence() {
-        voice.silence();
+    if mode.take_silence() && !voice.silence() && !mode.busy() {
+        // The player asked to stop and nothing was going on: said so.
+        let line = Line::info(mode.narrator().fixed(Fixed::NothingToStop));
+        show_and_say(screen, voice, &[line]);
     }
     let lines = heard_output(mode);
     show_and_say(screen, voice, &lines);
@@ -174,7 +177,9 @@ impl Loop<'_> {
                 screen.show(&[Line::info(mode.narrator().heard(&best))]);
                 mode.heard(&alternatives, now);
             }
-            Msg::Key(BoardKey::Silence) => voice.silence(),
+            Msg::Key(BoardKey::Silence) => {
+                voice.silence();
+            }
             Msg::Key(BoardKey::Stop) => {
                 voice.silence();
                 mode.key(BoardKey::Stop, now);

@@ -38,8 +38,9 @@ pub(crate) trait Screen {
 pub trait Voice {
     /// Says a line with its urgency.
     fn say(&mut self, line: &Line);
-    /// Cuts speech short (what the player stops).
-    fn silence(&mut self);
+    /// Cuts speech short (what the player stops); whether anything was
+    /// being said or waited to be said.
+    fn silence(&mut self) -> bool;
     /// The player started something new: a long readout is cut.
     fn player_acts(&mut self) {}
     /// Leaving: waits (bounded) until the last sentence has been said.
@@ -51,7 +52,9 @@ pub struct Mute;
 
 impl Voice for Mute {
     fn say(&mut self, _line: &Line) {}
-    fn silence(&mut self) {}
+    fn silence(&mut self) -> bool {
+        false
+    }
 }
 
 #[cfg(feature = "tts")]
@@ -71,8 +74,10 @@ impl Voice for crate::audio::speaker::Speaker {
             crate::audio::speaker::Speaker::say(self, words, p);
         }
     }
-    fn silence(&mut self) {
+    fn silence(&mut self) -> bool {
+        let busy = self.is_busy();
         self.stop();
+        busy
     }
     fn player_acts(&mut self) {
         self.cut_readout();

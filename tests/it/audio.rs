@@ -325,7 +325,9 @@ fn the_standalone_clock_speaks() {
 fn models_install_names_unknown_languages() {
     let out = Command::new(env!("CARGO_BIN_EXE_voxchess")).args(["models", "install", "xx"]).output().expect("runs");
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no model for 'xx'; voxchess installs: en, ru"));
+    // In rows of at most 40 cells: read as one text.
+    let err = String::from_utf8_lossy(&out.stderr).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(err.contains("no model for 'xx'; voxchess installs: en, ru"), "{err}");
 }
 
 /// `text` said by espeak-ng's Korean voice (the first of the voice tests'

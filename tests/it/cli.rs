@@ -10,8 +10,14 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// What went to stderr, read as one text; each of its rows holds at most
+/// 40 cells (a Braille display's row).
 fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    let raw = String::from_utf8_lossy(&o.stderr).into_owned();
+    for row in raw.lines() {
+        assert!(row.chars().count() <= 40, "a row over 40 cells: {row:?}\n{raw}");
+    }
+    raw.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -78,7 +84,7 @@ fn position_in_english_and_russian() {
     assert_eq!(stdout(&o), "Белые: Крe1, Лh1, пп. e2\nЧерные: Крe8\n");
     let o = voxchess(&["position", "--lang", "xx"]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("unknown notation language"));
+    assert!(stderr(&o).contains("'xx' is not a value for --lang"), "{}", stderr(&o));
 }
 
 #[test]
@@ -95,13 +101,13 @@ fn parse_exit_codes() {
     assert_eq!(stdout(&o), "White has no pawn.\n");
     let o = voxchess(&["parse", "--heard", "--fen", "4k3/8/8/8/8/8/8/1NB4K w - - 0 1", "d2"]);
     assert_eq!(o.status.code(), Some(3));
-    assert_eq!(stdout(&o), "White has no pawn. 1: knight d2, 2: bishop d2? Say the number.\nNd2 Bd2\n");
+    assert_eq!(stdout(&o), "White has no pawn.\n1: knight d2, 2: bishop d2?\nSay the number.\nNd2 Bd2\n");
     let o = voxchess(&["parse", "knight", "f4"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stdout(&o).trim(), "No white knight can reach f4.");
     let o = voxchess(&["parse", "--lang", "ru", "Сc4"]);
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(stdout(&o).trim(), "Слон f1 не может пойти на c4: мешает пешка e2.");
+    assert_eq!(stdout(&o).trim(), "Слон f1 не может пойти\nна c4: мешает пешка e2.");
     let o = voxchess(&["parse", "--heard", "--moves", "1. e4 e5", "bishop", "f5"]);
     assert_ne!(o.status.code(), Some(0), "{}", stdout(&o));
     let o = voxchess(&["parse", "--moves", "1. e4 e5", "what is on e4"]);
@@ -109,7 +115,7 @@ fn parse_exit_codes() {
     assert_eq!(stdout(&o).trim(), "command: what is on e4", "words, never debug text");
     let o = voxchess(&["parse", "--lang", "xx", "e4"]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("unknown speech language"));
+    assert!(stderr(&o).contains("'xx' is not a value for --lang; use one of: en, ru, de, ko"), "{}", stderr(&o));
 }
 
 #[test]
@@ -124,7 +130,11 @@ fn say_prints_words() {
     assert_eq!(stdout(&o).trim(), "long castle");
     let o = voxchess(&["say", "Nf4"]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("cannot read the move"));
+    assert!(stderr(&o).contains("No white knight can reach f4"), "{}", stderr(&o));
+    // In the session's language, as a game says it.
+    let o = voxchess(&["say", "--lang", "ko", "zz9"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("알아듣지 못했습니다"), "{}", stderr(&o));
 }
 
 #[test]

@@ -188,7 +188,7 @@ fn a_challenge_accepted_is_played_to_the_result() {
     typed(&mut child, "Nf3");
     at = wait_for(&out, "lichess refused the move: Piece on g1 cannot move to f3", at);
     typed(&mut child, "fen");
-    at = wait_for(&out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w", at);
+    at = wait_for(&out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/ RNBQKBNR w", at);
     typed(&mut child, "Nf3");
     at = wait_for(&out, "Black: Nc6", at);
     // The stream drops; the opponent's move meanwhile is said once it is back.

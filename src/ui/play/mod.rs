@@ -238,6 +238,7 @@ impl Play {
             me: self.game.me(),
             flipped: self.shell.walker.flipped,
             now,
+            players: Some(self.game.players()),
         }
     }
 

@@ -30,6 +30,8 @@ pub(crate) struct View<'a> {
     pub(crate) flipped: bool,
     /// The time now (ms).
     pub(crate) now: u64,
+    /// White's and Black's players, when known (a game).
+    pub(crate) players: Option<&'a [crate::game::Player; 2]>,
 }
 
 impl View<'_> {
@@ -51,13 +53,23 @@ impl Narrator {
         if *c == Command::Board {
             return Some(self.board_lines(v.pos(), v.flipped));
         }
-        let long = matches!(c, Command::Pieces | Command::Help | Command::Score | Command::LastMoves(_) | Command::Fen);
+        let long = matches!(
+            c,
+            Command::Pieces
+                | Command::SidePieces(_)
+                | Command::Help
+                | Command::Score
+                | Command::LastMoves(_)
+                | Command::Fen
+        );
         let urgency = if long { Urgency::Readout } else { Urgency::Info };
         // Lists of squares and pieces repeat their head on each row.
         let list = matches!(
             c,
             Command::Pieces
                 | Command::PiecesOf { .. }
+                | Command::SidePieces(_)
+                | Command::Hanging
                 | Command::ScanFile(_)
                 | Command::ScanRank(_)
                 | Command::Attackers(_)
@@ -108,6 +120,24 @@ impl Narrator {
             Command::Time => self.times(v),
             Command::Material => vec![self.material(pos)],
             Command::WhoseMove => vec![say_to_move(lex, pos.turn())],
+            Command::Hanging => vec![crate::speech::say_board::say_hanging(lex, pos)],
+            Command::SidePieces(color) => crate::speech::say_board::say_side_pieces(lex, pos, *color),
+            Command::Opponent => match (v.players, v.me) {
+                (Some(players), Some(me)) => {
+                    let name = self.player_name(&players[(!me).index()]);
+                    vec![crate::speech::lexicon::fill(&lex.board.opponent, &[("name", name)])]
+                }
+                (Some(players), None) => vec![self.players_line(players)],
+                (None, _) => vec![say_to_move(lex, pos.turn())],
+            },
+            Command::Status => {
+                let mut lines: Vec<String> = v.players.map(|p| self.players_line(p)).into_iter().collect();
+                lines.push(say_to_move(lex, pos.turn()));
+                if v.clock.is_some() {
+                    lines.extend(self.times(v));
+                }
+                lines
+            }
             Command::Fen => fen_rows(&pos.to_fen()),
             Command::Help => lex.client.help.clone(),
             _ => return None,

@@ -172,7 +172,8 @@ mod tests {
 
     fn said(lang: SpeechLang, events: &[Event]) -> Vec<String> {
         let n = Narrator::new(Lexicon::get(lang), Style::Brief);
-        events.iter().flat_map(|e| n.lines(e)).map(|l| l.text).collect()
+        // As rows show them: glue inside an item is a space.
+        events.iter().flat_map(|e| n.lines(e)).map(|l| l.text.replace(crate::ui::output::GLUE, " ")).collect()
     }
 
     fn spoken(lang: SpeechLang, events: &[Event]) -> Vec<String> {

@@ -39,6 +39,8 @@ fixed! {
     HumanBlack => client.human_black;
     /// Back at the live position from looking back.
     BackToLive => client.back_to_live;
+    /// `stop` with nothing being said.
+    NothingToStop => client.nothing_to_stop;
     /// Looking back reached the start.
     AtStart => client.at_start;
     /// Already at the live position.

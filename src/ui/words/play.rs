@@ -16,11 +16,7 @@ impl Narrator {
     /// player's side, how to get help.
     pub(crate) fn greeting(&self, players: &[Player; 2], control: Option<String>, me: Option<Color>) -> Vec<String> {
         let c = &self.lex.client;
-        let [white, black] = players.each_ref().map(|p| self.player_name(p));
-        // A game on a server starts there: said so, with both accounts.
-        let online = players.iter().any(|p| matches!(p, Player::Online(_)));
-        let template = if online { &c.online.game_starts } else { &c.players };
-        let mut lines = vec![fill(template, &[("white", white), ("black", black)])];
+        let mut lines = vec![self.players_line(players)];
         if let Some(control) = control {
             lines.push(fill(&c.clock, &[("control", control)]));
         }
@@ -29,6 +25,16 @@ impl Narrator {
         }
         lines.push(c.type_help.clone());
         lines
+    }
+
+    /// Who plays whom: "Anna (1600) against Player (1500)."; a game on a
+    /// server says it starts there.
+    pub(crate) fn players_line(&self, players: &[Player; 2]) -> String {
+        let c = &self.lex.client;
+        let [white, black] = players.each_ref().map(|p| self.player_name(p));
+        let online = players.iter().any(|p| matches!(p, Player::Online(_)));
+        let template = if online { &c.online.game_starts } else { &c.players };
+        fill(template, &[("white", white), ("black", black)])
     }
 
     /// A player as named aloud: a person on a server with their title
