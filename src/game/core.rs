@@ -681,6 +681,7 @@ mod tests {
             terms: Terms::OFFLINE,
             date: None,
             site: None,
+            event: None,
         }
     }
 

@@ -39,6 +39,9 @@ pub struct GameSetup {
     pub date: Option<String>,
     /// The game's address on a server, for the score's Site tag.
     pub site: Option<String>,
+    /// The score's Event tag as the server names the game ("Rated Rapid
+    /// game"); None: "voxchess game".
+    pub event: Option<String>,
 }
 
 impl GameSetup {
@@ -58,6 +61,7 @@ impl GameSetup {
             terms: Terms::OFFLINE,
             date: None,
             site: None,
+            event: None,
         }
     }
 

@@ -67,6 +67,8 @@ pub(crate) struct GameFull {
     pub(crate) clock: Option<GameClock>,
     pub(crate) initial_fen: String,
     pub(crate) rated: bool,
+    /// "bullet", "blitz", "rapid", "classical", "correspondence".
+    pub(crate) speed: String,
     pub(crate) state: GameState,
 }
 

@@ -147,6 +147,12 @@ fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
     let mut setup = GameSetup::new(start, moves).against(me, own, theirs, Terms::SERVER);
     setup.controls = full.clock.as_ref().and_then(|c| control_text(c).parse().ok());
     setup.site = Some(format!("{base}/{}", full.id));
+    // As lichess names it in its own scores: "Rated Rapid game".
+    let speed: String = full.speed.chars().filter(char::is_ascii_alphabetic).take(20).collect();
+    let mut speed_chars = speed.chars();
+    let speed = speed_chars.next().map_or(String::new(), |c| c.to_ascii_uppercase().to_string() + speed_chars.as_str());
+    let kind = if full.rated { "Rated" } else { "Casual" };
+    setup.event = Some(if speed.is_empty() { format!("{kind} game") } else { format!("{kind} {speed} game") });
     OnlineGame {
         id: full.id.clone(),
         me_id: me_id.to_string(),

@@ -203,3 +203,47 @@ pub fn say_legal_moves(lex: &Lexicon, pos: &Position, from: Square) -> String {
     };
     format!("{} {}: {list}", super::grammar::capitalise(lex.piece(p.role, 0)), sq(lex, from))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{say_attackers, say_hanging, say_side_pieces};
+    use crate::rules::{Color, Position, Square};
+    use crate::speech::{Lexicon, SpeechLang};
+
+    /// After 1. e4 e5 2. Nf3 Nc6 3. Bc4 d6 4. Ng5: the knight on g5 is
+    /// attacked by the queen on d8 and nothing of White's defends it.
+    const GAME: &str = "r1bqkbnr/ppp2ppp/2np4/4p1N1/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 1 4";
+
+    fn written(lang: SpeechLang) -> &'static Lexicon {
+        Lexicon::written(lang)
+    }
+
+    #[test]
+    fn hanging_pieces_of_both_sides_in_every_language() {
+        let pos = Position::from_fen(GAME).expect("fen");
+        assert_eq!(say_hanging(written(SpeechLang::English), &pos), "Attacked and undefended: white knight g5");
+        assert_eq!(say_hanging(written(SpeechLang::Russian), &pos), "Под боем без защиты: белый конь g5");
+        assert_eq!(say_hanging(written(SpeechLang::German), &pos), "Angegriffen und ungedeckt: weißer Springer g5");
+        assert_eq!(say_hanging(written(SpeechLang::Korean), &pos), "보호 없이 공격받는 기물: 백 나이트 g5");
+        let start = Position::start();
+        assert_eq!(say_hanging(written(SpeechLang::English), &start), "Attacked and undefended: nothing");
+    }
+
+    #[test]
+    fn who_attacks_an_empty_square_counts_both_sides() {
+        let pos = Position::from_fen(GAME).expect("fen");
+        let e6 = Square::parse("e6").expect("square");
+        assert_eq!(
+            say_attackers(written(SpeechLang::English), &pos, e6),
+            "e6 attacked by: white bishop c4, black bishop c8, white knight g5, black pawn f7"
+        );
+    }
+
+    #[test]
+    fn one_sides_pieces() {
+        let pos = Position::start();
+        let black = say_side_pieces(written(SpeechLang::Russian), &pos, Color::Black);
+        assert_eq!(black.first().map(String::as_str), Some("Чёрный король: e8"));
+        assert_eq!(black.len(), 6);
+    }
+}

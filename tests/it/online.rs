@@ -222,7 +222,9 @@ fn a_challenge_accepted_is_played_to_the_result() {
     let pgn: String = games.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap_or_default()).collect();
     assert!(pgn.contains(&format!("[Site \"{}/game1\"]", server.url)), "{pgn}");
     // Both players by their lichess names, the ratings in their own tags.
-    for tag in ["[White \"Player\"]", "[Black \"Anna\"]", "[WhiteElo \"1500\"]", "[BlackElo \"1600\"]"] {
+    // The server's own: the event as lichess names it, the time control.
+    let tags = ["[White \"Player\"]", "[Black \"Anna\"]", "[WhiteElo \"1500\"]", "[BlackElo \"1600\"]"];
+    for tag in tags.into_iter().chain(["[Event \"Casual Rapid game\"]", "[TimeControl \"900+0\""]) {
         assert!(pgn.contains(tag), "{tag}: {pgn}");
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -44,6 +44,12 @@ impl Play {
         let [white, black] = self.game.players();
         let outcome = self.game.outcome();
         let pgn = game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date);
+        let pgn = match &self.event {
+            Some(event) => {
+                pgn.replacen("[Event \"voxchess game\"]", &format!("[Event \"{}\"]", event.replace('"', "")), 1)
+            }
+            None => pgn,
+        };
         match &self.site {
             Some(url) => pgn.replacen("[Site \"voxchess\"]", &format!("[Site \"{}\"]", url.replace('"', "")), 1),
             None => pgn,

@@ -48,6 +48,8 @@ pub(crate) struct Play {
     /// The game lives on a server: nothing to resume here, its address
     /// goes into the score.
     site: Option<String>,
+    /// The score's Event tag from the server, if any.
+    event: Option<String>,
     /// Looking back: how many moves are played in the position in view
     /// (None: the live position).
     looking: Option<usize>,
@@ -105,12 +107,13 @@ impl Play {
         };
         setup.schedule = Schedule { after_own_move: settings.announce_own_time, ..schedule };
         setup.engine_help = settings.engine_help;
-        let (site, date) = (setup.site.take(), setup.date.take());
+        let (site, date, event) = (setup.site.take(), setup.date.take(), setup.event.take());
         Play {
             game: Game::new(setup, now),
             shell,
             settings,
             site,
+            event,
             looking: None,
             expected: None,
             date: date.unwrap_or_else(crate::game::today),

@@ -58,8 +58,11 @@ impl Narrator {
                     .map(|(before, mv)| {
                         let words = self.a_move(before, mv);
                         // A move with its side is one item: a row never splits it.
-                        render(&c.taken_back_item, &[("side", lex.side(before.turn())), ("words", Arg::Text(&words))])
-                            .replace(' ', &crate::ui::output::GLUE.to_string())
+                        let item = render(
+                            &c.taken_back_item,
+                            &[("side", lex.side(before.turn())), ("words", Arg::Text(&words))],
+                        );
+                        if lex.written { item.replace(' ', &crate::ui::output::GLUE.to_string()) } else { item }
                     })
                     .collect();
                 let list = said.join(&format!(" {} ", lex.out.and));
