@@ -56,6 +56,8 @@ fn fens(moves: &str, lang: NotationLang) -> Vec<String> {
 
 /// Finds each needle in order, each after the one before.
 fn in_order(out: &str, needles: &[String]) {
+    // A FEN comes in rows of whole fields: read as one.
+    let out = &out.replace("/\n", "/").replace("/ ", "/");
     let mut at = 0;
     for n in needles {
         match out[at..].find(n.as_str()) {

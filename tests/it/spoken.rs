@@ -273,6 +273,7 @@ fn the_first_words_begin_at_once_in_every_language() {
         );
         assert!(!commands.iter().any(|(c, _)| c.starts_with("LIST")), "{lang}: the voices were listed: {commands:?}");
         let took = first.duration_since(launched);
+        println!("{lang}: the first words began {took:?} after launch");
         assert!(took < Duration::from_millis(300), "{lang}: the first words began after {took:?}");
     }
 }

@@ -408,8 +408,13 @@ fn a_korean_game_played_by_voice_with_real_audio() {
     }
     let before = crate::common::text(&out).len();
     writeln!(stdin, "fen").unwrap();
-    // The FEN may be wrapped over two rows: looked for in the joined text.
-    crate::common::wait_for(&out, &pos.to_fen(), before);
+    // The FEN comes in rows of whole fields: its last row waited for,
+    // then the whole looked for in the rows joined.
+    let fen = pos.to_fen();
+    let fields = fen.split_once(' ').map_or(fen.as_str(), |(_, f)| f);
+    crate::common::wait_for(&out, fields, before);
+    let shown = crate::common::text(&out)[before..].replace("/\n", "/").replace("/ ", "/").replace('\n', " ");
+    assert!(shown.contains(&fen), "{fen} in {shown}");
     writeln!(stdin, "종료").unwrap();
     drop(stdin);
     let _ = child.wait();
