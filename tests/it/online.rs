@@ -542,6 +542,7 @@ fn the_first_move_is_not_kept_waiting_by_the_greeting() {
         finish(child);
         let _ = (at, std::fs::remove_dir_all(&dir));
         let waited = begun.saturating_duration_since(sent);
+        println!("{lang}: the first move's words began {waited:?} after it came");
         assert!(waited < Duration::from_secs(1), "{lang}: the move's words began {waited:?} after it came");
     }
 }
