@@ -91,6 +91,10 @@ pub enum Command {
     WhoseMove,
     /// The pieces attacked and not defended, both sides.
     Hanging,
+    /// From a square, each direction to the first piece.
+    ScanFrom(Square),
+    /// Each side's pawns by file, doubled, isolated and passed ones named.
+    Pawns,
     /// The pieces of one side, kind by kind.
     SidePieces(Color),
     /// The opponent's name and rating (lichess's `o`).
@@ -323,6 +327,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
     let heard_all = hear(lex, transcript);
     let plural = |h: &Heard| Role::ALL.into_iter().find(|r| lex.piece(*r, 1).to_lowercase() == h.text);
     match heard_all.as_slice() {
+        [h] if plural(h) == Some(Role::Pawn) => return Some(Ok(Command::Pawns)),
         [h] if plural(h).is_some() => {
             return Some(Ok(Command::PiecesOf { color: None, role: plural(h)? }));
         }
@@ -359,7 +364,10 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "scan" => {
             let wants_rank = lex.out.rank.to_lowercase() == phrase || phrase.ends_with(&lex.out.rank.to_lowercase());
             let rank = if wants_rank { args.rank.or(args.any_rank) } else { args.rank };
+            let wants_file = lex.out.file.to_lowercase() == phrase || phrase.ends_with(&lex.out.file.to_lowercase());
             match (args.file, rank) {
+                // A square: each direction from it to the first piece.
+                (Some(f), Some(r)) if !wants_rank && !wants_file => Ok(Command::ScanFrom(Square::from_coords(f, r))),
                 (_, Some(r)) if wants_rank || args.file.is_none() => Ok(Command::ScanRank(r)),
                 (Some(f), _) => Ok(Command::ScanFile(f)),
                 _ => Err(CommandError::NeedsLine(phrase.clone())),

@@ -119,6 +119,73 @@ fn scan(lex: &Lexicon, pos: &Position, squares: &[Square]) -> String {
     parts.join(", ")
 }
 
+/// From a square, each of the eight directions up to the first piece
+/// (lichess's scan from a square): "north: d5 to d6 empty, d7 black pawn";
+/// a direction off the board is left out.
+pub fn say_scan_from(lex: &Lexicon, pos: &Position, from: Square) -> Vec<String> {
+    const STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+    let mut lines = Vec::new();
+    for (i, (df, dr)) in STEPS.iter().enumerate() {
+        let mut squares = Vec::new();
+        let (mut f, mut r) = (from.file().index() as i32 + df, from.rank().index() as i32 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            let (Some(file), Some(rank)) = (File::new(f as u32), Rank::new(r as u32)) else { break };
+            let s = Square::from_coords(file, rank);
+            squares.push(s);
+            if pos.piece_at(s).is_some() {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+        if squares.is_empty() {
+            continue;
+        }
+        let name = lex.board.directions.get(i).cloned().unwrap_or_default();
+        lines.push(format!("{}: {}", super::grammar::capitalise(&name), scan(lex, pos, &squares)));
+    }
+    lines
+}
+
+/// Each side's pawns by file, with the doubled, isolated and passed ones
+/// named: "White pawns: a2, b2, e4; doubled: ...".
+pub fn say_pawns(lex: &Lexicon, pos: &Position) -> Vec<String> {
+    let mut lines = Vec::new();
+    for color in Color::ALL {
+        let mine = squares_of(pos, color, Role::Pawn);
+        let theirs = squares_of(pos, !color, Role::Pawn);
+        let on_file = |sqs: &[Square], f: i32| sqs.iter().filter(|s| s.file().index() as i32 == f).count();
+        let ahead = |s: &Square, t: &Square| match color {
+            Color::White => t.rank() > s.rank(),
+            Color::Black => t.rank() < s.rank(),
+        };
+        let mut notes: [Vec<Square>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+        for s in &mine {
+            let f = s.file().index() as i32;
+            if on_file(&mine, f) > 1 {
+                notes[0].push(*s);
+            }
+            if on_file(&mine, f - 1) == 0 && on_file(&mine, f + 1) == 0 {
+                notes[1].push(*s);
+            }
+            let blocked = theirs.iter().any(|t| (t.file().index() as i32 - f).abs() <= 1 && ahead(s, t));
+            if !blocked {
+                notes[2].push(*s);
+            }
+        }
+        let list = |sqs: &[Square]| sqs.iter().map(|s| sq(lex, *s)).collect::<Vec<_>>().join(", ");
+        let mut line = say_pieces_of(lex, pos, color, Role::Pawn);
+        for (k, named) in notes.iter().enumerate() {
+            if !named.is_empty() {
+                let note = lex.board.pawn_notes.get(k).cloned().unwrap_or_default();
+                line.push_str(&format!("; {note}: {}", list(named)));
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
 /// A file from rank 1 to 8: "File e: e1 white king, e2 white pawn, e3 to e6 empty, ...".
 pub fn say_file(lex: &Lexicon, pos: &Position, file: File) -> String {
     let squares: Vec<Square> = Rank::ALL.iter().map(|r| Square::from_coords(file, *r)).collect();
@@ -237,6 +304,21 @@ mod tests {
             say_attackers(written(SpeechLang::English), &pos, e6),
             "e6 attacked by: white bishop c4, black bishop c8, white knight g5, black pawn f7"
         );
+    }
+
+    #[test]
+    fn scan_from_a_square_and_pawns() {
+        let pos = Position::from_fen(GAME).expect("fen");
+        let lex = written(SpeechLang::English);
+        let d4 = Square::parse("d4").expect("square");
+        let scan = super::say_scan_from(lex, &pos, d4);
+        assert_eq!(scan[0], "North: d5 empty, d6 black pawn");
+        assert_eq!(scan.len(), 8);
+        let pawns = super::say_pawns(lex, &Position::from_fen("4k3/p7/4p3/8/8/3P4/3P2P1/4K3 w - - 0 1").expect("fen"));
+        assert_eq!(pawns[0], "White pawns: d2, d3, g2; doubled: d2, d3; isolated: d2, d3, g2; passed: g2");
+        assert_eq!(pawns[1], "Black pawns: a7, e6; isolated: a7, e6; passed: a7");
+        let ru = super::say_scan_from(written(SpeechLang::Russian), &pos, d4);
+        assert_eq!(ru[0], "Север: d5 пусто, d6 чёрная пешка");
     }
 
     #[test]

@@ -280,6 +280,11 @@ pub struct BoardWords {
     pub legend: String,
     /// Pieces attacked and not defended, both sides.
     pub hanging: String,
+    /// The eight directions from a square, from White's side: north
+    /// (towards rank 8), north-east, east, ... north-west.
+    pub directions: Vec<String>,
+    /// What a pawn can be: doubled, isolated, passed.
+    pub pawn_notes: Vec<String>,
     /// The opponent's name (lichess's `o`).
     pub opponent: String,
 }

@@ -70,6 +70,8 @@ impl Narrator {
                 | Command::PiecesOf { .. }
                 | Command::SidePieces(_)
                 | Command::Hanging
+                | Command::ScanFrom(_)
+                | Command::Pawns
                 | Command::ScanFile(_)
                 | Command::ScanRank(_)
                 | Command::Attackers(_)
@@ -121,6 +123,8 @@ impl Narrator {
             Command::Material => vec![self.material(pos)],
             Command::WhoseMove => vec![say_to_move(lex, pos.turn())],
             Command::Hanging => vec![crate::speech::say_board::say_hanging(lex, pos)],
+            Command::ScanFrom(s) => crate::speech::say_board::say_scan_from(lex, pos, *s),
+            Command::Pawns => crate::speech::say_board::say_pawns(lex, pos),
             Command::SidePieces(color) => crate::speech::say_board::say_side_pieces(lex, pos, *color),
             Command::Opponent => match (v.players, v.me) {
                 (Some(players), Some(me)) => {
