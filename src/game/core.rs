@@ -668,21 +668,12 @@ mod tests {
 
     fn setup(me: Option<Color>, time: Option<&str>) -> GameSetup {
         let away = |c: Color| if me.is_some_and(|m| m != c) { Seat::Away } else { Seat::Here };
-        GameSetup {
-            start: Position::start(),
-            moves: Vec::new(),
-            players: [Player::Human("A".into()), Player::Human("B".into())],
-            seats: [away(Color::White), away(Color::Black)],
-            me,
-            controls: time.map(|t| t.parse().expect("control")),
-            clock: None,
-            schedule: Schedule::default(),
-            engine_help: true,
-            terms: Terms::OFFLINE,
-            date: None,
-            site: None,
-            event: None,
-        }
+        let mut setup = GameSetup::new(Position::start(), Vec::new());
+        setup.players = [Player::Human("A".into()), Player::Human("B".into())];
+        setup.seats = [away(Color::White), away(Color::Black)];
+        setup.me = me;
+        setup.controls = time.map(|t| t.parse().expect("control"));
+        setup
     }
 
     fn play(g: &mut Game, uci: &str, now: u64) -> Vec<Event> {

@@ -46,6 +46,18 @@ fn lobby(dir: &Path, server: &Lichess, lang: &str) -> Child {
         .expect("starts")
 }
 
+/// The lobby with speech to the tests' SSIP server.
+fn lobby_speaking(dir: &Path, server: &Lichess, speech: &crate::common::ssip::SsipServer, lang: &str) -> Child {
+    voxchess(dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", lang])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts")
+}
+
 fn typed(child: &mut Child, line: &str) {
     writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
 }
@@ -322,14 +334,7 @@ fn latency() {
     let replies: Vec<String> = ["e7e5", "b8c6", "g8f6", "f8c5", "d7d6", "c8g4"].iter().map(|s| s.to_string()).collect();
     let _ = replies;
     let speech = SsipServer::start(&dir.join("run"));
-    let mut child = voxchess(&dir)
-        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
-        .env("SPEECHD_ADDRESS", speech.address())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
+    let mut child = lobby_speaking(&dir, &server, &speech, "en");
     let out = collect(child.stdout.take().expect("stdout"));
     let mut at = wait_for(&out, "Lobby of lichess", 0);
     std::thread::sleep(Duration::from_millis(300));
@@ -496,14 +501,7 @@ fn the_first_move_is_not_kept_waiting_by_the_greeting() {
         let dir = home(&format!("first-move-{lang}"));
         assert!(login(&dir, &server, TOKEN, lang.code()).status.success());
         let speech = SsipServer::start(&dir.join("run"));
-        let mut child = voxchess(&dir)
-            .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", lang.code()])
-            .env("SPEECHD_ADDRESS", speech.address())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
+        let mut child = lobby_speaking(&dir, &server, &speech, lang.code());
         let out = collect(child.stdout.take().expect("stdout"));
         let mut at = wait_for(&out, lobby, 0);
         std::thread::sleep(Duration::from_millis(300));
