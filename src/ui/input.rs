@@ -42,6 +42,9 @@ pub(crate) enum BoardKey {
     Talk(Option<bool>),
     /// A finger on a square (a Braille display's routing key).
     Touch(crate::rules::Square),
+    /// Enter or Space in board mode: the square under the cursor, as a
+    /// routing key touches it (said; in a game, picked up or put down).
+    Select,
     /// A finger on a move of the list: the position after that many moves.
     Ply(usize),
 }

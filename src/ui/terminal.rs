@@ -116,6 +116,7 @@ fn board_key(key: &KeyEvent) -> Option<BoardKey> {
         KeyCode::Char('l') => BoardKey::LastMove,
         KeyCode::Char('t') => BoardKey::Time,
         KeyCode::Char('.') => BoardKey::Stop,
+        KeyCode::Enter | KeyCode::Char(' ') => BoardKey::Select,
         KeyCode::Char('h') | KeyCode::Char('?') | KeyCode::F(1) => BoardKey::Help,
         // Stepping through the moves, as lichess's blind mode does with
         // shift+A and shift+D; Home and End for the start and the end.

@@ -30,6 +30,7 @@ impl Walker {
             BoardKey::Jump(role) => self.jump(lex, pos, own, role),
             BoardKey::Moves => say_legal_moves(lex, pos, self.cursor),
             BoardKey::File => say_file(lex, pos, self.cursor.file()),
+            BoardKey::Select => crate::speech::say_board::say_square(lex, pos, self.cursor),
             _ => return None,
         })
     }

@@ -293,3 +293,18 @@ fn the_terminal_input_line_edits_with_control_keys() {
     assert!(screen.contains("White: e4"), "{screen}");
     assert!(!screen.contains("understand"), "{screen}");
 }
+
+/// Enter and Space in board mode touch the square under the cursor as a
+/// routing key does: the pawn on e2 is picked up, and put down on e4
+/// plays it.
+#[test]
+fn enter_and_space_pick_up_and_put_down() {
+    let (session, home) = play_in_tmux("select", "");
+    wait_for_screen(&session, "Type help for commands.");
+    send_keys(&session, &[&["Escape"], &["Enter"], &["Up"], &["Up"], &["Space"]]);
+    let screen = wait_for_screen(&session, "White: e4");
+    tmux(&session, &["send-keys", "-t", &session, "C-c"]);
+    end_session(&session);
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(screen.contains("In hand: white pawn e2."), "{screen}");
+}

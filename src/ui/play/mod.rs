@@ -480,6 +480,8 @@ impl Front for Play {
     fn own_key(&mut self, key: BoardKey, now: u64) -> Option<KeyAction> {
         match key {
             BoardKey::Touch(sq) => self.touch(sq, now),
+            // Enter or Space: the square under the cursor, as a finger.
+            BoardKey::Select => self.touch(self.shell.walker.cursor, now),
             BoardKey::Ply(k) => self.look_at(k),
             _ => return None,
         }
