@@ -265,7 +265,7 @@ fn a_seek_in_russian_plays_black_and_resigns() {
     typed(&mut child, "сдаюсь");
     at = wait_for(&out, "Сдаётесь?", at);
     typed(&mut child, "да");
-    at = wait_for(&out, "Партия окончена: Сдача. Белые выигрывают.", at);
+    at = wait_for(&out, "Партия окончена. Сдача. Белые выигрывают.", at);
     typed(&mut child, "выход");
     finish(child);
     let shown = text(&out);

@@ -126,7 +126,7 @@ fn seed_game_in_russian_notation_ends_in_checkmate() {
     assert!(out.contains("Чёрные: Фh4+"), "3...Фh4+: {out}");
     assert!(out.contains("Белые: exf5"), "3.exf5: {out}");
     assert!(out.contains("Чёрные: Кf2#"), "18...Кf2++: {out}");
-    assert!(out.contains("Партия окончена: Мат. Чёрные выигрывают."), "{out}");
+    assert!(out.contains("Партия окончена. Мат. Чёрные выигрывают."), "{out}");
     assert!(!out.contains('\u{1b}'), "no escape sequences");
 }
 
@@ -751,7 +751,7 @@ fn a_russian_session_speaks_only_russian() {
             "-1.pgn в папке партий.",
             "сохранить, выход,",
             "«ходы»: нужно поле, например e4.",
-            "Партия окончена: Сдача. Чёрные выигрывают.",
+            "Партия окончена. Сдача. Чёрные выигрывают.",
             "Партия окончена. Команды: запись, доска, анализ, выход.",
             "До свидания.",
         ],
