@@ -435,3 +435,47 @@ fn russian_german_and_korean_speech_says_squares_in_words() {
     }
     assert!(wrong.is_empty(), "Latin squares in speech:\n{}", wrong.join("\n"));
 }
+
+/// Any input cuts any readout: a move typed while `help`, `fen` or
+/// `score` is being said cuts it, and the move is heard at once.
+#[test]
+fn a_typed_move_cuts_help_fen_and_score() {
+    let dir = folder("cuts");
+    let server = SsipServer::start(&dir.join("run"));
+    let mut child = speaking(&dir, &server, &["play", "--plain", "--no-voice", "--opponent", "human"]);
+    let out = collect(child.stdout.take().expect("stdout"));
+    quiet(&server);
+    let mut moves = [("e4", "White: e4"), ("e5", "Black: e5"), ("Nf3", "White: knight f3")].into_iter();
+    for (readout, sign) in [("help", "Moves:"), ("fen", "/"), ("score", "1.")] {
+        let before = server.said().len();
+        typed(&mut child, readout);
+        let start = Instant::now();
+        // The readout has begun (and is long enough to be going on).
+        while !server.said()[before..].iter().any(|s| s.text.contains(sign) && s.begun.is_some()) {
+            assert!(start.elapsed() < Duration::from_secs(10), "{readout} was not said: {:#?}", texts(&server.said()));
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let (mv, words) = moves.next().expect("a move");
+        let typed_at = Instant::now();
+        typed(&mut child, mv);
+        let heard = loop {
+            let said = server.said();
+            if let Some(b) = said[before..].iter().find(|s| s.text.contains(words)).and_then(|s| s.begun) {
+                break b;
+            }
+            assert!(typed_at.elapsed() < Duration::from_secs(10), "{mv} never said: {:#?}", texts(&said));
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        // What was being said was cut, or the rest of the readout dropped.
+        let said = server.said();
+        let cut = said[before..].iter().any(|s| s.cancelled);
+        let all_ended_before = said[before..].iter().filter(|s| s.ended.is_some_and(|e| e <= heard)).count();
+        assert!(cut || all_ended_before < said[before..].len(), "{readout} was not cut: {:#?}", texts(&said[before..]));
+        assert!(heard.duration_since(typed_at) < Duration::from_secs(1), "{mv} waited for {readout}");
+        quiet(&server);
+    }
+    typed(&mut child, "quit");
+    drop(child.stdin.take());
+    ended(&mut child);
+    let _ = (text(&out), std::fs::remove_dir_all(&dir));
+}
