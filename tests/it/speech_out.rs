@@ -53,8 +53,8 @@ fn english_full() {
 #[test]
 fn fide_and_nato_styles() {
     assert_eq!(said(German, Style::Fide, START, "Nf3"), "Springer Felix drei");
-    assert_eq!(said(German, Style::Fide, CASTLE, "O-O"), "Kurze Rochade");
-    assert_eq!(said(German, Style::Fide, CASTLE, "O-O-O"), "Lange Rochade");
+    assert_eq!(said(German, Style::Fide, CASTLE, "O-O"), "kurze Rochade");
+    assert_eq!(said(German, Style::Fide, CASTLE, "O-O-O"), "lange Rochade");
     assert_eq!(said(German, Style::Fide, MATE_PROMO, "e8=Q"), "Eva acht wird Dame, Matt");
     assert_eq!(said(German, Style::Fide, EP, "exd6"), "Eva schlägt David sechs en passant");
     assert_eq!(said(English, Style::Fide, START, "Nf3"), "knight Felix three");
