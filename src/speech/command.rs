@@ -179,6 +179,8 @@ impl std::fmt::Display for Command {
             Command::Attackers(s) => write!(f, "attackers {s}"),
             Command::Defenders(s) => write!(f, "defenders {s}"),
             Command::LegalMoves(s) => write!(f, "moves of {s}"),
+            Command::ScanFrom(s) => write!(f, "scan from {s}"),
+            Command::SidePieces(c) => write!(f, "{} pieces", c.name().to_lowercase()),
             Command::LastMoves(n) => write!(f, "last {n} moves"),
             Command::GoTo { number, color: Some(c) } => write!(f, "go to move {number} of {}", c.name().to_lowercase()),
             Command::GoTo { number, color: None } => write!(f, "go to move {number}"),
@@ -280,7 +282,9 @@ fn command_at_start<'a>(lex: &'a Lexicon, words: &[String]) -> Option<(&'a str, 
 /// lichess's blind-mode short commands, typed: `p N` (the pieces of a
 /// kind: a capital letter White's, a small one Black's, in the session's
 /// notation or English), `s a` and `s 1` (scan a file or a rank), `c`
-/// (the clocks), `l` (the last move). The same in every language.
+/// (the clocks), `l` (the last move), `o` (the opponent), `v` (the
+/// board), `g` (the game at a glance), `x d4` (the lines from a square).
+/// The same in every language.
 pub(crate) fn short_command(notation: crate::notation::NotationLang, text: &str) -> Option<Command> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
@@ -289,6 +293,9 @@ pub(crate) fn short_command(notation: crate::notation::NotationLang, text: &str)
         [w] if w.eq_ignore_ascii_case("o") => Some(Command::Opponent),
         [w] if w.eq_ignore_ascii_case("v") => Some(Command::Board),
         [w] if w.eq_ignore_ascii_case("g") => Some(Command::Status),
+        [x, square] if x.eq_ignore_ascii_case("x") => {
+            Square::parse(&square.to_ascii_lowercase()).map(Command::ScanFrom)
+        }
         [s, line] if s.eq_ignore_ascii_case("s") => {
             let mut chars = line.chars();
             let c = chars.next()?.to_ascii_lowercase();

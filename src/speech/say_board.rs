@@ -317,8 +317,21 @@ mod tests {
         let pawns = super::say_pawns(lex, &Position::from_fen("4k3/p7/4p3/8/8/3P4/3P2P1/4K3 w - - 0 1").expect("fen"));
         assert_eq!(pawns[0], "White pawns: d2, d3, g2; doubled: d2, d3; isolated: d2, d3, g2; passed: g2");
         assert_eq!(pawns[1], "Black pawns: a7, e6; isolated: a7, e6; passed: a7");
-        let ru = super::say_scan_from(written(SpeechLang::Russian), &pos, d4);
-        assert_eq!(ru[0], "Север: d5 пусто, d6 чёрная пешка");
+        let first = |lang| super::say_scan_from(written(lang), &pos, d4).remove(0);
+        assert_eq!(first(SpeechLang::Russian), "Север: d5 пусто, d6 чёрная пешка");
+        assert_eq!(first(SpeechLang::German), "Norden: d5 leer, d6 schwarzer Bauer");
+        assert_eq!(first(SpeechLang::Korean), "북: d5 빈 칸, d6 흑 폰");
+        let fen = "4k3/p7/4p3/8/8/3P4/3P2P1/4K3 w - - 0 1";
+        let pawns = |lang| super::say_pawns(written(lang), &Position::from_fen(fen).expect("fen")).remove(0);
+        assert_eq!(
+            pawns(SpeechLang::Russian),
+            "Белые пешки: d2, d3, g2; сдвоенные: d2, d3; изолированные: d2, d3, g2; проходные: g2"
+        );
+        assert_eq!(
+            pawns(SpeechLang::German),
+            "Weiße Bauern: d2, d3, g2; Doppelbauern: d2, d3; isoliert: d2, d3, g2; Freibauern: g2"
+        );
+        assert_eq!(pawns(SpeechLang::Korean), "백 폰: d2, d3, g2; 겹폰: d2, d3; 고립폰: d2, d3, g2; 통과폰: g2");
     }
 
     #[test]

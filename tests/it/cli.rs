@@ -113,6 +113,13 @@ fn parse_exit_codes() {
     let o = voxchess(&["parse", "--moves", "1. e4 e5", "what is on e4"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o).trim(), "command: what is on e4", "words, never debug text");
+    // lichess's short commands and the new board questions, in words.
+    for (typed, command) in
+        [("x d4", "scan from d4"), ("o", "opponent"), ("g", "status"), ("black pieces", "black pieces")]
+    {
+        let o = voxchess(&["parse", typed]);
+        assert_eq!(stdout(&o).trim(), format!("command: {command}"), "{typed}");
+    }
     let o = voxchess(&["parse", "--lang", "xx", "e4"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("'xx' is not a value for --lang; use one of: en, ru, de, ko"), "{}", stderr(&o));

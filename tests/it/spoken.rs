@@ -433,6 +433,29 @@ fn russian_german_and_korean_speech_says_squares_in_words() {
             }
         }
     }
+    // A review with the engine's answers and the score, in Russian.
+    let dir = folder("words-review");
+    let pgn = dir.join("g.pgn");
+    std::fs::write(&pgn, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n")
+        .expect("pgn");
+    let server = SsipServer::start_fast(&dir.join("run"));
+    let mut child = speaking(&dir, &server, &["review", &pgn.to_string_lossy(), "--plain", "--lang", "ru"]);
+    let out = collect(child.stdout.take().expect("stdout"));
+    quiet(&server);
+    for line in ["конец", "оценка", "лучший ход", "угроза", "запись", "назад", "последний ход", "выход"]
+    {
+        typed(&mut child, line);
+        quiet(&server);
+    }
+    drop(child.stdin.take());
+    ended(&mut child);
+    let _ = (text(&out), std::fs::remove_dir_all(&dir));
+    for s in server.said() {
+        let squares = latin_squares(&s.text);
+        if !squares.is_empty() {
+            wrong.push(format!("review ru: {:?} {squares:?}", s.text));
+        }
+    }
     assert!(wrong.is_empty(), "Latin squares in speech:\n{}", wrong.join("\n"));
 }
 
