@@ -10,7 +10,34 @@ use std::path::PathBuf;
 const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
 
 fn read_limited(path: &std::path::Path) -> std::io::Result<String> {
+    ours(path)?;
     crate::bounded::read_text(path, MAX_SETTINGS_BYTES)
+}
+
+/// A file of ours to read (the settings, the token): owned by this user
+/// and writable by nobody else; otherwise an error that says so, and
+/// nothing in it is used (another user could have planted a server or an
+/// engine there).
+pub(crate) fn ours(path: &std::path::Path) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path)?;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    if meta.uid() != me || meta.mode() & 0o022 != 0 {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "it is not yours or other users may write it; nothing in it is used (chmod 600)",
+        ));
+    }
+    Ok(())
+}
+
+/// Creates a folder of ours (and the missing ones above it) readable only
+/// by this user, whatever the umask; an existing folder is left as it is.
+pub(crate) fn private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    Ok(())
 }
 
 /// A setting written as text and read into its type once, when the
@@ -219,6 +246,9 @@ pub enum StartProblem {
     /// A level that is not from 1 to 20.
     #[error("level {0} is not from 1 to 20")]
     Level(String),
+    /// A server elsewhere over http: the token would travel unencrypted.
+    #[error("the server {0} is not on this computer and does not use https; the token is sent only over https")]
+    InsecureServer(String),
     /// A low-time call that is not from 0 to 3600 seconds.
     #[error("low time {0} is not from 0 to 3600 seconds")]
     LowTime(String),

@@ -18,6 +18,19 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
             StartProblem::BadValue { arg: "--server".into(), value: server, values: vec!["https://...".into()] };
         return Err(problem.into());
     }
+    // The token goes in the clear over http: only to this computer.
+    if let Some(rest) = server.strip_prefix("http://") {
+        let authority = rest.split('/').next().unwrap_or_default();
+        let host = match authority.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or_default(),
+            None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+        };
+        let loopback =
+            host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+        if !loopback {
+            return Err(StartProblem::InsecureServer(server).into());
+        }
+    }
     let said = match a.action {
         Some(OnlineAction::Logout) => {
             out_line!("{}", lobby::logout(&settings));

@@ -198,7 +198,7 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
 /// checked.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
+    crate::config::private_dir(dir)?;
     let tmp = temp_name(path);
     let written = (|| {
         let mut f = create_new(&tmp)?;
@@ -216,7 +216,7 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 /// Writes `text` to a new file `{stem}-{n}.{ext}` in `dir` with the
 /// smallest n not taken (never overwriting), synced to disk; returns its path.
 pub fn write_new_numbered(dir: &Path, stem: &str, ext: &str, text: &str) -> std::io::Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
+    crate::config::private_dir(dir)?;
     for n in 1..100_000u32 {
         let path = dir.join(format!("{stem}-{n}.{ext}"));
         let mut f = match create_new(&path) {

@@ -21,6 +21,8 @@ pub fn checked(text: &str) -> Option<String> {
 
 /// The kept token, if any.
 pub fn load() -> Option<String> {
+    // A token file another user could have written is not used.
+    crate::config::ours(&token_path()).ok()?;
     checked(&crate::bounded::read_text(&token_path(), 4096).ok()?)
 }
 
@@ -28,7 +30,7 @@ pub fn load() -> Option<String> {
 pub fn save(token: &str) -> std::io::Result<()> {
     let path = token_path();
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+        crate::config::private_dir(dir)?;
     }
     let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(&path)?;
     file.set_permissions(std::fs::Permissions::from_mode(0o600))?;

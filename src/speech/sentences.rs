@@ -434,6 +434,7 @@ pub struct StartWords {
     pub bad_time: String,
     pub bad_level: String,
     pub bad_low_time: String,
+    pub insecure_server: String,
     pub bad_fen: String,
     /// The FEN's parts: placement, side, castling, en passant, halfmove
     /// clock, move number, then "the number of fields".

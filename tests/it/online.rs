@@ -544,3 +544,57 @@ fn the_first_move_is_not_kept_waiting_by_the_greeting() {
         assert!(waited < Duration::from_secs(1), "{lang}: the move's words began {waited:?} after it came");
     }
 }
+
+/// Our folders are ours: under umask 000 the settings folder is made
+/// 0700 and the token 0600; a settings file or token another user may
+/// write is not used (its server and engine ignored, said in one line);
+/// an http server that is not this computer is refused before any
+/// request, with the reason.
+#[test]
+fn the_settings_folder_is_ours_and_the_token_goes_only_over_https() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = Lichess::start();
+    let dir = home("ours");
+    let script = format!(
+        "umask 000; printf '%s\\n' {TOKEN} | XDG_CONFIG_HOME={c} XDG_DATA_HOME={d} {bin} online login --server {url}",
+        c = dir.join("config").display(),
+        d = dir.join("data").display(),
+        bin = env!("CARGO_BIN_EXE_voxchess"),
+        url = server.url
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().expect("sh");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let folder = dir.join("config/voxchess");
+    let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+    assert_eq!(mode(&folder), 0o700, "the settings folder");
+    assert_eq!(mode(&folder.join("lichess-token")), 0o600, "the token");
+    // A settings file others may write: nothing in it is used.
+    let config = folder.join("config.toml");
+    std::fs::write(&config, "engine = \"/bin/false\"\nlevel = 7\n").expect("config");
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    let o = voxchess(&dir).arg("config").output().expect("runs");
+    let err = String::from_utf8_lossy(&o.stderr).split_whitespace().collect::<Vec<_>>().join(" ");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(err.contains("other users may write it; nothing in it is used"), "{err}");
+    assert!(!out.contains("/bin/false") && out.contains("level = 3"), "{out}");
+    // A token file others may write is not used either.
+    std::fs::remove_file(&config).expect("removed");
+    let token = folder.join("lichess-token");
+    std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    let before = server.state.lock().unwrap().requests.len();
+    let o = voxchess(&dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-speech", "--no-voice"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert!(!o.status.success());
+    let after = server.state.lock().unwrap().requests.len();
+    assert_eq!(after, before, "a token others may write was used");
+    // http to a host that is not this computer: refused, nothing sent.
+    let o =
+        voxchess(&dir).args(["online", "--server", "http://192.0.2.1:9"]).stdin(Stdio::null()).output().expect("runs");
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(err.contains("does not use https"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -14,6 +14,7 @@ impl Narrator {
             StartProblem::TimeControl(v) => text(&w.bad_time, v),
             StartProblem::Level(v) => text(&w.bad_level, v),
             StartProblem::LowTime(v) => text(&w.bad_low_time, v),
+            StartProblem::InsecureServer(v) => text(&w.insecure_server, v),
             StartProblem::Fen { text: v, part, .. } => {
                 let part = w.fen_parts.get(*part).or(w.fen_parts.first()).cloned().unwrap_or_default();
                 fill(&w.bad_fen, &[("text", v.clone()), ("part", part)])
@@ -55,6 +56,7 @@ mod tests {
             StartProblem::TimeControl("5+x".into()),
             StartProblem::Level("30".into()),
             StartProblem::LowTime("9000".into()),
+            StartProblem::InsecureServer("http://example.org".into()),
             StartProblem::Fen { text: "xx".into(), part: 0, reason: String::new() },
             StartProblem::SpeechNumber { name: "rate", value: "3".into() },
             StartProblem::PushToTalk("space".into()),
