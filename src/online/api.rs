@@ -32,6 +32,9 @@ pub enum ApiError {
     /// No answer: the network, or a stream silent for too long.
     #[error("no connection")]
     Network,
+    /// An answer that is not lichess's API (a web page, a proxy's page).
+    #[error("the answer is not lichess's API")]
+    NotTheApi,
 }
 
 /// A client for one lichess server and one token.
@@ -182,10 +185,16 @@ impl Client {
     }
 
     /// Who the token belongs to (GET /api/account).
+    /// The account's name; an answer that is not the API's JSON with a
+    /// name (a web page answering 200) is no login.
     pub fn account(&self) -> Result<String, ApiError> {
         let a: Account = self.get_json("/api/account")?;
         let name = if a.username.is_empty() { a.id } else { a.username };
-        Ok(super::plain_text(&name).chars().take(40).collect())
+        let name: String = super::plain_text(&name).chars().take(40).collect();
+        if name.trim().is_empty() {
+            return Err(ApiError::NotTheApi);
+        }
+        Ok(name)
     }
 }
 

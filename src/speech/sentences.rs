@@ -364,6 +364,7 @@ pub struct OnlineWords {
     pub unreachable: String,
     pub rate_limited: String,
     pub server_error: String,
+    pub not_the_api: String,
     pub not_found: String,
     pub lobby_ready: String,
     pub challenge_in: String,

@@ -598,3 +598,43 @@ fn the_settings_folder_is_ours_and_the_token_goes_only_over_https() {
     assert!(err.contains("does not use https"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A web page answering 200 at /api/account is no login: said so, and no
+/// token is kept.
+#[test]
+fn a_web_page_for_an_account_is_no_login() {
+    use std::io::{BufRead, BufReader};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
+    let url = format!("http://{}", listener.local_addr().expect("address"));
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut reader = BufReader::new(stream.try_clone().expect("clone"));
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                line.clear();
+            }
+            let page = "<html><body>Welcome</body></html>";
+            let _ = write!(
+                &stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\n\r\n{page}",
+                page.len()
+            );
+        }
+    });
+    let dir = home("html");
+    let mut child = voxchess(&dir)
+        .args(["online", "login", "--server", &url])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    writeln!(child.stdin.take().expect("stdin"), "{TOKEN}").expect("typed");
+    let o = child.wait_with_output().expect("ends");
+    let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!o.status.success(), "{said}");
+    assert!(said.contains("not its API") && !said.contains("Logged in"), "{said}");
+    assert!(!dir.join("config/voxchess/lichess-token").exists(), "a token was kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}

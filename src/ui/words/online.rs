@@ -19,6 +19,7 @@ impl Narrator {
             ApiError::Refused(reason) => self.server_reason(reason),
             ApiError::Server(_) => o.server_error.clone(),
             ApiError::Network => o.unreachable.clone(),
+            ApiError::NotTheApi => o.not_the_api.clone(),
         }
     }
 
