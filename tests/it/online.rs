@@ -25,8 +25,13 @@ fn voxchess(dir: &Path) -> Command {
 }
 
 fn login(dir: &Path, server: &Lichess, token: &str, lang: &str) -> Output {
+    login_at(dir, &server.url, token, lang)
+}
+
+/// `voxchess online login` at any server address, the token typed.
+fn login_at(dir: &Path, url: &str, token: &str, lang: &str) -> Output {
     let mut child = voxchess(dir)
-        .args(["online", "login", "--server", &server.url, "--lang", lang])
+        .args(["online", "login", "--server", url, "--lang", lang])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -622,15 +627,7 @@ fn a_web_page_for_an_account_is_no_login() {
         }
     });
     let dir = home("html");
-    let mut child = voxchess(&dir)
-        .args(["online", "login", "--server", &url])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    writeln!(child.stdin.take().expect("stdin"), "{TOKEN}").expect("typed");
-    let o = child.wait_with_output().expect("ends");
+    let o = login_at(&dir, &url, TOKEN, "en");
     let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
     let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(!o.status.success(), "{said}");
