@@ -68,7 +68,6 @@ fn in_words(lex: &Lexicon, word: &str) -> Option<String> {
 fn san_words(lex: &Lexicon, body: &str) -> Option<String> {
     let chars: Vec<char> = body.chars().collect();
     let (role, rest) = piece_at(lex, &chars);
-    let rest: Vec<char> = rest.to_vec();
     // The target square, then a promotion: "=Q" or "Q".
     let promo_at = rest.iter().rposition(|c| c.is_ascii_digit())? + 1;
     let (squares, promotion) = rest.split_at(promo_at);
@@ -81,9 +80,8 @@ fn san_words(lex: &Lexicon, body: &str) -> Option<String> {
     };
     let to_at = squares.len().checked_sub(2)?;
     let to = square_of(&squares[to_at..])?;
-    let between: String = squares[..to_at].iter().filter(|c| !matches!(c, 'x' | ':' | '-' | '–')).collect();
+    let from: Vec<char> = squares[..to_at].iter().copied().filter(|c| !matches!(c, 'x' | ':' | '-' | '–')).collect();
     let capture = squares[..to_at].iter().any(|c| matches!(c, 'x' | ':'));
-    let from: Vec<char> = between.chars().collect();
     let mut words: Vec<String> = Vec::new();
     let from_words = match from.as_slice() {
         [] => None,

@@ -300,9 +300,10 @@ fn words(text: &str, width: usize) -> Vec<String> {
     balanced(&items, width, greedy.len()).unwrap_or(greedy)
 }
 
-/// A word longer than `width` in pieces ending at a slash, each at most
-/// `width` cells where the slashes allow; any other word whole.
-fn slashed(word: &str, width: usize) -> Vec<String> {
+/// A word longer than `width` (a path, a FEN's placement) in pieces ending
+/// at a slash, each at most `width` cells where the slashes allow; any
+/// other word whole.
+pub(crate) fn slashed(word: &str, width: usize) -> Vec<String> {
     if len(word) <= width || !word.contains('/') {
         return vec![word.to_string()];
     }

@@ -254,15 +254,7 @@ impl Narrator {
 /// fields together ("b KQkq e3 0 1").
 fn fen_rows(fen: &str) -> Vec<String> {
     let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-    let mut rows: Vec<String> = Vec::new();
-    let ranks: Vec<&str> = placement.split('/').collect();
-    for (i, rank) in ranks.iter().enumerate() {
-        let piece = if i + 1 < ranks.len() { format!("{rank}/") } else { (*rank).to_string() };
-        match rows.last_mut() {
-            Some(row) if row.chars().count() + piece.chars().count() <= WIDTH => row.push_str(&piece),
-            _ => rows.push(piece),
-        }
-    }
+    let mut rows = crate::ui::output::slashed(placement, WIDTH);
     if !rest.is_empty() {
         rows.push(rest.to_string());
     }
