@@ -22,7 +22,7 @@ use super::event::{Event, NotDone};
 use super::opponent::{Ending, News, OpponentAct, OpponentFailure};
 use super::player::{Player, PlayerKind};
 use super::setup::GameSetup;
-use super::terms::{ClockKeeper, Terms};
+use super::terms::{Keeper, Terms};
 use crate::clock::{CalledMarks, ChessClock, Controls, Schedule, StartRule, outcome_on_time};
 use crate::rules::Color;
 use crate::rules::{CastleSide, MoveRequest, PieceRequest, diagnose};
@@ -261,6 +261,10 @@ impl Game {
             GameCommand::Takeback => self.takeback(now, ev),
             GameCommand::OfferDraw => self.offer_draw(ev),
             GameCommand::ClaimDraw => match self.history.claimable_draw() {
+                Some(_) if !self.is_over() && self.terms.result == Keeper::Opponent => {
+                    self.tell(News::ClaimDraw, ev);
+                    ev.push(Event::Sent);
+                }
                 Some(claim) if !self.is_over() => self.end(Outcome::Draw(claim.into()), now, ev),
                 _ => Self::not_done(NotDone::NoClaim, ev),
             },
@@ -344,6 +348,14 @@ impl Game {
             OpponentAct::Connection { up: false } => ev.push(Event::ConnectionLost),
             OpponentAct::Connection { up: true } => ev.push(Event::ConnectionBack),
             OpponentAct::Refused { reason } => ev.push(Event::ServerRefused { reason }),
+            OpponentAct::RequestFailed { request, refusal } => {
+                match request {
+                    News::DrawOffered => self.draw_sent = false,
+                    News::TakebackProposed => self.takeback_sent = false,
+                    _ => {}
+                }
+                ev.push(Event::RequestFailed { request, refusal });
+            }
             OpponentAct::NotSent => {
                 ev.push(Event::MoveNotSent);
                 let mine = self.history.moves().len().checked_sub(1).map(|i| {
@@ -411,6 +423,17 @@ impl Game {
         }
     }
 
+    /// What the player asked for that ends the game: ended here, or,
+    /// when the opponent's side keeps the result, sent, and the game ends
+    /// when that side says so (a refusal is said, and play goes on).
+    fn end_or_wait(&mut self, outcome: Outcome, now: u64, ev: &mut Vec<Event>) {
+        if self.terms.result == Keeper::Opponent {
+            ev.push(Event::Sent);
+        } else {
+            self.end(outcome, now, ev);
+        }
+    }
+
     fn end(&mut self, outcome: Outcome, now: u64, ev: &mut Vec<Event>) {
         if self.is_over() {
             return;
@@ -424,6 +447,10 @@ impl Game {
     }
 
     fn check_game_over(&mut self, now: u64, ev: &mut Vec<Event>) {
+        // Mate, stalemate, a dead position: on a server, its word says it.
+        if self.terms.result == Keeper::Opponent {
+            return;
+        }
         if let Some(o) = self.history.outcome() {
             self.end(o, now, ev);
         }
@@ -479,7 +506,7 @@ impl Game {
     fn flag(&mut self, now: u64, ev: &mut Vec<Event>) {
         // When the opponent's side keeps the clock, only its word ends
         // the game on time.
-        if self.terms.clock == ClockKeeper::Opponent {
+        if self.terms.clock == Keeper::Opponent {
             return;
         }
         let Some(clock) = &self.clock else { return };
@@ -498,13 +525,13 @@ impl Game {
             (Pending::Resign, Answer::Yes) => {
                 let loser = self.me.unwrap_or(self.position().turn());
                 self.tell(News::Resigned, ev);
-                self.end(Outcome::Win { winner: !loser, reason: WinReason::Resignation }, now, ev);
+                self.end_or_wait(Outcome::Win { winner: !loser, reason: WinReason::Resignation }, now, ev);
             }
             (Pending::DrawOffer(by), Answer::Yes) => {
                 if self.is_away(by) {
                     self.tell(News::DrawAnswered { accept: true }, ev);
                 }
-                self.end(Outcome::Draw(DrawReason::Agreement), now, ev);
+                self.end_or_wait(Outcome::Draw(DrawReason::Agreement), now, ev);
             }
             (Pending::Takeback, Answer::Yes) => self.tell(News::TakebackAnswered { accept: true }, ev),
             (Pending::OpponentFailed, Answer::Yes) => ev.push(Event::ReplaceOpponent),

@@ -168,4 +168,12 @@ pub enum Event {
     },
     /// The player's move was not sent (no connection) and is taken back.
     MoveNotSent,
+    /// What the player asked of the opponent's side did not go through
+    /// (see [`super::OpponentAct::RequestFailed`]): the game goes on.
+    RequestFailed {
+        /// What was asked.
+        request: News,
+        /// The side's reason, when it answered.
+        refusal: Option<String>,
+    },
 }

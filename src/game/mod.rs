@@ -28,4 +28,4 @@ pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, Op
 pub use player::{Account, Player, PlayerKind};
 pub use record::{Termination, game_pgn};
 pub use setup::GameSetup;
-pub use terms::{ClockKeeper, Terms};
+pub use terms::{Keeper, Terms};

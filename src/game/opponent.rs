@@ -122,6 +122,15 @@ pub enum OpponentAct {
     },
     /// The player's move could not be sent (no connection).
     NotSent,
+    /// What the player asked (anything but a move) did not go through:
+    /// refused by the opponent's side with its reason (`Some`, possibly
+    /// empty), or not delivered at all (`None`). Nothing changes here.
+    RequestFailed {
+        /// What was asked.
+        request: News,
+        /// The refusal's reason as given, if the side answered.
+        refusal: Option<String>,
+    },
 }
 
 /// What the game tells the opponent.
@@ -152,6 +161,9 @@ pub enum News {
     Resigned,
     /// The player claims the win after the opponent left.
     ClaimVictory,
+    /// The player claims a draw (a repetition, fifty moves) where the
+    /// opponent's side decides it.
+    ClaimDraw,
     /// The player calls the game off before it counts.
     Abort,
     /// The player's chat line.
@@ -249,6 +261,7 @@ impl Opponent for EngineOpponent {
             | News::TakebackAnswered { .. }
             | News::Resigned
             | News::ClaimVictory
+            | News::ClaimDraw
             | News::Abort
             | News::Chat(_) => {}
         }

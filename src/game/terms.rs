@@ -2,13 +2,14 @@
 //! enforced by the game. The game never asks what kind of opponent it
 //! has; it reads these.
 
-/// Who keeps the authoritative clock.
+/// Who keeps something authoritative: the clock, or the result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ClockKeeper {
-    /// This computer's clock decides a flag.
+pub enum Keeper {
+    /// This computer: its clock decides a flag, its rules end the game.
     Here,
-    /// The opponent's side (a server) keeps the clock: its times are set
-    /// on ours, and only its word ends the game on time.
+    /// The opponent's side (a server): its times are set on ours, and
+    /// only its word ends the game (on time, by resignation, agreement,
+    /// mate or anything else); what the player asks is sent, not done.
     Opponent,
 }
 
@@ -18,7 +19,9 @@ pub enum ClockKeeper {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terms {
     /// Who keeps the clock.
-    pub clock: ClockKeeper,
+    pub clock: Keeper,
+    /// Who decides that the game is over, and how.
+    pub result: Keeper,
     /// Whether the engine may be asked about the position (a server's
     /// fair-play rules forbid it).
     pub engine_help: bool,
@@ -35,7 +38,8 @@ pub struct Terms {
 impl Terms {
     /// A game at this computer: a second person here, or an engine.
     pub const OFFLINE: Terms = Terms {
-        clock: ClockKeeper::Here,
+        clock: Keeper::Here,
+        result: Keeper::Here,
         engine_help: true,
         takebacks: true,
         chat: false,
@@ -47,7 +51,8 @@ impl Terms {
     /// clock, fair play forbids engine help; takebacks are proposed,
     /// chat, abort and claiming victory exist.
     pub const SERVER: Terms = Terms {
-        clock: ClockKeeper::Opponent,
+        clock: Keeper::Opponent,
+        result: Keeper::Opponent,
         engine_help: false,
         takebacks: true,
         chat: true,

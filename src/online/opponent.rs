@@ -306,6 +306,9 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
         News::TakebackAnswered { accept } => format!("{base}/takeback/{}", yes(*accept)),
         News::Resigned => format!("{base}/resign"),
         News::ClaimVictory => format!("{base}/claim-victory"),
+        // lichess takes a draw offer in a position that can be claimed as
+        // the claim.
+        News::ClaimDraw => format!("{base}/draw/yes"),
         News::Abort => format!("{base}/abort"),
         News::Chat(_) => format!("{base}/chat"),
         News::YourMove { .. } => return,
@@ -320,7 +323,16 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
         result = client.post(&path, &form);
     }
     let Err(e) = result else { return };
-    if let News::Played(_) = news {
+    if !matches!(news, News::Played(_)) {
+        // Nothing changes until the stream says so: the refusal is said.
+        let refusal = match e {
+            ApiError::Refused(reason) => Some(reason),
+            ApiError::Network => None,
+            _ => Some(String::new()),
+        };
+        return acts(OpponentAct::RequestFailed { request: news, refusal });
+    }
+    {
         // Not played on the server: the position is the one before it.
         if let Ok(mut s) = shared.lock() {
             s.known.pop();

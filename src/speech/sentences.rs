@@ -392,8 +392,38 @@ pub struct OnlineWords {
     pub left_game: String,
     pub token_not_saved: String,
     pub draw_declined: String,
+    /// Several chat lines at once: `{n}`, `{from}`.
+    pub chat_burst: String,
+    /// Several challenges at once: `{n}`; each follows as `challenge_in`.
+    pub challenges_in: String,
+    /// The game's stream was taken over by another window.
+    pub opened_elsewhere: String,
+    /// A request refused: `{what}`; with lichess's reason (English only): `{reason}`.
+    pub request_refused: String,
+    pub request_refused_reason: String,
+    /// A request that could not be sent: `{what}`.
+    pub request_not_sent: String,
     pub help: Vec<String>,
+    /// What the player asked, as named in `request_*`.
+    pub requests: RequestNames,
     pub commands: BTreeMap<String, String>,
+}
+
+/// What the player asks of lichess, named as the object of a sentence.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct RequestNames {
+    pub resign: String,
+    pub offer_draw: String,
+    pub accept_draw: String,
+    pub decline_draw: String,
+    pub claim_draw: String,
+    pub propose_takeback: String,
+    pub answer_takeback: String,
+    pub claim_victory: String,
+    pub abort: String,
+    pub chat: String,
 }
 
 /// A Braille display's status line and sentences ({placeholders} filled

@@ -489,6 +489,53 @@ fn offers_the_other_way_round() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Only the server's word ends a server game: resigning, accepting a
+/// draw, claiming victory and aborting that lichess answers with 400 or
+/// 500 are said as refused (with lichess's reason), nothing is saved as
+/// finished, and the game goes on: a move is still played; when lichess
+/// then says the game is over, it is.
+#[test]
+fn a_refused_end_is_said_and_the_game_goes_on() {
+    let Session { server, dir, mut child, out, at } = challenged("refused-end", &["e7e5", "b8c6"]);
+    let mut at = at;
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: e5", at);
+    server.state.lock().unwrap().refuse_requests = Some(400);
+    typed(&mut child, "resign");
+    at = wait_for(&out, "Resign?", at);
+    typed(&mut child, "yes");
+    at = wait_for(&out, "lichess refused your resignation: This game cannot resign now. The game goes on.", at);
+    server.change("game1", |g| g.bdraw = true);
+    at = wait_for(&out, "Draw offered", at);
+    server.state.lock().unwrap().refuse_requests = Some(500);
+    typed(&mut child, "accept");
+    at = wait_for(&out, "lichess refused your acceptance of the draw. The game goes on.", at);
+    server.change("game1", |g| g.bdraw = false);
+    typed(&mut child, "abort");
+    at = wait_for(&out, "lichess refused the abort. The game goes on.", at);
+    typed(&mut child, "Nf3");
+    at = wait_for(&out, "Black: Nc6", at);
+    let shown = text(&out);
+    assert!(!shown.contains("Game over"), "a refused end ended the game: {shown}");
+    let games = dir.join("data/voxchess/games");
+    let saved: String = std::fs::read_dir(&games)
+        .map(|d| d.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap_or_default()).collect())
+        .unwrap_or_default();
+    assert!(!saved.contains("[Result \"1-0\"]") && !saved.contains("[Result \"0-1\"]"), "{saved}");
+    assert!(!saved.contains("[Result \"1/2-1/2\"]"), "saved as drawn: {saved}");
+    // lichess takes the resignation: now the game is over.
+    server.state.lock().unwrap().refuse_requests = None;
+    typed(&mut child, "resign");
+    at = wait_for(&out, "Resign?", at);
+    typed(&mut child, "yes");
+    at = wait_for(&out, "Sent to lichess.", at);
+    at = wait_for(&out, "Game over: Resignation. Black wins.", at);
+    typed(&mut child, "quit");
+    finish(child);
+    let _ = at;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The opponent's first move arrives while the greeting is being said:
 /// its words begin within 1 s (the greeting is not news and is cut), in
 /// English and in Russian (the tests' SSIP server plays each text for a

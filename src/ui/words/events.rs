@@ -109,6 +109,9 @@ impl Narrator {
             Event::ConnectionBack => one(o.connection_back.clone(), Urgency::Urgent),
             Event::ServerRefused { reason } => one(self.server_reason(reason), Urgency::Urgent),
             Event::MoveNotSent => one(o.not_sent.clone(), Urgency::Urgent),
+            Event::RequestFailed { request, refusal } => {
+                one(self.request_failed(request, refusal.as_deref()), Urgency::Urgent)
+            }
             Event::EngineWanted(_) | Event::Changed | Event::Tell(_) | Event::ReplaceOpponent => Vec::new(),
         }
     }

@@ -2,6 +2,7 @@
 //! lobby (challenges, seeks, games in progress) and the server's errors.
 
 use super::Narrator;
+use crate::game::News;
 use crate::online::ApiError;
 use crate::rules::Color;
 use crate::speech::lexicon::fill;
@@ -110,5 +111,32 @@ impl Narrator {
             return fill(&o.refused, &[("reason", reason.chars().take(120).collect())]);
         }
         o.refused_other.clone()
+    }
+
+    /// What the player asked of lichess did not go through: refused (with
+    /// lichess's reason in an English session), or not sent.
+    pub(crate) fn request_failed(&self, request: &News, refusal: Option<&str>) -> String {
+        let (o, r) = (&self.lex.client.online, &self.lex.client.online.requests);
+        let what = match request {
+            News::Resigned => &r.resign,
+            News::DrawOffered => &r.offer_draw,
+            News::DrawAnswered { accept: true } => &r.accept_draw,
+            News::DrawAnswered { accept: false } => &r.decline_draw,
+            News::ClaimDraw => &r.claim_draw,
+            News::TakebackProposed => &r.propose_takeback,
+            News::TakebackAnswered { .. } => &r.answer_takeback,
+            News::ClaimVictory => &r.claim_victory,
+            News::Abort => &r.abort,
+            News::Chat(_) | News::Played(_) | News::YourMove { .. } => &r.chat,
+        };
+        let what = ("what", what.clone());
+        match refusal {
+            None => fill(&o.request_not_sent, &[what]),
+            Some(reason) if self.lex.lang == crate::speech::SpeechLang::English && !reason.trim().is_empty() => {
+                let reason = reason.trim().trim_end_matches('.').chars().take(120).collect();
+                fill(&o.request_refused_reason, &[what, ("reason", reason)])
+            }
+            Some(_) => fill(&o.request_refused, &[what]),
+        }
     }
 }

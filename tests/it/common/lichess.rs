@@ -105,6 +105,9 @@ pub struct State {
     pub arrived: Vec<(String, std::time::Instant)>,
     /// The next move post is refused with this reason.
     pub refuse_next: Option<String>,
+    /// Every request but a move (resign, draw, takeback, abort, claim)
+    /// is answered with this status and an error body, and changes nothing.
+    pub refuse_requests: Option<u16>,
     /// A game the player's challenge starts (the script for it).
     pub next_game_script: Vec<String>,
     /// How many game streams were opened.
@@ -370,6 +373,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         }
         ("POST", ["api", "board", "game", id, what, answer @ ..]) => {
             let mut s = state.lock().unwrap();
+            if let Some(status) = s.refuse_requests {
+                return respond(&stream, status, &format!("{{\"error\":\"This game cannot {what} now\"}}"));
+            }
             let Some(g) = s.games.get_mut(*id) else { return respond(&stream, 404, "{\"error\":\"Not found\"}") };
             let yes = answer.first().is_some_and(|a| matches!(*a, "yes" | "true" | "1" | "on"));
             let white = g.me == "white";
