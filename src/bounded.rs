@@ -83,6 +83,32 @@ pub(crate) fn read_line_limited<R: BufRead + ?Sized>(input: &mut R, max: usize) 
     Some(buf)
 }
 
+/// A reader that fails (timed out) once its deadline has passed: every
+/// read checks it, so a peer that drips a byte at a time, or sends only
+/// keep-alives, cannot keep a read of one line or one packet going past
+/// it. No deadline: reads as the inner reader does.
+pub(crate) struct Deadline<R> {
+    inner: R,
+    /// When reads stop.
+    pub(crate) until: Option<std::time::Instant>,
+}
+
+impl<R> Deadline<R> {
+    /// `inner`, with no deadline yet.
+    pub(crate) fn new(inner: R) -> Deadline<R> {
+        Deadline { inner, until: None }
+    }
+}
+
+impl<R: Read> Read for Deadline<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.until.is_some_and(|t| std::time::Instant::now() >= t) {
+            return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the deadline has passed"));
+        }
+        self.inner.read(buf)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

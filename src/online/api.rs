@@ -4,6 +4,7 @@
 //! Authorization header: never in a URL, a line, an error or a log.
 
 use super::model::{Account, ErrorBody};
+use crate::bounded::Deadline;
 use std::io::{BufReader, Read};
 use std::time::Duration;
 
@@ -99,19 +100,34 @@ fn lines_of_response(resp: ureq::http::Response<ureq::Body>) -> Result<Lines, Ap
         return Err(status_error(status, &text).unwrap_or(ApiError::Server(status)));
     }
     let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
-    Ok(Lines { reader: BufReader::new(reader) })
+    Ok(Lines::of(reader))
 }
 
 /// The lines of a stream, as they come; an empty line is a keep-alive.
 pub struct Lines {
-    reader: BufReader<Box<dyn Read + Send>>,
+    reader: BufReader<Deadline<Box<dyn Read + Send>>>,
 }
 
 impl Lines {
-    /// The next line (without its end); None when the stream ended or went
-    /// silent for too long. A line is at most 64 KiB.
+    fn of(reader: Box<dyn Read + Send>) -> Lines {
+        Lines { reader: BufReader::new(Deadline::new(reader)) }
+    }
+
+    /// The next line (without its end); None when the stream ended, or
+    /// when no whole line (a keep-alive counts) came within
+    /// [`STREAM_SILENCE`]: a line dripped a byte at a time is dead too.
+    /// A line is at most 64 KiB.
     pub fn next_line(&mut self) -> Option<String> {
+        self.next_line_by(std::time::Instant::now() + STREAM_SILENCE)
+    }
+
+    /// [`Self::next_line`], given up at `deadline` at the latest.
+    pub fn next_line_by(&mut self, deadline: std::time::Instant) -> Option<String> {
+        self.reader.get_mut().until = Some(deadline.min(std::time::Instant::now() + STREAM_SILENCE));
         let line = crate::bounded::read_line_limited(&mut self.reader, 64 * 1024)?;
+        if self.reader.get_ref().until.is_some_and(|t| std::time::Instant::now() >= t) && !line.ends_with(b"\n") {
+            return None;
+        }
         Some(String::from_utf8_lossy(&line).trim_end_matches(['\n', '\r']).to_string())
     }
 }
@@ -202,8 +218,7 @@ impl Client {
 /// readers of stream lines).
 #[cfg(test)]
 pub(crate) fn lines_of(text: &'static str) -> Lines {
-    let reader: Box<dyn Read + Send> = Box::new(text.as_bytes());
-    Lines { reader: BufReader::new(reader) }
+    Lines::of(Box::new(text.as_bytes()))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod model;
 pub mod opponent;
 pub mod token;
 
-pub use api::{ApiError, Client};
+pub use api::{ApiError, Client, Lines};
 pub use opponent::{LobbyNews, OnlineGame, OnlineOpponent, SeekSpeed, lobby_stream, speed_of};
 
 /// Text from the server made safe to show and say (the one output filter).

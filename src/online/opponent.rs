@@ -14,6 +14,9 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// How long a game's stream may take to give the game (its first line).
+pub const FIRST_LINE: Duration = Duration::from_secs(15);
+
 /// A lichess game as the stream's first line gives it: no lichess type
 /// in it.
 #[derive(Clone, Debug)]
@@ -69,8 +72,25 @@ pub enum LobbyNews {
         /// Back.
         up: bool,
     },
-    /// The server refused the token or its scope; the lobby cannot go on.
+    /// The server refused the token or its scope (the lobby cannot go
+    /// on), or a call the player made failed.
     Failed(ApiError),
+    /// The player's challenge reached the server.
+    ChallengeSent,
+    /// A call the player made went through, and what follows comes as
+    /// news of its own (an accepted challenge: the game's start).
+    Done,
+    /// The games in progress, as the server lists them (`greeting`: asked
+    /// when the lobby opened; one is then joined at once).
+    Games {
+        /// (id, opponent, the player's colour, the player's move).
+        games: Vec<(String, String, Color, bool)>,
+        /// Asked when the lobby opened.
+        greeting: bool,
+    },
+    /// The game the player joins is connected: it waits where the
+    /// joining call left it.
+    Connected,
 }
 
 /// How fast a time control is, as lichess counts it (limit + 40 ×
@@ -166,9 +186,14 @@ fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
 /// Opens a game's stream and reads its first line: the game as it
 /// stands, and the stream to go on with.
 pub fn connect(client: &Client, id: &str, me_id: &str) -> Result<(OnlineGame, Lines), ApiError> {
+    let deadline = std::time::Instant::now() + FIRST_LINE;
     let mut lines = client.stream(&format!("/api/board/game/stream/{id}"))?;
     loop {
-        let line = lines.next_line().ok_or(ApiError::Network)?;
+        // Keep-alives alone, or a line dripped slowly, are no game.
+        if std::time::Instant::now() >= deadline {
+            return Err(ApiError::Network);
+        }
+        let line = lines.next_line_by(deadline).ok_or(ApiError::Network)?;
         if line.trim().is_empty() {
             continue;
         }

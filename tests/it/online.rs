@@ -536,6 +536,46 @@ fn a_refused_end_is_said_and_the_game_goes_on() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game whose stream gives only keep-alives, or drips its first line
+/// a byte a second, never holds the lobby: it goes on answering, `quit`
+/// and SIGTERM end the program within a second, and the join gives up
+/// with one line at its deadline.
+#[test]
+fn a_stalled_game_stream_never_holds_the_lobby() {
+    use crate::common::lichess::StreamMode;
+    use std::time::Instant;
+    for (mode, leave) in [(StreamMode::KeepAlivesOnly, "quit"), (StreamMode::Drip, "SIGTERM")] {
+        let mut s = session(&format!("stalled-{leave}"), "en", &[], "Lobby of lichess");
+        s.server.state.lock().unwrap().game_stream_mode = mode;
+        std::thread::sleep(Duration::from_millis(300));
+        s.server.state.lock().unwrap().new_game("white", "Anna", &[]);
+        // The join is under way; the lobby still answers.
+        std::thread::sleep(Duration::from_millis(500));
+        typed(&mut s.child, "help");
+        s.at = wait_for(&s.out, "seek 15+10", s.at);
+        if mode == StreamMode::KeepAlivesOnly {
+            // The join's deadline: one line, and the lobby goes on.
+            s.at = wait_for(&s.out, "lichess cannot be reached", s.at);
+            s.server.state.lock().unwrap().new_game("white", "Boris", &[]);
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        let start = Instant::now();
+        if leave == "quit" {
+            typed(&mut s.child, "quit");
+        } else {
+            // SAFETY: kill(2) with the child's own pid.
+            assert_eq!(unsafe { libc::kill(s.child.id() as i32, libc::SIGTERM) }, 0);
+        }
+        while s.child.try_wait().expect("wait").is_none() {
+            assert!(start.elapsed() < Duration::from_secs(10), "{leave} did not end voxchess");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let took = start.elapsed();
+        assert!(took < Duration::from_secs(1), "{leave} took {took:?} with a stalled stream");
+        let _ = std::fs::remove_dir_all(&s.dir);
+    }
+}
+
 /// The opponent's first move arrives while the greeting is being said:
 /// its words begin within 1 s (the greeting is not news and is cut), in
 /// English and in Russian (the tests' SSIP server plays each text for a

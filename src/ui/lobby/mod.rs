@@ -13,6 +13,7 @@ mod command;
 use crate::config::Settings;
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
 use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
+use crate::online::{Lines, OnlineGame};
 use crate::rules::Color;
 use crate::speech::Channel;
 use crate::speech::Lexicon;
@@ -25,9 +26,9 @@ use crate::ui::play::Play;
 use crate::ui::session::Mode;
 use crate::ui::words::{Fixed, Narrator};
 use command::{LobbyCommand, lobby_command};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 
 /// Why logging in or the lobby could not start, in the session's words.
 #[derive(Debug, thiserror::Error)]
@@ -104,6 +105,7 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         seeking: None,
         games: Vec::new(),
         next: None,
+        joining: Arc::default(),
     };
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
@@ -125,6 +127,8 @@ struct Lobby {
     games: Vec<Playing>,
     /// A game to enter on top of the lobby.
     next: Option<Box<dyn Mode>>,
+    /// The game being joined, once its stream gave it.
+    joining: Arc<Mutex<Option<(OnlineGame, Lines)>>>,
 }
 
 impl Lobby {
@@ -167,12 +171,12 @@ impl Lobby {
                     None => self.fixed(Fixed::NoChallenge),
                     Some(k) => {
                         let c = self.waiting.remove(k);
-                        if let Err(e) = answer_challenge(&self.client, &c.id, accept) {
-                            let text = self.words.online_error(&e);
-                            self.say(text, Urgency::Urgent);
-                        } else if !accept {
-                            self.fixed(Fixed::Declined);
-                        }
+                        self.call(move |client| match answer_challenge(client, &c.id, accept) {
+                            Err(e) => LobbyNews::Failed(e),
+                            Ok(()) if !accept => LobbyNews::Declined,
+                            // Accepted: the game's start follows on the event stream.
+                            Ok(()) => LobbyNews::Done,
+                        });
                     }
                 }
             }
@@ -200,25 +204,21 @@ impl Lobby {
                 self.fixed(Fixed::SeekCancelled);
             }
             LobbyCommand::Challenge { user, minutes, increment, color } => {
-                let text = match challenge(&self.client, &user, minutes, increment, color) {
-                    Ok(()) => self.words.fixed(Fixed::ChallengeSent),
-                    Err(e) => self.words.online_error(&e),
-                };
-                self.say(text, Urgency::Info);
+                self.call(move |client| match challenge(client, &user, minutes, increment, color) {
+                    Ok(()) => LobbyNews::ChallengeSent,
+                    Err(e) => LobbyNews::Failed(e),
+                });
             }
             LobbyCommand::Ai { level, minutes, increment, color } => {
-                if let Err(e) = challenge_ai(&self.client, level, minutes, increment, color) {
-                    let text = self.words.online_error(&e);
-                    self.say(text, Urgency::Urgent);
-                }
+                self.call(move |client| match challenge_ai(client, level, minutes, increment, color) {
+                    Ok(()) => LobbyNews::Done,
+                    Err(e) => LobbyNews::Failed(e),
+                });
             }
-            LobbyCommand::Games => {
-                self.games = playing(&self.client).unwrap_or_default();
-                if self.games.is_empty() {
-                    self.fixed(Fixed::NoGames);
-                }
-                self.list();
-            }
+            LobbyCommand::Games => self.call(|client| match playing(client) {
+                Ok(games) => LobbyNews::Games { games, greeting: false },
+                Err(e) => LobbyNews::Failed(e),
+            }),
             LobbyCommand::Join(n) => match n.checked_sub(1).and_then(|k| self.games.get(k)) {
                 Some((id, ..)) => {
                     let id = id.clone();
@@ -259,6 +259,10 @@ impl Lobby {
                 let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
                 self.say(text, Urgency::Urgent);
             }
+            LobbyNews::ChallengeSent => self.fixed(Fixed::ChallengeSent),
+            LobbyNews::Done => {}
+            LobbyNews::Games { games, greeting } => self.games_listed(games, greeting, now),
+            LobbyNews::Connected => self.connected(now),
             LobbyNews::Failed(e) => {
                 let text = self.words.online_error(&e);
                 self.say(text, Urgency::Urgent);
@@ -269,17 +273,56 @@ impl Lobby {
         }
     }
 
-    /// Joins game `id`: the game is entered on top of the lobby and
-    /// played until the player leaves it (`quit`: back to the lobby, where
-    /// `games` can switch to another game).
-    fn join(&mut self, id: &str, now: u64) {
-        let (game, lines) = match connect(&self.client, id, &self.me.to_lowercase()) {
-            Ok(g) => g,
-            Err(e) => {
-                let text = self.words.online_error(&e);
-                return self.say(text, Urgency::Urgent);
+    /// Calls the server on a thread of its own: the lobby goes on
+    /// answering the player (and `quit` and the signals) whatever the
+    /// server does; the answer comes back as news.
+    fn call(&self, work: impl FnOnce(&Client) -> LobbyNews + Send + 'static) {
+        let (client, tx) = (self.client.clone(), self.tx.clone());
+        let _ = std::thread::Builder::new().name("lichess-call".into()).spawn(move || {
+            let _ = tx.send(Msg::Lobby(work(&client)));
+        });
+    }
+
+    /// The games in progress, as listed: said; when the lobby opened, a
+    /// single one is joined at once (none: nothing said).
+    fn games_listed(&mut self, games: Vec<Playing>, greeting: bool, now: u64) {
+        self.games = games;
+        match (self.games.len(), greeting) {
+            (1, true) => {
+                let id = self.games[0].0.clone();
+                self.join(&id, now);
             }
-        };
+            (0, true) => {}
+            (0, false) => self.fixed(Fixed::NoGames),
+            (_, true) => {
+                self.fixed(Fixed::PickGame);
+                self.list();
+            }
+            _ => self.list(),
+        }
+    }
+
+    /// Joins game `id`: its stream is opened on a thread of its own (with
+    /// a deadline for its first line); once connected, the game is
+    /// entered on top of the lobby and played until the player leaves it
+    /// (`quit`: back to the lobby, where `games` can switch to another
+    /// game).
+    fn join(&mut self, id: &str, _now: u64) {
+        let (slot, id, me) = (self.joining.clone(), id.to_string(), self.me.to_lowercase());
+        self.call(move |client| match connect(client, &id, &me) {
+            Ok(joined) => {
+                if let Ok(mut s) = slot.lock() {
+                    *s = Some(joined);
+                }
+                LobbyNews::Connected
+            }
+            Err(e) => LobbyNews::Failed(e),
+        });
+    }
+
+    /// The game joined is connected: it is entered.
+    fn connected(&mut self, now: u64) {
+        let Some((game, lines)) = self.joining.lock().ok().and_then(|mut s| s.take()) else { return };
         let time = game.control_text.as_ref().and_then(|c| c.parse().ok());
         let settings = Settings { time, ..self.settings.clone() };
         let me = game.setup.me.unwrap_or(Color::White);
@@ -294,20 +337,10 @@ impl Mode for Lobby {
     /// The lobby is open; a single game in progress is joined at once,
     /// several are listed.
     fn greet(&mut self, now: u64) {
+        let _ = now;
         let text = self.words.lobby_ready(&self.me);
         self.say(text, Urgency::Readout);
-        self.games = playing(&self.client).unwrap_or_default();
-        match self.games.len() {
-            0 => {}
-            1 => {
-                let id = self.games[0].0.clone();
-                self.join(&id, now);
-            }
-            _ => {
-                self.fixed(Fixed::PickGame);
-                self.list();
-            }
-        }
+        self.call(|client| LobbyNews::Games { games: playing(client).unwrap_or_default(), greeting: true });
     }
 
     fn line(&mut self, text: &str, _channel: Channel, now: u64) {

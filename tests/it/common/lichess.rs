@@ -93,6 +93,18 @@ impl Game {
     }
 }
 
+/// How a hostile server's game streams behave.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StreamMode {
+    /// As lichess does.
+    #[default]
+    Normal,
+    /// Keep-alive newlines only, every half second, never the game.
+    KeepAlivesOnly,
+    /// The game's first line, one byte a second.
+    Drip,
+}
+
 /// The server's state.
 #[derive(Default)]
 pub struct State {
@@ -112,6 +124,8 @@ pub struct State {
     pub next_game_script: Vec<String>,
     /// How many game streams were opened.
     pub game_streams: usize,
+    /// How the game streams behave.
+    pub game_stream_mode: StreamMode,
     counter: u32,
 }
 
@@ -274,6 +288,24 @@ fn stream_lines(mut stream: &TcpStream, first: Vec<String>, lines: Receiver<Stri
     }
 }
 
+/// A stream that never gives the game: keep-alives only, or its first
+/// line a byte a second (until the client goes).
+fn stall(mut stream: &TcpStream, first: &str, mode: StreamMode) {
+    let _ =
+        write!(stream, "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n");
+    let mut bytes = first.bytes().cycle();
+    loop {
+        let (text, pause) = match mode {
+            StreamMode::Drip => ((bytes.next().unwrap_or(b'x') as char).to_string(), 1000),
+            _ => ("\n".to_string(), 500),
+        };
+        if write!(stream, "{:x}\r\n{text}\r\n", text.len()).is_err() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(pause));
+    }
+}
+
 fn param<'a>(body: &'a str, name: &str) -> Option<&'a str> {
     body.split('&').find_map(|kv| kv.strip_prefix(&format!("{name}=")))
 }
@@ -332,9 +364,13 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
                     return respond(&stream, 404, "{\"error\":\"Not found\"}");
                 };
                 g.streams.push(tx);
-                g.full()
+                (g.full(), s.game_stream_mode)
             };
-            stream_lines(&stream, vec![first], rx);
+            let (first, mode) = first;
+            match mode {
+                StreamMode::Normal => stream_lines(&stream, vec![first], rx),
+                StreamMode::KeepAlivesOnly | StreamMode::Drip => stall(&stream, &first, mode),
+            }
         }
         ("POST", ["api", "board", "game", id, "move", uci]) => {
             let mut s = state.lock().unwrap();
