@@ -56,7 +56,19 @@ pub enum BrailleError {
     /// The connection ended.
     #[error("the Braille display went away: {0}")]
     Gone(String),
+    /// The server says the display has more cells than any real one.
+    #[error("a display of {cells} by {lines} cells is larger than any real one")]
+    TooLarge {
+        /// Cells in a line.
+        cells: u32,
+        /// Lines.
+        lines: u32,
+    },
 }
+
+/// The most cells a display may have in all (the largest real ones:
+/// 80 cells in a line, or 40 by 9): a server saying more is refused.
+pub const MAX_CELLS: u32 = 400;
 
 /// A key of the display, as the program uses it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,7 +325,7 @@ fn read_key(path: &std::path::Path) -> Option<Vec<u8>> {
 
 /// The handshake: versions, then the first authorization the server
 /// offers that can be given.
-fn handshake(stream: &mut Stream, auth: Option<&str>) -> Result<(), BrailleError> {
+fn handshake(stream: &mut (impl Read + Write), auth: Option<&str>) -> Result<(), BrailleError> {
     let body = expect(stream, PACKET_VERSION)?;
     let version = u32_at(&body, 0).ok_or_else(|| BrailleError::Protocol("no version".into()))?;
     if version < PROTOCOL_VERSION {
@@ -361,7 +373,7 @@ fn tty_path() -> Vec<u32> {
     vt.map_or_else(Vec::new, |n| vec![n])
 }
 
-fn enter_tty(stream: &mut Stream, path: &[u32]) -> Result<(), BrailleError> {
+fn enter_tty(stream: &mut (impl Read + Write), path: &[u32]) -> Result<(), BrailleError> {
     let mut body = (path.len() as u32).to_be_bytes().to_vec();
     for n in path {
         body.extend_from_slice(&n.to_be_bytes());
@@ -394,24 +406,58 @@ pub fn connect(timeout: Duration) -> Result<(Display, Keys), BrailleError> {
     connect_to(&place_of(host.as_deref()), auth.as_deref(), timeout)
 }
 
-/// Connects to the server at `place` with `auth` (as `BRLAPI_AUTH`).
+/// The socket, read with a deadline for the whole handshake: a server
+/// that sends other packets first, or drips its answers, is given up at
+/// the deadline.
+struct Timed<'a> {
+    stream: &'a mut Stream,
+    until: std::time::Instant,
+}
+
+impl Read for Timed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.until.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the handshake took too long"));
+        }
+        self.stream.set_timeouts(Some(left), Some(left))?;
+        self.stream.read(buf)
+    }
+}
+
+impl Write for Timed<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.stream.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.stream.flush()
+    }
+}
+
+/// Connects to the server at `place` with `auth` (as `BRLAPI_AUTH`):
+/// the connection and the whole handshake within `timeout`.
 pub fn connect_to(place: &Place, auth: Option<&str>, timeout: Duration) -> Result<(Display, Keys), BrailleError> {
+    let until = std::time::Instant::now() + timeout;
     let mut stream = open(place, timeout)?;
     stream.set_timeouts(Some(timeout), Some(timeout)).map_err(gone)?;
-    handshake(&mut stream, auth)?;
-    write_packet(&mut stream, PACKET_DISPLAY_SIZE, &[])?;
-    let size = expect(&mut stream, PACKET_DISPLAY_SIZE)?;
+    let mut timed = Timed { stream: &mut stream, until };
+    handshake(&mut timed, auth)?;
+    write_packet(&mut timed, PACKET_DISPLAY_SIZE, &[])?;
+    let size = expect(&mut timed, PACKET_DISPLAY_SIZE)?;
     let (cells, lines) = match (u32_at(&size, 0), u32_at(&size, 1)) {
-        (Some(x), Some(y)) if (1..=1000).contains(&x) && (1..=100).contains(&y) => (x as usize, y as usize),
+        (Some(x), Some(y)) if x >= 1 && y >= 1 && u64::from(x) * u64::from(y) > u64::from(MAX_CELLS) => {
+            return Err(BrailleError::TooLarge { cells: x, lines: y });
+        }
+        (Some(x), Some(y)) if x >= 1 && y >= 1 => (x as usize, y as usize),
         _ => return Err(BrailleError::Protocol("no display size".into())),
     };
     // The console we run on; when it cannot be had, the root of the tree.
     let path = tty_path();
-    if enter_tty(&mut stream, &path).is_err() {
+    if enter_tty(&mut timed, &path).is_err() {
         if path.is_empty() {
             return Err(BrailleError::Refused("tty mode".into()));
         }
-        enter_tty(&mut stream, &[])?;
+        enter_tty(&mut timed, &[])?;
     }
     // Keys are waited for without end; a write waits a second at most.
     stream.set_timeouts(None, Some(Duration::from_secs(1))).map_err(gone)?;

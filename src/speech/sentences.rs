@@ -448,6 +448,9 @@ pub struct BrailleWords {
     pub put_back: String,
     pub lost: String,
     pub back: String,
+    /// A display larger than any real one: `{cells}` (in all).
+    pub too_large: String,
+    pub keys_dropped: String,
     pub absent: String,
     pub none: String,
     /// The view shown: `{view}`.

@@ -356,37 +356,63 @@ pub(crate) struct Io {
     braille_spaced: bool,
 }
 
-/// Connects to the Braille display the environment names, if it answers.
-fn connect_display() -> Option<(crate::braille::Display, crate::braille::Keys)> {
-    crate::braille::connect(std::time::Duration::from_secs(2)).ok()
+/// Connects to the Braille display the environment names.
+fn connect_display() -> Result<(crate::braille::Display, crate::braille::Keys), crate::braille::BrailleError> {
+    crate::braille::connect(std::time::Duration::from_secs(2))
 }
+
+/// How long the session's start waits for the display's first answer;
+/// past it, the display joins when it answers (its connection runs on a
+/// thread of its own).
+const BRAILLE_FIRST_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The Braille display, as the settings ask: off; on (one line says when
 /// none answers yet, and voxchess keeps trying); or automatic (when a
-/// BrlAPI server answers now). Its keys are read on their own thread.
+/// BrlAPI server answers at the start). Its keys are read on their own
+/// thread; no wait for the display holds the session's start longer
+/// than [`BRAILLE_FIRST_WAIT`].
 fn open_braille(
     choice: crate::config::BrailleChoice,
     words: &Narrator,
     tx: std::sync::mpsc::Sender<Msg>,
     notes: &mut Vec<String>,
 ) -> Option<Option<crate::braille::Display>> {
+    use super::braille::FirstTry;
+    use crate::braille::BrailleError;
     use crate::config::BrailleChoice;
-    let first = match choice {
-        BrailleChoice::Off => return None,
-        BrailleChoice::Auto => Some(connect_display()?),
-        BrailleChoice::On => connect_display(),
-    };
-    let (display, keys) = match first {
-        Some((d, k)) => {
+    if choice == BrailleChoice::Off {
+        return None;
+    }
+    let on = choice == BrailleChoice::On;
+    let (first_tx, first_rx) = channel();
+    let _ = std::thread::Builder::new().name("braille-connect".into()).spawn(move || {
+        let _ = first_tx.send(connect_display());
+    });
+    let (display, first) = match first_rx.recv_timeout(BRAILLE_FIRST_WAIT) {
+        Ok(Ok((d, k))) => {
             notice(notes, words.fixed(Fixed::BrailleBack));
-            (Some(d), Some(k))
+            (Some(d), FirstTry::Connected(k))
         }
-        None => {
+        Ok(Err(BrailleError::TooLarge { cells, lines })) => {
+            let news = super::input::BrailleNews::TooLarge(u64::from(cells) * u64::from(lines));
+            if let Some(line) = words.braille_news(&news) {
+                notice(notes, line.text);
+            }
+            (None, FirstTry::Failed { too_large_said: true })
+        }
+        Ok(Err(_)) if !on => return None,
+        Ok(Err(_)) => {
             notice(notes, words.fixed(Fixed::BrailleAbsent));
-            (None, None)
+            (None, FirstTry::Failed { too_large_said: false })
+        }
+        Err(_) => {
+            if on {
+                notice(notes, words.fixed(Fixed::BrailleAbsent));
+            }
+            (None, FirstTry::Pending(first_rx))
         }
     };
-    super::braille::keep_display(keys, connect_display, tx);
+    super::braille::keep_display(first, on, connect_display, tx);
     Some(display)
 }
 

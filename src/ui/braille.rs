@@ -16,13 +16,15 @@
 //!
 //! A screen: may use the base types (`output`, `input`, `sink`) only.
 
-use super::input::{BoardKey, BrailleNews, Msg};
+use super::input::{BoardKey, BrailleNews, KeyTicket, Msg};
 use super::output::{BrailleView, Glance, Line, rows};
 use super::sink::Screen;
-use crate::braille::{Display, Key, Keys};
+use crate::braille::{BrailleError, Display, Key, Keys};
 use crate::rules::Square;
 use std::collections::VecDeque;
-use std::sync::mpsc::Sender;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
 /// The most lines shown before that the status view keeps.
@@ -287,7 +289,8 @@ impl Screen for BrailleScreen<'_> {
 
     fn braille(&mut self, news: BrailleNews) -> Option<BoardKey> {
         let key = match news {
-            BrailleNews::Key(k) => self.key(k),
+            BrailleNews::Key(k, _) => self.key(k),
+            BrailleNews::TooLarge(_) | BrailleNews::KeysDropped => None,
             BrailleNews::Lost => {
                 if let Some(d) = self.display.take() {
                     d.close();
@@ -324,35 +327,89 @@ impl Screen for BrailleScreen<'_> {
     }
 }
 
-/// Reads the display's keys into the session's channel; when the display
-/// goes away, says so and tries again every two seconds until it is back.
-pub(crate) fn keep_display(keys: Option<Keys>, connect: fn() -> Option<(Display, Keys)>, tx: Sender<Msg>) {
-    std::thread::spawn(move || {
-        let mut keys = keys;
+/// The most display keys waiting for the session: more are dropped, so
+/// that a display flooding keys holds no more memory than this and never
+/// buries what the player types.
+const MAX_WAITING_KEYS: usize = 32;
+
+/// The first try to reach the display, made when the session opened.
+pub(crate) enum FirstTry {
+    /// It answered: its keys.
+    Connected(Keys),
+    /// It did not (what was said about it, if it was too large).
+    Failed {
+        /// The player was told the display is too large.
+        too_large_said: bool,
+    },
+    /// Still under way when the session opened: its result comes here.
+    Pending(Receiver<Result<(Display, Keys), BrailleError>>),
+}
+
+/// Reads the display's keys into the session's channel (at most
+/// [`MAX_WAITING_KEYS`] waiting; more are dropped, said once); when the
+/// display goes away, says so and tries again every two seconds until it
+/// is back. `keep_trying`: try again even before a display answered once
+/// (Braille `on`). A display too large is said once.
+pub(crate) fn keep_display(
+    first: FirstTry,
+    keep_trying: bool,
+    connect: fn() -> Result<(Display, Keys), BrailleError>,
+    tx: Sender<Msg>,
+) {
+    let _ = std::thread::Builder::new().name("braille-keys".into()).spawn(move || {
+        let mut keep_trying = keep_trying;
+        let mut too_large_said = false;
+        let send = |news: BrailleNews| tx.send(Msg::Braille(news)).is_ok();
+        let tried = |result: Result<(Display, Keys), BrailleError>, said: &mut bool| match result {
+            Ok((display, keys)) => send(BrailleNews::Back(display)).then_some(Some(keys)),
+            Err(BrailleError::TooLarge { cells, lines }) if !*said => {
+                *said = true;
+                send(BrailleNews::TooLarge(u64::from(cells) * u64::from(lines))).then_some(None)
+            }
+            Err(_) => Some(None),
+        };
+        let mut keys = match first {
+            FirstTry::Connected(k) => Some(k),
+            FirstTry::Failed { too_large_said: said } => {
+                too_large_said = said;
+                None
+            }
+            FirstTry::Pending(rx) => match rx.recv() {
+                Ok(result) => match tried(result, &mut too_large_said) {
+                    Some(k) => k,
+                    None => return,
+                },
+                Err(_) => None,
+            },
+        };
+        let waiting = Arc::new(AtomicUsize::new(0));
         loop {
             if let Some(mut k) = keys.take() {
-                loop {
-                    match k.read() {
-                        Ok(key) => {
-                            if tx.send(Msg::Braille(BrailleNews::Key(key))).is_err() {
-                                return;
-                            }
+                keep_trying = true;
+                let mut dropped_said = false;
+                while let Ok(key) = k.read() {
+                    if waiting.load(Ordering::Relaxed) >= MAX_WAITING_KEYS {
+                        if !std::mem::replace(&mut dropped_said, true) && !send(BrailleNews::KeysDropped) {
+                            return;
                         }
-                        Err(_) => {
-                            if tx.send(Msg::Braille(BrailleNews::Lost)).is_err() {
-                                return;
-                            }
-                            break;
-                        }
+                        continue;
+                    }
+                    waiting.fetch_add(1, Ordering::Relaxed);
+                    if !send(BrailleNews::Key(key, KeyTicket(waiting.clone()))) {
+                        return;
                     }
                 }
-            }
-            std::thread::sleep(RETRY);
-            if let Some((display, k)) = connect() {
-                if tx.send(Msg::Braille(BrailleNews::Back(display))).is_err() {
+                if !send(BrailleNews::Lost) {
                     return;
                 }
-                keys = Some(k);
+            }
+            if !keep_trying {
+                return;
+            }
+            std::thread::sleep(RETRY);
+            match tried(connect(), &mut too_large_said) {
+                Some(k) => keys = k,
+                None => return,
             }
         }
     });

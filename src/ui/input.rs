@@ -51,12 +51,28 @@ pub(crate) enum BoardKey {
 
 /// What a Braille display reports.
 pub(crate) enum BrailleNews {
-    /// A key of the display.
-    Key(crate::braille::Key),
+    /// A key of the display, with its place among the keys waiting
+    /// (given back when the key is dropped after handling).
+    Key(crate::braille::Key, #[expect(dead_code, reason = "held for its Drop")] KeyTicket),
     /// The display went away.
     Lost,
     /// The display is back (or there at last).
     Back(crate::braille::Display),
+    /// The display is larger than any real one: not used (cells in all).
+    TooLarge(u64),
+    /// Keys came faster than they could be handled: the extra ones are
+    /// dropped (said once per connection).
+    KeysDropped,
+}
+
+/// A display key's place among the keys waiting for the session: the
+/// count goes down when the key has been handled (dropped).
+pub(crate) struct KeyTicket(pub(crate) std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for KeyTicket {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// What the analysis thread reports.

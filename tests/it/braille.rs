@@ -302,3 +302,79 @@ fn the_status_line_follows_the_clock_but_not_while_reading() {
     b.wait_text("1. e4; Black to move");
     s.quit();
 }
+
+/// The most memory (VmHWM, kB) a process has held.
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap_or_default();
+    line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
+}
+
+/// Hostile BrlAPI servers (issue 36, items 3 and 6): one that floods key
+/// packets before its version, one that drips its version, one that
+/// claims a display of 1000 by 100 cells, one that floods keys after a
+/// good handshake. `play --braille on` starts at once with each (the
+/// display's connection has its own thread and a deadline), says a
+/// display too large once and never "went away"/"connected" over and
+/// over, holds bounded memory under a key flood, and `quit` or SIGTERM
+/// end it within a second.
+#[test]
+fn a_hostile_display_server_never_holds_play() {
+    use crate::common::brlapi::{FakeBrlapi, Misbehaviour};
+    let cases = [
+        (Misbehaviour::FloodBeforeVersion, "quit"),
+        (Misbehaviour::DripVersion, "SIGTERM"),
+        (Misbehaviour::HugeDisplay, "quit"),
+        (Misbehaviour::KeyFlood, "quit"),
+        (Misbehaviour::KeyFlood, "SIGTERM"),
+    ];
+    for (how, leave) in cases {
+        let fake = FakeBrlapi::start(how);
+        let dir = scratch(&format!("hostile-{how:?}-{leave}"));
+        let start = Instant::now();
+        let mut child = voxchess(&dir)
+            .args(["play", "--opponent", "human", "--braille", "on", "--plain", "--no-speech", "--no-voice"])
+            .env("BRLAPI_HOST", &fake.host)
+            .env("BRLAPI_AUTH", "none")
+            .spawn()
+            .expect("voxchess");
+        let pid = child.id();
+        let out = collect(child.stdout.take().expect("stdout"));
+        let mut stdin = child.stdin.take().expect("stdin");
+        let at = wait_for(&out, "Type help for commands.", 0);
+        let greeted = start.elapsed();
+        assert!(greeted < Duration::from_secs(3), "{how:?}: the game began after {greeted:?}");
+        // Five seconds of the server's misbehaviour, the memory watched.
+        let mut peak = 0;
+        while start.elapsed() < Duration::from_secs(6) {
+            peak = peak.max(peak_kb(pid));
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        writeln!(stdin, "fen").expect("typed");
+        let at = wait_for(&out, "RNBQKBNR w KQkq", at);
+        let shown = text(&out);
+        assert!(peak < 60_000, "{how:?}: {peak} kB held");
+        assert!(shown.matches("went away").count() <= 1, "{how:?}: {shown}");
+        if how == Misbehaviour::HugeDisplay {
+            assert_eq!(shown.matches("no real display has that many").count(), 1, "{shown}");
+            assert!(shown.contains("100000 cells") && !shown.contains("is connected"), "{shown}");
+        }
+        let quit = Instant::now();
+        if leave == "quit" {
+            writeln!(stdin, "quit").expect("typed");
+        } else {
+            // SAFETY: kill(2) with the child's own pid.
+            assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
+        }
+        while child.try_wait().expect("wait").is_none() {
+            assert!(quit.elapsed() < Duration::from_secs(20), "{how:?}: {leave} did not end voxchess");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let took = quit.elapsed();
+        eprintln!("{how:?}: began after {greeted:?}, peak {peak} kB, {leave} took {took:?}");
+        assert!(took < Duration::from_secs(1), "{how:?}: {leave} took {took:?}");
+        let _ = at;
+        drop(stdin);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -160,7 +160,11 @@ impl Narrator {
         match news {
             BrailleNews::Lost => Some(Line::new(b.lost.clone(), Urgency::Urgent)),
             BrailleNews::Back(_) => Some(Line::info(b.back.clone())),
-            BrailleNews::Key(_) => None,
+            BrailleNews::TooLarge(cells) => {
+                Some(Line::new(fill(&b.too_large, &[("cells", cells.to_string())]), Urgency::Urgent))
+            }
+            BrailleNews::KeysDropped => Some(Line::new(b.keys_dropped.clone(), Urgency::Urgent)),
+            BrailleNews::Key(..) => None,
         }
     }
 

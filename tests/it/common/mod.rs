@@ -1,6 +1,7 @@
 //! Helpers shared by the tests that drive the voxchess binary.
 #![allow(dead_code)] // a helper may serve only the voice tests, which a build without voice leaves out
 
+pub mod brlapi;
 pub mod brltty;
 pub mod espeak;
 pub mod lichess;
