@@ -36,6 +36,10 @@ pub enum Priority {
     Readout,
     /// A scheduled clock call: replaced by a newer one before it begins.
     Clock,
+    /// Something worth hearing that is no news of the game (chat lines
+    /// arrived): essential items go ahead of it and a move or urgent news
+    /// cuts it, but the player's next command does not drop it.
+    Notice,
 }
 
 impl Priority {
@@ -230,7 +234,7 @@ impl Queue {
             Priority::Urgent => {
                 self.waiting.insert(after_essentials, (text, p));
                 self.drop_kind(Priority::Clock);
-                matches!(current, Some(Priority::Readout | Priority::Clock))
+                matches!(current, Some(Priority::Readout | Priority::Clock | Priority::Notice))
             }
             Priority::Clock => {
                 // A newer call replaces one that has not begun.
@@ -240,7 +244,7 @@ impl Queue {
             }
             Priority::Move => {
                 self.waiting.insert(after_essentials, (text, p));
-                matches!(current, Some(Priority::Readout))
+                matches!(current, Some(Priority::Readout | Priority::Notice))
             }
             Priority::Info => {
                 self.waiting.insert(after_essentials, (text, p));
@@ -248,6 +252,12 @@ impl Queue {
             }
             Priority::Readout => {
                 self.waiting.push_back((text, p));
+                false
+            }
+            Priority::Notice => {
+                // After the essential items, ahead of readouts and calls.
+                let after = self.waiting.iter().rposition(|(_, k)| k.essential() || *k == p).map_or(0, |i| i + 1);
+                self.waiting.insert(after, (text, p));
                 false
             }
         }
@@ -265,6 +275,7 @@ impl Queue {
             return matches!(self.speaking, Some((_, Priority::Readout, _)));
         }
         self.drop_kind(Priority::Clock);
+        self.drop_kind(Priority::Notice);
         self.speaking.is_some()
     }
 

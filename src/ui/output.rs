@@ -19,6 +19,9 @@ pub enum Urgency {
     Readout,
     /// A scheduled clock call.
     Clock,
+    /// No news of the game, but worth hearing (chat lines arrived): news
+    /// and answers go first, the next command does not drop it.
+    Notice,
 }
 
 /// A line to show and speak.

@@ -68,6 +68,7 @@ impl Voice for crate::audio::speaker::Speaker {
             Urgency::Urgent => Priority::Urgent,
             Urgency::Readout => Priority::Readout,
             Urgency::Clock => Priority::Clock,
+            Urgency::Notice => Priority::Notice,
         };
         let words = line.speech();
         if !words.trim().is_empty() {

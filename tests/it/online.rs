@@ -637,6 +637,82 @@ fn the_first_move_is_not_kept_waiting_by_the_greeting() {
     }
 }
 
+/// Bursts are summarized and never delay a move (issue 36, item 4): 30
+/// chat lines at once are one notice ("30 chat lines from Anna"), and
+/// the opponent's move sent right after them begins to be said within a
+/// second; `time` asked after it is answered aloud too. In the lobby,
+/// three challenges at once are one list, every one of them said.
+#[test]
+fn bursts_are_one_notice_and_the_move_comes_first() {
+    use crate::common::ssip::SsipServer;
+    use std::time::Instant;
+    let server = Lichess::start();
+    let dir = home("bursts");
+    assert!(login(&dir, &server, TOKEN, "en").status.success());
+    let speech = SsipServer::start(&dir.join("run"));
+    let mut child = lobby_speaking(&dir, &server, &speech, "en");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    std::thread::sleep(Duration::from_millis(300));
+    {
+        let mut s = server.state.lock().unwrap();
+        for (id, name) in [("c1b", "Anna"), ("c2b", "Boris"), ("c3b", "Clara")] {
+            s.event(&challenge(id, name));
+        }
+    }
+    at = wait_for(&out, "3 challenges:", at);
+    for name in ["Anna", "Boris", "Clara"] {
+        let _ = wait_for(&out, &format!("from {name}"), at);
+    }
+    let start = Instant::now();
+    while !speech.said().iter().any(|s| s.text.contains("Clara") && s.ended.is_some()) {
+        assert!(start.elapsed() < Duration::from_secs(30), "the third challenge was not said: {:#?}", speech.said());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    typed(&mut child, "accept 1");
+    at = wait_for(&out, "Type help for commands.", at);
+    {
+        let mut s = server.state.lock().unwrap();
+        let g = s.games.get_mut("game1").expect("the game");
+        for i in 0..30 {
+            g.send(&format!(
+                "{{\"type\":\"chatLine\",\"room\":\"player\",\"username\":\"Anna\",\"text\":\"line {i}\"}}"
+            ));
+        }
+    }
+    server.opponent_moves("game1", "e2e4");
+    let sent = Instant::now();
+    at = wait_for(&out, "30 chat lines from Anna.", at);
+    let begun = loop {
+        if let Some(b) = speech.said().iter().find(|s| s.text.contains("White: e4")).and_then(|s| s.begun) {
+            break b;
+        }
+        assert!(sent.elapsed() < Duration::from_secs(30), "the move was never said: {:#?}", speech.said());
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let asked = Instant::now();
+    typed(&mut child, "time");
+    at = wait_for(&out, "White: ", at);
+    while !speech.said().iter().any(|s| s.queued >= asked && s.text.contains("White") && s.begun.is_some()) {
+        assert!(asked.elapsed() < Duration::from_secs(5), "time was not answered aloud: {:#?}", speech.said());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // The notice is heard too, after the move.
+    while !speech.said().iter().any(|s| s.text.contains("30 chat lines") && s.begun.is_some()) {
+        assert!(asked.elapsed() < Duration::from_secs(20), "the chat notice was not said: {:#?}", speech.said());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let shown = text(&out);
+    assert_eq!(shown.matches("Chat from").count(), 0, "{shown}");
+    assert_eq!(shown.matches("chat lines from").count(), 1, "{shown}");
+    typed(&mut child, "quit");
+    finish(child);
+    let _ = (at, std::fs::remove_dir_all(&dir));
+    let waited = begun.saturating_duration_since(sent);
+    println!("the move's words began {waited:?} after it came, behind 30 chat lines");
+    assert!(waited < Duration::from_secs(1), "the move waited {waited:?} behind the chat");
+}
+
 /// Our folders are ours: under umask 000 the settings folder is made
 /// 0700 and the token 0600; a settings file or token another user may
 /// write is not used (its server and engine ignored, said in one line);

@@ -106,6 +106,8 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         games: Vec::new(),
         next: None,
         joining: Arc::default(),
+        unsaid: Vec::new(),
+        challenges_due: None,
     };
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
@@ -129,7 +131,17 @@ struct Lobby {
     next: Option<Box<dyn Mode>>,
     /// The game being joined, once its stream gave it.
     joining: Arc<Mutex<Option<(OnlineGame, Lines)>>>,
+    /// Challenges not yet said, and when they are said together (ms).
+    unsaid: Vec<String>,
+    challenges_due: Option<u64>,
 }
+
+/// Challenges arriving within this long of the first are said as one
+/// list (ms).
+const CHALLENGE_GATHER_MS: u64 = 300;
+
+/// The most challenges waiting for an answer; more are not taken in.
+const MAX_CHALLENGES: usize = 30;
 
 impl Lobby {
     fn say(&mut self, text: String, urgency: Urgency) {
@@ -240,9 +252,14 @@ impl Lobby {
     fn news(&mut self, news: LobbyNews, now: u64) {
         match news {
             LobbyNews::Challenge { id, from, rating, control, rated, color } => {
+                // Said with those arriving within CHALLENGE_GATHER_MS, as one list.
+                if self.waiting.len() >= MAX_CHALLENGES {
+                    return;
+                }
+                let text = self.words.challenge_in(self.waiting.len() + 1, &from, rating, control, rated, color);
                 self.waiting.push(Waiting { id });
-                let text = self.words.challenge_in(self.waiting.len(), &from, rating, control, rated, color);
-                self.say(text, Urgency::Urgent);
+                self.unsaid.push(text);
+                self.challenges_due.get_or_insert(now + CHALLENGE_GATHER_MS);
             }
             LobbyNews::ChallengeGone { id } => {
                 self.waiting.retain(|w| w.id != id);
@@ -351,6 +368,27 @@ impl Mode for Lobby {
         if let Msg::Lobby(news) = msg {
             self.news(news, now);
         }
+    }
+
+    fn next_wake(&mut self) -> Option<u64> {
+        self.challenges_due
+    }
+
+    /// The challenges gathered are said: one alone as news; several as
+    /// one list, its head as news and each challenge after it as a
+    /// readout (anything the player types goes first).
+    fn timer(&mut self, now: u64) {
+        if self.challenges_due.is_none_or(|due| now < due) {
+            return;
+        }
+        self.challenges_due = None;
+        let unsaid = std::mem::take(&mut self.unsaid);
+        if unsaid.len() == 1 {
+            return self.out.extend(unsaid.into_iter().map(|t| Line::new(t, Urgency::Urgent)));
+        }
+        let head = self.words.challenges_in(unsaid.len());
+        self.say(head, Urgency::Urgent);
+        self.out.extend(unsaid.into_iter().map(|t| Line::new(t, Urgency::Readout)));
     }
 
     fn wants_quit(&mut self) -> bool {

@@ -29,6 +29,13 @@ use crate::rules::{Color, Move, Position, Square};
 use crate::speech::vocabulary::{Expected, expected_phrases};
 use crate::speech::{Answer, Channel, Command, Intent};
 
+/// The most chat lines a game keeps (the oldest go first).
+const MAX_CHAT_LINES: usize = 200;
+
+/// Chat lines arriving within this long of the first one are announced
+/// in one notice (ms).
+const CHAT_GATHER_MS: u64 = 300;
+
 /// A move heard this soon after words voxchess could make nothing of (ms)
 /// may be the rest of the same words, cut by a pause inside them
 /// (audio/endpoint.rs: misheard words end after 300 ms of quiet; vosk's
@@ -75,6 +82,10 @@ pub(crate) struct Play {
     /// The chat lines of the game, oldest first: (who, text). Chat is
     /// the front's, not the game's: it changes nothing on the board.
     chat: Vec<(String, String)>,
+    /// Who wrote the chat lines not yet announced, and when the one
+    /// notice for them is due (ms): lines arriving together are one notice.
+    chat_unsaid: Vec<String>,
+    chat_due: Option<u64>,
     /// Whether the finished game could be kept for the next start, once
     /// asked (its score is written after it).
     finished_kept: Option<Result<(), WriteProblem>>,
@@ -124,6 +135,8 @@ impl Play {
             held: None,
             unsaved: false,
             chat: Vec::new(),
+            chat_unsaid: Vec::new(),
+            chat_due: None,
             finished_kept: None,
         }
     }
@@ -556,11 +569,16 @@ impl Front for Play {
 
     fn opponent(&mut self, act: OpponentAct, now: u64) {
         match act {
-            // A chat line is kept here and said; the game never sees it.
+            // A chat line is kept here (the last MAX_CHAT_LINES) and
+            // announced with those arriving within CHAT_GATHER_MS of it, in
+            // one notice; the game never sees it.
             OpponentAct::Chat { from, text } => {
-                let line = self.shell.words.chat_arrived(&from);
+                if self.chat.len() >= MAX_CHAT_LINES {
+                    self.chat.remove(0);
+                }
+                self.chat_unsaid.push(from.clone());
                 self.chat.push((from, text));
-                self.shell.say_lines(vec![line]);
+                self.chat_due.get_or_insert(now + CHAT_GATHER_MS);
             }
             OpponentAct::Joined { .. } => {
                 self.replacing = false;
@@ -570,13 +588,21 @@ impl Front for Play {
         }
     }
 
-    /// When the clock next needs attention (ms): a call, the flag, or a save.
+    /// When the clock next needs attention (ms): a call, the flag, a
+    /// save, or the chat lines' notice.
     fn next_wake(&self) -> Option<u64> {
-        [self.game.next_wake(), self.periodic_save_due()].into_iter().flatten().min()
+        [self.game.next_wake(), self.periodic_save_due(), self.chat_due].into_iter().flatten().min()
     }
 
-    /// The clock's time has come: a flag, an announcement, or a save.
+    /// The clock's time has come: a flag, an announcement, a save, or
+    /// the notice of the chat lines gathered.
     fn on_timer(&mut self, now: u64) {
+        if self.chat_due.is_some_and(|due| now >= due) {
+            self.chat_due = None;
+            let from = std::mem::take(&mut self.chat_unsaid);
+            let line = self.shell.words.chat_arrived(&from);
+            self.shell.say_lines(vec![line]);
+        }
         self.act(Action::Tick, now);
         if self.periodic_save_due().is_some_and(|due| now >= due) {
             self.autosave(now);

@@ -141,9 +141,22 @@ impl Narrator {
         say_refusal(self.lex, why)
     }
 
-    /// A chat line came from `from`; `chat` reads it.
-    pub(crate) fn chat_arrived(&self, from: &str) -> Line {
-        line(fill(&self.lex.client.online.chat_arrived, &[("from", from.to_string())]), Urgency::Info)
+    /// Chat lines came (from each writer, in order); `chat` reads them.
+    /// One notice for all, which a move or an answer never waits for.
+    pub(crate) fn chat_arrived(&self, from: &[String]) -> Line {
+        let o = &self.lex.client.online;
+        let mut names: Vec<&str> = Vec::new();
+        for name in from {
+            if !names.contains(&name.as_str()) {
+                names.push(name);
+            }
+        }
+        let names = names.join(", ");
+        let text = match from.len() {
+            1 => fill(&o.chat_arrived, &[("from", names)]),
+            n => fill(&o.chat_burst, &[("n", n.to_string()), ("from", names)]),
+        };
+        line(text, Urgency::Notice)
     }
 
     /// The chat lines kept, oldest first: (who, text).

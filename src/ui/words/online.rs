@@ -41,6 +41,11 @@ impl Narrator {
     }
 
     /// A challenge to the player, numbered.
+    /// The head of a list of challenges arriving together.
+    pub(crate) fn challenges_in(&self, n: usize) -> String {
+        fill(&self.lex.client.online.challenges_in, &[("n", n.to_string())])
+    }
+
     pub(crate) fn challenge_in(
         &self,
         n: usize,
