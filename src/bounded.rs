@@ -57,10 +57,16 @@ pub(crate) fn read_regular_text(path: &Path, max: u64, follow: bool) -> std::io:
 /// Reads one line of at most `max` bytes (the rest of a longer line is
 /// skipped); None at the end of input.
 pub(crate) fn read_line_limited<R: BufRead + ?Sized>(input: &mut R, max: usize) -> Option<Vec<u8>> {
+    read_line_or_error(input, max).ok().flatten()
+}
+
+/// [`read_line_limited`], telling the end of input (`Ok(None)`) from a
+/// failed read (`Err`).
+pub(crate) fn read_line_or_error<R: BufRead + ?Sized>(input: &mut R, max: usize) -> std::io::Result<Option<Vec<u8>>> {
     let mut buf = Vec::new();
-    let n = std::io::Read::take(&mut *input, max as u64).read_until(b'\n', &mut buf).ok()?;
+    let n = std::io::Read::take(&mut *input, max as u64).read_until(b'\n', &mut buf)?;
     if n == 0 {
-        return None;
+        return Ok(None);
     }
     if buf.len() == max && buf.last() != Some(&b'\n') {
         // Skip to the end of the line, a buffer at a time.
@@ -80,7 +86,7 @@ pub(crate) fn read_line_limited<R: BufRead + ?Sized>(input: &mut R, max: usize) 
             }
         }
     }
-    Some(buf)
+    Ok(Some(buf))
 }
 
 /// A reader that fails (timed out) once its deadline has passed: every

@@ -347,6 +347,7 @@ impl Game {
             OpponentAct::Chat { .. } => {}
             OpponentAct::Connection { up: false } => ev.push(Event::ConnectionLost),
             OpponentAct::Connection { up: true } => ev.push(Event::ConnectionBack),
+            OpponentAct::OpenedElsewhere => ev.push(Event::OpenedElsewhere),
             OpponentAct::Refused { reason } => ev.push(Event::ServerRefused { reason }),
             OpponentAct::RequestFailed { request, refusal } => {
                 match request {

@@ -168,6 +168,8 @@ pub enum Event {
     },
     /// The player's move was not sent (no connection) and is taken back.
     MoveNotSent,
+    /// Another window took the game over; this one no longer follows it.
+    OpenedElsewhere,
     /// What the player asked of the opponent's side did not go through
     /// (see [`super::OpponentAct::RequestFailed`]): the game goes on.
     RequestFailed {

@@ -109,6 +109,9 @@ pub enum OpponentAct {
         /// What.
         text: String,
     },
+    /// Another window (another program of the player's) took the game
+    /// over: this one no longer follows it.
+    OpenedElsewhere,
     /// The connection to the opponent's side was lost, or is back.
     Connection {
         /// Back.

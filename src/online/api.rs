@@ -106,11 +106,20 @@ fn lines_of_response(resp: ureq::http::Response<ureq::Body>) -> Result<Lines, Ap
 /// The lines of a stream, as they come; an empty line is a keep-alive.
 pub struct Lines {
     reader: BufReader<Deadline<Box<dyn Read + Send>>>,
+    /// The stream ended as a stream ends (the server closed it), not by
+    /// a failed read or a deadline.
+    closed: bool,
 }
 
 impl Lines {
     fn of(reader: Box<dyn Read + Send>) -> Lines {
-        Lines { reader: BufReader::new(Deadline::new(reader)) }
+        Lines { reader: BufReader::new(Deadline::new(reader)), closed: false }
+    }
+
+    /// After the last line: whether the server closed the stream (rather
+    /// than the connection failing or going silent).
+    pub fn closed_by_server(&self) -> bool {
+        self.closed
     }
 
     /// The next line (without its end); None when the stream ended, or
@@ -124,7 +133,14 @@ impl Lines {
     /// [`Self::next_line`], given up at `deadline` at the latest.
     pub fn next_line_by(&mut self, deadline: std::time::Instant) -> Option<String> {
         self.reader.get_mut().until = Some(deadline.min(std::time::Instant::now() + STREAM_SILENCE));
-        let line = crate::bounded::read_line_limited(&mut self.reader, 64 * 1024)?;
+        let line = match crate::bounded::read_line_or_error(&mut self.reader, 64 * 1024) {
+            Ok(Some(line)) => line,
+            Ok(None) => {
+                self.closed = true;
+                return None;
+            }
+            Err(_) => return None,
+        };
         if self.reader.get_ref().until.is_some_and(|t| std::time::Instant::now() >= t) && !line.ends_with(b"\n") {
             return None;
         }

@@ -14,6 +14,10 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// The longest wait before victory may be claimed that is believed (a
+/// day): a longer one from the server is said without a time.
+const MAX_CLAIM_SECONDS: u64 = 86_400;
+
 /// How long a game's stream may take to give the game (its first line).
 pub const FIRST_LINE: Duration = Duration::from_secs(15);
 
@@ -148,7 +152,7 @@ fn control_text(clock: &super::model::GameClock) -> String {
 }
 
 /// The game as the stream's first line gives it.
-fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
+fn game_of(full: &GameFull, id: &str, me_id: &str, base: &str) -> OnlineGame {
     let start = if full.initial_fen.is_empty() || full.initial_fen == "startpos" {
         Position::start()
     } else {
@@ -166,7 +170,7 @@ fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
     let (own, theirs) = if me == Color::White { (white, black) } else { (black, white) };
     let mut setup = GameSetup::new(start, moves).against(me, own, theirs, Terms::SERVER);
     setup.controls = full.clock.as_ref().and_then(|c| control_text(c).parse().ok());
-    setup.site = Some(format!("{base}/{}", full.id));
+    setup.site = Some(format!("{base}/{id}"));
     // As lichess names it in its own scores: "Rated Rapid game".
     let speed: String = full.speed.chars().filter(char::is_ascii_alphabetic).take(20).collect();
     let mut speed_chars = speed.chars();
@@ -174,7 +178,7 @@ fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
     let kind = if full.rated { "Rated" } else { "Casual" };
     setup.event = Some(if speed.is_empty() { format!("{kind} game") } else { format!("{kind} {speed} game") });
     OnlineGame {
-        id: full.id.clone(),
+        id: id.to_string(),
         me_id: me_id.to_string(),
         setup,
         control_text: full.clock.as_ref().map(control_text),
@@ -186,6 +190,9 @@ fn game_of(full: &GameFull, me_id: &str, base: &str) -> OnlineGame {
 /// Opens a game's stream and reads its first line: the game as it
 /// stands, and the stream to go on with.
 pub fn connect(client: &Client, id: &str, me_id: &str) -> Result<(OnlineGame, Lines), ApiError> {
+    if !super::is_id(id) {
+        return Err(ApiError::NotFound);
+    }
     let deadline = std::time::Instant::now() + FIRST_LINE;
     let mut lines = client.stream(&format!("/api/board/game/stream/{id}"))?;
     loop {
@@ -198,7 +205,7 @@ pub fn connect(client: &Client, id: &str, me_id: &str) -> Result<(OnlineGame, Li
             continue;
         }
         if let Ok(GameLine::GameFull(full)) = serde_json::from_str::<GameLine>(&line) {
-            return Ok((game_of(&full, me_id, client.base()), lines));
+            return Ok((game_of(&full, id, me_id, client.base()), lines));
         }
     }
 }
@@ -307,7 +314,7 @@ impl Opponent for OnlineOpponent {
 
 /// Posts what the player did.
 fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Acts) {
-    let base = format!("/api/board/game/{id}");
+    let base = format!("/api/board/game/{}", super::path_segment(id));
     let yes = |b: bool| if b { "yes" } else { "no" };
     let path = match &news {
         News::Played(m) => {
@@ -375,7 +382,19 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
     }
 }
 
-/// Follows the game's stream, opening it again when it drops.
+/// How long a stream must stay open for the pauses between reopenings
+/// to start again from the shortest.
+const HELD: Duration = Duration::from_secs(10);
+
+/// Follows the game's stream, opening it again when it drops, with
+/// pauses that grow until a stream holds ([`HELD`]). The loss is said
+/// once per outage (when the stream failed or gave nothing, or could not
+/// be opened again), and its end once, when a line comes again; a stream
+/// the server closes after giving something, and that opens again at
+/// once, is no outage. Two quick
+/// closes of streams that had given the game mean another window took it
+/// over (lichess ends the older stream of a game): said once, and left
+/// to that window.
 fn follow(
     client: &Client,
     id: &str,
@@ -386,10 +405,18 @@ fn follow(
     left: &std::sync::atomic::AtomicBool,
 ) {
     let gone = || left.load(std::sync::atomic::Ordering::Relaxed);
+    let (mut attempt, mut said_lost, mut taken_over) = (0, false, 0);
     loop {
+        let opened = std::time::Instant::now();
+        let mut delivered = false;
         while let Some(line) = lines.next_line() {
             if gone() {
                 return;
+            }
+            // Anything, a keep-alive too, shows the stream works.
+            delivered = true;
+            if std::mem::take(&mut said_lost) {
+                acts(OpponentAct::Connection { up: true });
             }
             if line.trim().is_empty() {
                 continue;
@@ -405,9 +432,9 @@ fn follow(
                         acts(OpponentAct::Chat { from, text });
                     }
                 }
-                Ok(GameLine::OpponentGone(g)) if g.gone => {
-                    acts(OpponentAct::Left { claim_in: g.claim_win_in_seconds.map(|s| s * 1000) })
-                }
+                Ok(GameLine::OpponentGone(g)) if g.gone => acts(OpponentAct::Left {
+                    claim_in: g.claim_win_in_seconds.filter(|s| *s <= MAX_CLAIM_SECONDS).map(|s| s * 1000),
+                }),
                 Ok(GameLine::OpponentGone(_)) => acts(OpponentAct::Returned),
                 _ => {}
             }
@@ -415,32 +442,44 @@ fn follow(
                 return;
             }
         }
-        // The stream ended or went silent: said once, then opened again.
         if gone() || shared.lock().map_or(true, |s| s.over) {
             return;
         }
         if let Ok(mut s) = shared.lock() {
             s.connected = false;
         }
-        acts(OpponentAct::Connection { up: false });
-        let mut attempt = 0;
+        let held = opened.elapsed() >= HELD;
+        if held {
+            attempt = 0;
+        }
+        taken_over = if !held && delivered && lines.closed_by_server() { taken_over + 1 } else { 0 };
+        if taken_over >= 2 {
+            return acts(OpponentAct::OpenedElsewhere);
+        }
+        // A stream that failed, or gave nothing, is an outage now.
+        if (!lines.closed_by_server() || !delivered) && !std::mem::replace(&mut said_lost, true) {
+            acts(OpponentAct::Connection { up: false });
+        }
         lines = loop {
             std::thread::sleep(pause(attempt));
             attempt += 1;
             if gone() {
                 return;
             }
-            match client.stream(&format!("/api/board/game/stream/{id}")) {
+            match client.stream(&format!("/api/board/game/stream/{}", super::path_segment(id))) {
                 Ok(l) => break l,
                 Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),
                 Err(ApiError::NotFound | ApiError::Unauthorized | ApiError::MissingScope) => return,
-                Err(_) => {}
+                Err(_) => {
+                    if !std::mem::replace(&mut said_lost, true) {
+                        acts(OpponentAct::Connection { up: false });
+                    }
+                }
             }
         };
         if let Ok(mut s) = shared.lock() {
             s.connected = true;
         }
-        acts(OpponentAct::Connection { up: true });
     }
 }
 
@@ -539,6 +578,7 @@ pub fn playing(client: &Client) -> Result<Vec<(String, String, Color, bool)>, Ap
     let p: Playing = client.get_json("/api/account/playing")?;
     Ok(p.now_playing
         .into_iter()
+        .filter(|g| super::is_id(if g.game_id.is_empty() { &g.id } else { &g.game_id }))
         .map(|g| {
             let id = if g.game_id.is_empty() { g.id } else { g.game_id };
             let name = match g.opponent.ai {
@@ -555,28 +595,37 @@ pub fn playing(client: &Client) -> Result<Vec<(String, String, Color, bool)>, Ap
 /// player's id (their own challenges are not announced).
 pub fn lobby_stream(client: Client, me: String, tell: Arc<dyn Fn(LobbyNews) + Send + Sync>) {
     let _ = std::thread::Builder::new().name("lichess-events".into()).spawn(move || {
-        let mut attempt = 0;
-        let mut lost = false;
+        let (mut attempt, mut lost) = (0, false);
         loop {
             match client.stream("/api/stream/event") {
                 Ok(mut lines) => {
-                    attempt = 0;
-                    if std::mem::take(&mut lost) {
-                        tell(LobbyNews::Connection { up: true });
-                    }
+                    let (opened, mut delivered) = (std::time::Instant::now(), false);
                     while let Some(line) = lines.next_line() {
+                        delivered = true;
+                        // Back once something comes again (a keep-alive counts).
+                        if std::mem::take(&mut lost) {
+                            tell(LobbyNews::Connection { up: true });
+                        }
                         if let Some(news) = lobby_news(&line, &me) {
                             tell(news);
                         }
                     }
+                    if opened.elapsed() >= HELD {
+                        attempt = 0;
+                    }
+                    // A stream the server closed after giving something is
+                    // no outage until it cannot be opened again.
+                    if (!lines.closed_by_server() || !delivered) && !std::mem::replace(&mut lost, true) {
+                        tell(LobbyNews::Connection { up: false });
+                    }
                 }
                 Err(e @ (ApiError::Unauthorized | ApiError::MissingScope)) => return tell(LobbyNews::Failed(e)),
                 Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),
-                Err(_) => {}
-            }
-            if !lost {
-                lost = true;
-                tell(LobbyNews::Connection { up: false });
+                Err(_) => {
+                    if !std::mem::replace(&mut lost, true) {
+                        tell(LobbyNews::Connection { up: false });
+                    }
+                }
             }
             std::thread::sleep(pause(attempt));
             attempt += 1;
@@ -590,7 +639,8 @@ fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
     }
     Some(match serde_json::from_str::<EventLine>(line).ok()? {
         EventLine::Challenge { challenge: c } => {
-            if c.challenger.id.eq_ignore_ascii_case(me) || c.direction.as_deref() == Some("out") {
+            if c.challenger.id.eq_ignore_ascii_case(me) || c.direction.as_deref() == Some("out") || !super::is_id(&c.id)
+            {
                 return None;
             }
             let tc = &c.time_control;
@@ -616,7 +666,11 @@ fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
         EventLine::ChallengeCanceled { challenge } => LobbyNews::ChallengeGone { id: challenge.id },
         EventLine::ChallengeDeclined {} => LobbyNews::Declined,
         EventLine::GameStart { game } => {
-            LobbyNews::GameStart { id: if game.game_id.is_empty() { game.id } else { game.game_id } }
+            let id = if game.game_id.is_empty() { game.id } else { game.game_id };
+            if !super::is_id(&id) {
+                return None;
+            }
+            LobbyNews::GameStart { id }
         }
         _ => return None,
     })
@@ -625,7 +679,7 @@ fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
 /// Accepts or declines a challenge.
 pub fn answer_challenge(client: &Client, id: &str, accept: bool) -> Result<(), ApiError> {
     let what = if accept { "accept" } else { "decline" };
-    client.post(&format!("/api/challenge/{id}/{what}"), &[]).map(|_| ())
+    client.post(&format!("/api/challenge/{}/{what}", super::path_segment(id)), &[]).map(|_| ())
 }
 
 /// Challenges a player (`color`: the player's, None by lot).
@@ -747,11 +801,11 @@ mod tests {
         assert!(server_move(&pos, "e1a1").is_some_and(|m| m.is_castle() && !m.is_short_castle()));
         assert!(server_move(&pos, "e1g1").is_some_and(|m| m.is_short_castle()));
         assert_eq!(server_move(&pos, "zz"), None);
-        let line = r#"{"type":"challenge","challenge":{"id":"c1","challenger":{"id":"anna","name":"Anna","rating":1500},"rated":false,"timeControl":{"type":"clock","limit":900,"increment":10},"color":"white"}}"#;
+        let line = r#"{"type":"challenge","challenge":{"id":"chall001","challenger":{"id":"anna","name":"Anna","rating":1500},"rated":false,"timeControl":{"type":"clock","limit":900,"increment":10},"color":"white"}}"#;
         assert_eq!(
             lobby_news(line, "me"),
             Some(LobbyNews::Challenge {
-                id: "c1".into(),
+                id: "chall001".into(),
                 from: "Anna".into(),
                 rating: Some(1500),
                 control: Some((15, 10)),

@@ -111,7 +111,7 @@ fn session(name: &str, lang: &str, script: &[&str], ready: &str) -> Session {
 fn challenged(name: &str, script: &[&str]) -> Session {
     let mut s = session(name, "en", script, "Lobby of lichess");
     std::thread::sleep(Duration::from_millis(300));
-    s.server.state.lock().unwrap().event(&challenge("c1", "Anna"));
+    s.server.state.lock().unwrap().event(&challenge("chall001", "Anna"));
     s.at = wait_for(&s.out, "Accept or decline?", s.at);
     typed(&mut s.child, "accept");
     s.at = wait_for(&s.out, "Type help for commands.", s.at);
@@ -166,13 +166,13 @@ fn a_challenge_accepted_is_played_to_the_result() {
         session("game", "en", &["e7e5", "b8c6", "g8f6"], "Lobby of lichess, as Player.");
     let mut at = at;
     std::thread::sleep(Duration::from_millis(300));
-    server.state.lock().unwrap().event(&challenge("c1", "Anna"));
+    server.state.lock().unwrap().event(&challenge("chall001", "Anna"));
     at = wait_for(&out, "Challenge 1 from Anna (1600): 15 minutes + 10 seconds, casual, colours by lot.", at);
     typed(&mut child, "accept");
     at = wait_for(&out, "The game starts: Player (1500) against Anna (1600).", at);
     typed(&mut child, "e4");
     at = wait_for(&out, "Black: e5", at);
-    let id = "game1";
+    let id = "game0001";
     typed(&mut child, "time");
     at = wait_for(&out, "White: 14 minutes 5", at);
     typed(&mut child, "best move");
@@ -209,10 +209,15 @@ fn a_challenge_accepted_is_played_to_the_result() {
     typed(&mut child, "Nf3");
     at = wait_for(&out, "Black: Nc6", at);
     // The stream drops; the opponent's move meanwhile is said once it is back.
-    server.state.lock().unwrap().cut_game_streams();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.streams_down = true;
+        s.cut_game_streams();
+    }
     at = wait_for(&out, "The connection to lichess is lost", at);
     typed(&mut child, "Bc4");
     at = wait_for(&out, "Not sent: there is no connection.", at);
+    server.state.lock().unwrap().streams_down = false;
     at = wait_for(&out, "The connection to lichess is back.", at);
     typed(&mut child, "Bc4");
     at = wait_for(&out, "Black: Nf6", at);
@@ -233,11 +238,11 @@ fn a_challenge_accepted_is_played_to_the_result() {
     let streams = server.state.lock().unwrap().game_streams;
     assert_eq!(streams, 2, "one stream, opened once more after the cut");
     let requests = server.state.lock().unwrap().requests.clone();
-    assert!(requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/board/game/game1/move/e2e4"), "{requests:?}");
-    assert!(requests.iter().any(|(_, p, b)| p == "/api/board/game/game1/chat" && b.contains("room=player")));
+    assert!(requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/board/game/game0001/move/e2e4"), "{requests:?}");
+    assert!(requests.iter().any(|(_, p, b)| p == "/api/board/game/game0001/chat" && b.contains("room=player")));
     let games = std::fs::read_dir(dir.join("data/voxchess/games")).expect("games folder");
     let pgn: String = games.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap_or_default()).collect();
-    assert!(pgn.contains(&format!("[Site \"{}/game1\"]", server.url)), "{pgn}");
+    assert!(pgn.contains(&format!("[Site \"{}/game0001\"]", server.url)), "{pgn}");
     // Both players by their lichess names, the ratings in their own tags.
     // The server's own: the event as lichess names it, the time control.
     let tags = ["[White \"Player\"]", "[Black \"Anna\"]", "[WhiteElo \"1500\"]", "[BlackElo \"1600\"]"];
@@ -261,7 +266,7 @@ fn a_seek_in_russian_plays_black_and_resigns() {
     at = wait_for(&out, "Ищу партию 15 минут + 10 секунд.", at);
     at = wait_for(&out, "Партия начинается: Boris (1600) против Player (1500).", at);
     std::thread::sleep(Duration::from_millis(300));
-    server.opponent_moves("game1", "e2e4");
+    server.opponent_moves("game0001", "e2e4");
     at = wait_for(&out, "Белые: e4", at);
     typed(&mut child, "e5");
     at = wait_for(&out, "Белые: Кf3", at);
@@ -278,7 +283,7 @@ fn a_seek_in_russian_plays_black_and_resigns() {
     for w in ["White", "Black", "game", "move", "Game", "draw", "seek", "engine"] {
         assert!(!shown.contains(w), "English {w:?} in a Russian session: {shown}");
     }
-    assert!(server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p == "/api/board/game/game1/resign"));
+    assert!(server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p == "/api/board/game/game0001/resign"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -297,7 +302,7 @@ fn a_german_game_against_the_ai_and_a_claimed_victory() {
         .lock()
         .unwrap()
         .games
-        .get_mut("game1")
+        .get_mut("game0001")
         .unwrap()
         .send("{\"type\":\"opponentGone\",\"gone\":true,\"claimWinInSeconds\":10}");
     at = wait_for(&out, "10 Sekunden", at);
@@ -343,7 +348,7 @@ fn latency() {
     let out = collect(child.stdout.take().expect("stdout"));
     let mut at = wait_for(&out, "Lobby of lichess", 0);
     std::thread::sleep(Duration::from_millis(300));
-    server.state.lock().unwrap().event(&challenge("c1", "Anna"));
+    server.state.lock().unwrap().event(&challenge("chall001", "Anna"));
     at = wait_for(&out, "Accept or decline?", at);
     typed(&mut child, "accept");
     at = wait_for(&out, "Type help for commands.", at);
@@ -382,8 +387,8 @@ fn latency() {
         std::thread::sleep(Duration::from_millis(100));
         idle(&speech);
         let before = out.lock().unwrap().len();
-        server.opponent_moves("game1", reply);
-        let sent = server.state.lock().unwrap().games["game1"].sent_at.last().map(|(_, t)| *t).expect("sent");
+        server.opponent_moves("game0001", reply);
+        let sent = server.state.lock().unwrap().games["game0001"].sent_at.last().map(|(_, t)| *t).expect("sent");
         let _ = wait_for(&out, said, before);
         to_line.push(sent.elapsed().as_secs_f64() * 1000.0);
         let start = Instant::now();
@@ -473,19 +478,19 @@ fn offers_the_other_way_round() {
     typed(&mut child, "offer draw");
     at = wait_for(&out, "You offer a draw; the answer follows.", at);
     at = wait_for(&out, "Your opponent declines the draw.", at);
-    server.change("game1", |g| g.btakeback = true);
+    server.change("game0001", |g| g.btakeback = true);
     at = wait_for(&out, "Your opponent asks to take back the last move.", at);
     typed(&mut child, "yes");
     at = wait_for(&out, "Taken back: Black's e5", at);
-    server.change("game1", |g| g.agreeable = true);
-    server.opponent_moves("game1", "c7c5");
+    server.change("game0001", |g| g.agreeable = true);
+    server.opponent_moves("game0001", "c7c5");
     at = wait_for(&out, "Black: c5", at);
     typed(&mut child, "offer draw");
     at = wait_for(&out, "Game over: Draw by agreement", at);
     finish(child);
     let _ = at;
     let requests = server.state.lock().unwrap().requests.clone();
-    assert!(requests.iter().any(|(_, p, _)| p == "/api/board/game/game1/takeback/yes"), "{requests:?}");
+    assert!(requests.iter().any(|(_, p, _)| p == "/api/board/game/game0001/takeback/yes"), "{requests:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -505,12 +510,12 @@ fn a_refused_end_is_said_and_the_game_goes_on() {
     at = wait_for(&out, "Resign?", at);
     typed(&mut child, "yes");
     at = wait_for(&out, "lichess refused your resignation: This game cannot resign now. The game goes on.", at);
-    server.change("game1", |g| g.bdraw = true);
+    server.change("game0001", |g| g.bdraw = true);
     at = wait_for(&out, "Draw offered", at);
     server.state.lock().unwrap().refuse_requests = Some(500);
     typed(&mut child, "accept");
     at = wait_for(&out, "lichess refused your acceptance of the draw. The game goes on.", at);
-    server.change("game1", |g| g.bdraw = false);
+    server.change("game0001", |g| g.bdraw = false);
     typed(&mut child, "abort");
     at = wait_for(&out, "lichess refused the abort. The game goes on.", at);
     typed(&mut child, "Nf3");
@@ -598,7 +603,7 @@ fn the_first_move_is_not_kept_waiting_by_the_greeting() {
         let mut at = wait_for(&out, lobby, 0);
         std::thread::sleep(Duration::from_millis(300));
         // The challenge's id ends in b: the player has Black.
-        server.state.lock().unwrap().event(&challenge("c1b", "Anna"));
+        server.state.lock().unwrap().event(&challenge("chall01b", "Anna"));
         at = wait_for(&out, "Anna (1600)", at);
         // The challenge is news: it is heard whole before the answer.
         let start = Instant::now();
@@ -614,7 +619,7 @@ fn the_first_move_is_not_kept_waiting_by_the_greeting() {
             assert!(start.elapsed() < Duration::from_secs(20), "{lang}: the greeting was not said");
             std::thread::sleep(Duration::from_millis(2));
         }
-        server.opponent_moves("game1", "e2e4");
+        server.opponent_moves("game0001", "e2e4");
         let sent = Instant::now();
         let pos = Position::start();
         let e4 = *pos.legal_moves().iter().find(|m| m.uci() == "e2e4").expect("legal");
@@ -656,7 +661,7 @@ fn bursts_are_one_notice_and_the_move_comes_first() {
     std::thread::sleep(Duration::from_millis(300));
     {
         let mut s = server.state.lock().unwrap();
-        for (id, name) in [("c1b", "Anna"), ("c2b", "Boris"), ("c3b", "Clara")] {
+        for (id, name) in [("chall01b", "Anna"), ("chall02b", "Boris"), ("chall03b", "Clara")] {
             s.event(&challenge(id, name));
         }
     }
@@ -673,14 +678,14 @@ fn bursts_are_one_notice_and_the_move_comes_first() {
     at = wait_for(&out, "Type help for commands.", at);
     {
         let mut s = server.state.lock().unwrap();
-        let g = s.games.get_mut("game1").expect("the game");
+        let g = s.games.get_mut("game0001").expect("the game");
         for i in 0..30 {
             g.send(&format!(
                 "{{\"type\":\"chatLine\",\"room\":\"player\",\"username\":\"Anna\",\"text\":\"line {i}\"}}"
             ));
         }
     }
-    server.opponent_moves("game1", "e2e4");
+    server.opponent_moves("game0001", "e2e4");
     let sent = Instant::now();
     at = wait_for(&out, "30 chat lines from Anna.", at);
     let begun = loop {
@@ -711,6 +716,48 @@ fn bursts_are_one_notice_and_the_move_comes_first() {
     let waited = begun.saturating_duration_since(sent);
     println!("the move's words began {waited:?} after it came, behind 30 chat lines");
     assert!(waited < Duration::from_secs(1), "the move waited {waited:?} behind the chat");
+}
+
+/// Reconnects back off (issue 36, item 5): a stream that opens and ends
+/// at once with nothing in it is opened again with growing pauses (not
+/// every second), and the loss is said once, not per attempt; a second
+/// window on the same game (lichess ends the older stream) is said once
+/// ("opened in another window") and not fought over.
+#[test]
+fn reconnects_back_off_and_another_window_is_not_fought() {
+    use crate::common::lichess::StreamMode;
+    let Session { server, dir, mut child, out, at } = challenged("flapping", &["e7e5"]);
+    let mut at = at;
+    let before = server.state.lock().unwrap().game_streams;
+    server.state.lock().unwrap().game_stream_mode = StreamMode::OpenAndClose;
+    server.state.lock().unwrap().cut_game_streams();
+    std::thread::sleep(Duration::from_secs(12));
+    let opened = server.state.lock().unwrap().game_streams - before;
+    let shown = text(&out);
+    assert!((2..=5).contains(&opened), "opened {opened} times in 12 s: {shown}");
+    assert_eq!(shown.matches("is lost").count(), 1, "{shown}");
+    assert_eq!(shown.matches("is back").count(), 0, "{shown}");
+    server.state.lock().unwrap().game_stream_mode = StreamMode::Normal;
+    at = wait_for(&out, "The connection to lichess is back.", at);
+    // A second voxchess joins the same game: it takes the game over, and
+    // the first one says so once and leaves it.
+    let mut second = lobby(&dir, &server, "en");
+    let second_out = collect(second.stdout.take().expect("stdout"));
+    let _ = wait_for(&second_out, "The game starts: Player (1500) against Anna (1600).", 0);
+    at = wait_for(&out, "This game was opened in another window", at);
+    std::thread::sleep(Duration::from_secs(8));
+    let (first, other) = (text(&out), text(&second_out));
+    assert_eq!(first.matches("another window").count(), 1, "{first}");
+    assert_eq!(first[at..].matches("is lost").count(), 0, "{first}");
+    assert!(!other.contains("another window") && !other.contains("is lost"), "{other}");
+    typed(&mut second, "e4");
+    let _ = wait_for(&second_out, "Black: e5", 0);
+    typed(&mut second, "quit");
+    typed(&mut second, "quit");
+    finish(second);
+    typed(&mut child, "quit");
+    finish(child);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Our folders are ours: under umask 000 the settings folder is made

@@ -109,6 +109,7 @@ impl Narrator {
             Event::ConnectionBack => one(o.connection_back.clone(), Urgency::Urgent),
             Event::ServerRefused { reason } => one(self.server_reason(reason), Urgency::Urgent),
             Event::MoveNotSent => one(o.not_sent.clone(), Urgency::Urgent),
+            Event::OpenedElsewhere => one(o.opened_elsewhere.clone(), Urgency::Urgent),
             Event::RequestFailed { request, refusal } => {
                 one(self.request_failed(request, refusal.as_deref()), Urgency::Urgent)
             }

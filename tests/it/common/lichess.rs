@@ -103,6 +103,8 @@ pub enum StreamMode {
     KeepAlivesOnly,
     /// The game's first line, one byte a second.
     Drip,
+    /// Opened and ended at once, with nothing in it.
+    OpenAndClose,
 }
 
 /// The server's state.
@@ -126,6 +128,8 @@ pub struct State {
     pub game_streams: usize,
     /// How the game streams behave.
     pub game_stream_mode: StreamMode,
+    /// Game streams cannot be opened (answered 503): an outage.
+    pub streams_down: bool,
     counter: u32,
 }
 
@@ -133,7 +137,7 @@ impl State {
     /// A new game with the player as `me`.
     pub fn new_game(&mut self, me: &str, opponent: &str, script: &[&str]) -> String {
         self.counter += 1;
-        let id = format!("game{}", self.counter);
+        let id = format!("game{:04}", self.counter);
         let game = Game {
             id: id.clone(),
             me: me.into(),
@@ -358,11 +362,17 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             let (tx, rx) = channel();
             let first = {
                 let mut s = state.lock().unwrap();
+                if s.streams_down {
+                    drop(s);
+                    return respond(&stream, 503, "{\"error\":\"down\"}");
+                }
                 s.game_streams += 1;
                 let Some(g) = s.games.get_mut(*id) else {
                     drop(s);
                     return respond(&stream, 404, "{\"error\":\"Not found\"}");
                 };
+                // As lichess does: a new stream of a game ends the old one.
+                g.streams.clear();
                 g.streams.push(tx);
                 (g.full(), s.game_stream_mode)
             };
@@ -370,6 +380,12 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             match mode {
                 StreamMode::Normal => stream_lines(&stream, vec![first], rx),
                 StreamMode::KeepAlivesOnly | StreamMode::Drip => stall(&stream, &first, mode),
+                StreamMode::OpenAndClose => {
+                    let _ = write!(
+                        &stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+                    );
+                }
             }
         }
         ("POST", ["api", "board", "game", id, "move", uci]) => {
