@@ -2,7 +2,9 @@
 # Reading long inputs: games of 10k, 100k and 1M half-moves through
 # `voxchess fen --pgn`, the 100k game through `review` and `play --pgn`
 # and as a save through `resume`, and typed lines of 4 KiB and 64 KiB
-# through `voxchess parse`; prints the time and peak memory of each (GNU
+# through `voxchess parse`; movetext without move numbers (100k and 200k
+# half-moves after a lone "1."), 60 MB of "(" and of ")", and a 20 MB
+# database of 34,000 games; prints the time and peak memory of each (GNU
 # time). The games repeat knight moves, so every move is legal (and the
 # game is over by fivefold repetition: `play` and `resume` say so, write
 # its score and end at `quit`).
@@ -23,6 +25,32 @@ open(path, "w").write('[Event "long"]\n\n' + moves + " *\n")
 PY
   /usr/bin/time -f "fen --pgn, $n half-moves: %e s, %M kB peak" "$bin" fen --pgn "$tmp/game-$n.pgn" > /dev/null
 done
+# Movetext without move numbers: as fast as numbered.
+for n in 100000 200000; do
+  python3 - "$n" "$tmp/bare-$n.pgn" <<'PY'
+import sys
+plies, path = int(sys.argv[1]), sys.argv[2]
+open(path, "w").write('[Event "bare"]\n\n1. ' + " ".join(["Nf3", "Nf6", "Ng1", "Ng8"] * (plies // 4)) + " *\n")
+PY
+  /usr/bin/time -f "fen --pgn, $n half-moves, no numbers: %e s, %M kB peak" "$bin" fen --pgn "$tmp/bare-$n.pgn" > /dev/null
+done
+XDG_DATA_HOME="$tmp/bare" XDG_CONFIG_HOME="$tmp/config" /usr/bin/time -f "review, 200000 half-moves, no numbers: %e s, %M kB peak" \
+  "$bin" review "$tmp/bare-200000.pgn" --plain --no-speech --no-voice <<< quit > /dev/null
+# Nesting: refused at the 101st "(", a ")" that closes nothing at once.
+for c in '(' ')'; do
+  python3 -c "import sys; open(sys.argv[1], 'w').write('1. e4 ' + sys.argv[2] * 60_000_000)" "$tmp/nest.pgn" "$c"
+  /usr/bin/time -o "$tmp/time" -f "fen --pgn, 60 MB of '$c' (refused): %e s, %M kB peak" \
+    "$bin" fen --pgn "$tmp/nest.pgn" > /dev/null 2>&1 || true
+  grep -v 'exited with' "$tmp/time"
+done
+# A database: 20 MB of games, read a game at a time.
+python3 - "$tmp/db.pgn" <<'PY'
+import sys
+game = open("tests/data/forty_moves.pgn").read().strip() + "\n\n"
+open(sys.argv[1], "w").write(game * (20 * 1024 * 1024 // len(game) + 1))
+PY
+/usr/bin/time -f "fen --pgn, a 20 MB database: %e s, %M kB peak" "$bin" fen --pgn "$tmp/db.pgn" > /dev/null
+/usr/bin/time -f "pgn, a 20 MB database: %e s, %M kB peak" "$bin" pgn "$tmp/db.pgn" > /dev/null
 # The 100k game in the other readers, each in a data folder of its own.
 export XDG_CONFIG_HOME="$tmp/config"
 quiet=(--plain --no-speech --no-voice)

@@ -71,7 +71,8 @@ fn main_time(text: &str) -> Result<u64, String> {
         s.trim().parse::<u64>().ok().filter(|v| *v <= max).ok_or_else(|| format!("'{s}' is not a number of {what}"))
     };
     match parts.as_slice() {
-        [m] => amount(m, 60_000, "minutes"),
+        // To the second, as a clock shows it (and as it is written back).
+        [m] => amount(m, 60_000, "minutes").map(|ms| (ms + 500) / 1000 * 1000),
         [m, s] => Ok(whole(m, 1440, "minutes")? * 60_000 + whole(s, 59, "seconds")? * 1000),
         [h, m, s] => {
             Ok(whole(h, 24, "hours")? * 3_600_000 + whole(m, 59, "minutes")? * 60_000 + whole(s, 59, "seconds")? * 1000)

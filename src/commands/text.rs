@@ -3,7 +3,7 @@
 
 use super::{Outcome, Start, no_game, read_file};
 use crate::cli::{FenArgs, ParseArgs, PerftArgs, PgnArgs, PositionArgs, SayArgs};
-use crate::notation::pgn::{read_pgn, write_pgn};
+use crate::notation::pgn::{pgn_games, write_pgn};
 use crate::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
 use crate::rules::{Move, Position, divide, perft as count};
 use crate::speech::{Channel, Intent, Lexicon, Resolver, say_move, say_question, say_refusal};
@@ -48,12 +48,18 @@ pub fn fen(a: FenArgs) -> Outcome {
     if let Some(path) = &a.pgn {
         let text = read_file(path)?;
         let start = a.position.fen.is_some().then(|| a.position.position()).transpose()?;
-        let games = read_pgn(&text, a.notation.lang, start).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        if games.is_empty() {
+        // A game at a time: only the FENs are kept, and said once all
+        // games are read.
+        let mut fens = Vec::new();
+        for game in pgn_games(&text, a.notation.lang, start) {
+            let game = game.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            fens.push(game.final_position().to_fen());
+        }
+        if fens.is_empty() {
             return Err(no_game(path));
         }
-        for g in games {
-            out_line!("{}", g.final_position().to_fen());
+        for fen in fens {
+            out_line!("{fen}");
         }
     } else if let Some(moves) = &a.moves {
         out_line!("{}", after(a.position.position()?, moves, a.notation.lang)?.to_fen());
@@ -71,11 +77,16 @@ pub fn position(a: PositionArgs) -> Outcome {
 /// `voxchess pgn`: a game file in any notation as standard PGN.
 pub fn pgn(a: PgnArgs) -> Outcome {
     let text = read_file(&a.file)?;
-    let games = read_pgn(&text, a.notation.lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
-    for g in games {
+    // A game at a time: only what is written is kept until all are read.
+    let mut written = Vec::new();
+    for game in pgn_games(&text, a.notation.lang, None) {
+        let game = game.map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+        written.push(write_pgn(&game));
+    }
+    for w in written {
         // A file's tags and comments may hold control characters: the
         // output filter takes them out.
-        out_text!("{}", write_pgn(&g));
+        out_text!("{w}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -94,27 +94,71 @@ fn tag_end(chars: &[char], open: usize) -> Option<usize> {
     if quoted { first() } else { None }
 }
 
-/// Tokenizes the whole text.
-pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
-    let mut line_start = true;
-    while i < chars.len() {
-        let c = chars[i];
+/// The deepest variations may be nested; deeper is refused while
+/// reading, before anything more is held.
+pub(crate) const MAX_NESTING: usize = 100;
+
+/// The most tokens one game may have (a numbered game of a million
+/// plies has a million and a half).
+pub(crate) const MAX_GAME_TOKENS: usize = 4_000_000;
+
+/// Reads PGN text a game at a time: the tokens held are one game's.
+pub(crate) struct Lexer {
+    chars: Vec<char>,
+    i: usize,
+    line: usize,
+    line_start: bool,
+    depth: usize,
+}
+
+impl Lexer {
+    /// A lexer of `text`.
+    pub(crate) fn new(text: &str) -> Lexer {
+        Lexer { chars: text.chars().collect(), i: 0, line: 1, line_start: true, depth: 0 }
+    }
+
+    /// Whether all the text has been read.
+    pub(crate) fn done(&self) -> bool {
+        self.i >= self.chars.len()
+    }
+
+    /// The tokens up to and including the next result outside any
+    /// variation (the end of a game), or to the end of the text.
+    pub(crate) fn next_game(&mut self) -> Result<Vec<(Token, usize)>, LexError> {
+        let mut out = Vec::new();
+        while !self.done() {
+            let before = out.len();
+            if before >= MAX_GAME_TOKENS {
+                return Err(LexError {
+                    line: self.line,
+                    message: format!("a game longer than {MAX_GAME_TOKENS} moves, numbers and comments is not read"),
+                });
+            }
+            self.next_token(&mut out)?;
+            if out[before..].iter().any(|(t, _)| matches!(t, Token::Result(_))) && self.depth == 0 {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Reads what comes next (blanks, a line, or one token or more) into `out`.
+    fn next_token(&mut self, out: &mut Vec<(Token, usize)>) -> Result<(), LexError> {
+        let (mut i, mut line) = (self.i, self.line);
+        let c = self.chars[i];
         if c == '\n' {
-            line += 1;
-            line_start = true;
-            i += 1;
-            continue;
+            self.line += 1;
+            self.line_start = true;
+            self.i += 1;
+            return Ok(());
         }
         if c.is_whitespace() {
-            i += 1;
-            continue;
+            self.i += 1;
+            return Ok(());
         }
-        let at_line_start = line_start;
-        line_start = false;
+        let at_line_start = self.line_start;
+        self.line_start = false;
+        let chars = &self.chars;
         match c {
             '%' if at_line_start => {
                 while i < chars.len() && chars[i] != '\n' {
@@ -165,10 +209,21 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
                 i += 3;
             }
             '(' => {
+                if self.depth >= MAX_NESTING {
+                    return Err(LexError {
+                        line,
+                        message: format!("variations are nested more than {MAX_NESTING} deep"),
+                    });
+                }
+                self.depth += 1;
                 out.push((Token::VariationStart, line));
                 i += 1;
             }
             ')' => {
+                if self.depth == 0 {
+                    return Err(LexError { line, message: "a ')' closes no variation".into() });
+                }
+                self.depth -= 1;
                 out.push((Token::VariationEnd, line));
                 i += 1;
             }
@@ -209,10 +264,12 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, LexError> {
                 if let Some(r) = normalize_result(&word) {
                     out.push((Token::Result(r.to_string()), line));
                 } else {
-                    split_word(&word, line, &mut out);
+                    split_word(&word, line, out);
                 }
             }
         }
+        self.i = i;
+        self.line = line;
+        Ok(())
     }
-    Ok(out)
 }

@@ -6,7 +6,7 @@ mod lexer;
 mod reader;
 mod writer;
 
-pub use reader::{PgnError, read_pgn};
+pub use reader::{PgnError, PgnGames, pgn_games, read_pgn};
 pub use writer::write_pgn;
 
 use crate::rules::{Move, Position};

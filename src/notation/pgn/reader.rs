@@ -1,7 +1,7 @@
 //! Reading PGN into games; every move is checked against the rules, and an
 //! error names the game, the move number, the side and the token.
 
-use super::lexer::{Token, tokenize};
+use super::lexer::{Lexer, MAX_NESTING, Token};
 use super::{PgnGame, PgnNode};
 use crate::notation::lang::NotationLang;
 use crate::notation::movetext::take_move;
@@ -44,6 +44,9 @@ impl fmt::Display for PgnError {
 }
 
 impl std::error::Error for PgnError {}
+
+/// The most words a move and its marks are read from.
+const MOVE_WORDS: usize = 16;
 
 struct Parser<'a> {
     tokens: &'a [(Token, usize)],
@@ -107,8 +110,8 @@ impl Parser<'_> {
                     self.at += 1;
                 }
                 Token::VariationStart => {
-                    if depth > 100 {
-                        return Err(self.error("variations are nested more than 100 deep"));
+                    if depth >= MAX_NESTING {
+                        return Err(self.error(format!("variations are nested more than {MAX_NESTING} deep")));
                     }
                     let Some(from) = before.last().copied() else {
                         return Err(self.error("a variation '(' stands before any move"));
@@ -127,8 +130,11 @@ impl Parser<'_> {
                     }
                 }
                 Token::Word(_) => {
+                    // A move is a few words: never more are looked at (so
+                    // reading is linear however long the run of words).
                     let words: Vec<&str> = self.tokens[self.at..]
                         .iter()
+                        .take(MOVE_WORDS)
                         .map_while(|(t, _)| match t {
                             Token::Word(w) => Some(w.as_str()),
                             _ => None,
@@ -173,17 +179,77 @@ impl Parser<'_> {
 /// `start` (the initial position when None). The first problem stops the
 /// reading and is reported with its place; nothing is skipped silently.
 pub fn read_pgn(text: &str, lang: NotationLang, start: Option<Position>) -> Result<Vec<PgnGame>, PgnError> {
-    let tokens = tokenize(text).map_err(|e| PgnError {
-        game: 1,
-        players: None,
-        line: e.line,
-        at_move: None,
-        token: None,
-        message: e.message,
-    })?;
-    let mut games = Vec::new();
-    let mut p = Parser { tokens: &tokens, at: 0, lang, game: 0, players: None };
-    while p.at < tokens.len() {
+    pgn_games(text, lang, start).collect()
+}
+
+/// The games of a PGN text one after another, as [`read_pgn`] reads
+/// them: only one game's tokens are held at a time, and a game once
+/// taken is the caller's to keep or drop. After an error, nothing more.
+pub fn pgn_games(text: &str, lang: NotationLang, start: Option<Position>) -> PgnGames {
+    PgnGames {
+        lexer: Lexer::new(text),
+        lang,
+        start,
+        game_no: 0,
+        ready: std::collections::VecDeque::new(),
+        failed: false,
+    }
+}
+
+/// The games of a PGN text, read as they are asked for.
+pub struct PgnGames {
+    lexer: Lexer,
+    lang: NotationLang,
+    start: Option<Position>,
+    game_no: usize,
+    ready: std::collections::VecDeque<PgnGame>,
+    failed: bool,
+}
+
+impl Iterator for PgnGames {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.ready.is_empty() && !self.failed && !self.lexer.done() {
+            let read = self
+                .lexer
+                .next_game()
+                .map_err(|e| PgnError {
+                    game: self.game_no + 1,
+                    players: None,
+                    line: e.line,
+                    at_move: None,
+                    token: None,
+                    message: e.message,
+                })
+                .and_then(|tokens| {
+                    let mut p = Parser { tokens: &tokens, at: 0, lang: self.lang, game: self.game_no, players: None };
+                    let mut games = Vec::new();
+                    let read = read_games(&mut p, self.start, &mut games, self.game_no > 0);
+                    self.game_no = p.game;
+                    read.map(|()| games)
+                });
+            match read {
+                Ok(games) => self.ready.extend(games),
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}
+
+/// Reads the games of `p`'s tokens into `games`.
+/// `any_before`: games were read before these tokens.
+fn read_games(
+    p: &mut Parser,
+    start: Option<Position>,
+    games: &mut Vec<PgnGame>,
+    any_before: bool,
+) -> Result<(), PgnError> {
+    while p.at < p.tokens.len() {
         p.game += 1;
         p.players = None;
         let mut game = PgnGame::new(start.unwrap_or_default());
@@ -208,10 +274,15 @@ pub fn read_pgn(text: &str, lang: NotationLang, start: Option<Position>) -> Resu
             Some(Token::VariationEnd) => return Err(p.error("a ')' closes no variation")),
             _ => game.result = game.tag("Result").unwrap_or("*").to_string(),
         }
-        if game.tags.is_empty() && game.moves.is_empty() && game.comments.is_empty() && !games.is_empty() {
+        if game.tags.is_empty()
+            && game.moves.is_empty()
+            && game.comments.is_empty()
+            && (any_before || !games.is_empty())
+        {
+            p.game -= 1;
             continue;
         }
         games.push(game);
     }
-    Ok(games)
+    Ok(())
 }
