@@ -167,7 +167,7 @@ impl Lexer {
             }
             '[' => {
                 let start_line = line;
-                let end = tag_end(&chars, i);
+                let end = tag_end(chars, i);
                 let Some(end) = end.filter(|e| chars[*e] == ']') else {
                     return Err(LexError {
                         line: start_line,
