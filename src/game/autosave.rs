@@ -45,6 +45,9 @@ pub enum SaveError {
     Damaged(String, String),
 }
 
+/// How long a lock held by another voxchess is waited for.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1500);
+
 /// The data folder, locked for one voxchess at a time (an flock on a lock
 /// file inside it, released when this is dropped or the process ends).
 #[derive(Debug)]
@@ -97,15 +100,24 @@ impl DataLock {
             }
             other => other.map_err(io)?,
         };
-        match file.try_lock() {
-            Ok(()) => {
-                // No other voxchess writes here now: what a kill during a
-                // save left behind can go.
-                remove_stale_temporaries(dir);
-                Ok(DataLock { _file: file })
+        // A voxchess that has just quit may hold the lock a moment longer
+        // (its helpers end after it): tried again briefly before saying
+        // another one plays.
+        let deadline = std::time::Instant::now() + LOCK_PATIENCE;
+        loop {
+            match file.try_lock() {
+                Ok(()) => {
+                    // No other voxchess writes here now: what a kill during a
+                    // save left behind can go.
+                    remove_stale_temporaries(dir);
+                    return Ok(DataLock { _file: file });
+                }
+                Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => return Err(LockError::Busy(shown)),
+                Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
             }
-            Err(std::fs::TryLockError::WouldBlock) => Err(LockError::Busy(shown)),
-            Err(std::fs::TryLockError::Error(e)) => Err(io(e)),
         }
     }
 }

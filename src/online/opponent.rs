@@ -18,6 +18,10 @@ use std::time::Duration;
 /// day): a longer one from the server is said without a time.
 const MAX_CLAIM_SECONDS: u64 = 86_400;
 
+/// The most time a clock may show (ms): a correspondence game gives at
+/// most 14 days a move; more from the server is no time at all.
+const MAX_CLOCK_MS: u64 = 30 * 24 * 3600 * 1000;
+
 /// How long a game's stream may take to give the game (its first line).
 pub const FIRST_LINE: Duration = Duration::from_secs(15);
 
@@ -141,7 +145,8 @@ fn account_of(p: &super::model::GamePlayer) -> Account {
     let title = p.title.as_deref().map(|t| super::plain_text(t).chars().take(4).collect::<String>());
     Account {
         name: super::plain_text(&name).chars().take(30).collect(),
-        rating: p.rating,
+        // No rating is above 4000: a larger number is none.
+        rating: p.rating.filter(|r| *r <= 4000),
         title: title.filter(|t| !t.is_empty()),
     }
 }
@@ -182,7 +187,11 @@ fn game_of(full: &GameFull, id: &str, me_id: &str, base: &str) -> OnlineGame {
         me_id: me_id.to_string(),
         setup,
         control_text: full.clock.as_ref().map(control_text),
-        clocks: full.clock.as_ref().map(|_| [full.state.wtime, full.state.btime]),
+        clocks: full
+            .clock
+            .as_ref()
+            .map(|_| [full.state.wtime, full.state.btime])
+            .filter(|c| c.iter().all(|t| *t <= MAX_CLOCK_MS)),
         rated: full.rated,
     }
 }
@@ -488,7 +497,9 @@ fn follow(
 fn on_state(state: &GameState, me: Color, shared: &Mutex<Shared>, acts: &Acts) {
     let Ok(mut s) = shared.lock() else { return };
     let server: Vec<String> = state.moves.split_whitespace().map(str::to_string).collect();
+    // Times no clock can show are unknown: ours goes on as it was.
     let clocks = [state.wtime, state.btime];
+    let clocks = clocks.iter().all(|t| *t <= MAX_CLOCK_MS).then_some(clocks);
     let mut moved = false;
     if server.len() < s.known.len() && s.known.starts_with(&server) {
         let plies = s.known.len() - server.len();
@@ -513,11 +524,11 @@ fn on_state(state: &GameState, me: Color, shared: &Mutex<Shared>, acts: &Acts) {
             }
             let _ = h.push(mv);
             s.known.push(uci);
-            acts(OpponentAct::Move { mv, clocks: Some(clocks) });
+            acts(OpponentAct::Move { mv, clocks });
             moved = true;
         }
     }
-    if !moved {
+    if !moved && let Some(clocks) = clocks {
         acts(OpponentAct::Clocks(clocks));
     }
     let started = matches!(state.status.as_str(), "started" | "created" | "");
@@ -657,7 +668,7 @@ fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
             LobbyNews::Challenge {
                 id: c.id,
                 from: super::plain_text(&from).chars().take(30).collect(),
-                rating: c.challenger.rating,
+                rating: c.challenger.rating.filter(|r| *r <= 4000),
                 control,
                 rated: c.rated,
                 color,
@@ -792,6 +803,17 @@ mod tests {
             ends,
             [OpponentAct::Ended(Ending::Result(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation }))]
         );
+    }
+
+    /// Absurd numbers from the server are unknown: no clock set from a
+    /// time no clock can show.
+    #[test]
+    fn absurd_times_are_unknown() {
+        let (acts, got) = recorder();
+        let s = shared_after(&["e2e4"]);
+        let absurd = GameState { wtime: u64::MAX / 2, ..state("e2e4 e7e5", "started") };
+        on_state(&absurd, Color::White, &s, &acts);
+        assert!(matches!(got.lock().unwrap().as_slice(), [OpponentAct::Move { clocks: None, .. }]));
     }
 
     #[test]

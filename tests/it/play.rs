@@ -1045,3 +1045,43 @@ fn rows_are_whole_events_in_notation_in_every_language() {
         }
     }
 }
+
+/// Issue 36, item 8: a game started while another voxchess is just
+/// ending (its lock held a moment longer, here by the test for half a
+/// second) waits for the folder and takes it, instead of saying
+/// "Another voxchess is playing"; a lock held longer is still refused.
+#[test]
+fn a_game_started_as_another_ends_takes_the_folder() {
+    let dir = home("lock-again");
+    let data = dir.join("data/voxchess");
+    std::fs::create_dir_all(&data).expect("folder");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o700)).expect("mode");
+    let start = |hold: Duration| {
+        let lock = std::fs::OpenOptions::new().create(true).append(true).open(data.join("lock")).expect("lock file");
+        lock.lock().expect("locked");
+        let child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(HUMANS)
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        std::thread::sleep(hold);
+        drop(lock);
+        let mut child = child;
+        {
+            use std::io::Write;
+            let _ = child.stdin.take().expect("stdin").write_all(b"quit\n");
+        }
+        let out = child.wait_with_output().expect("ends");
+        String::from_utf8_lossy(&out.stderr).split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let err = start(Duration::from_millis(500));
+    assert!(!err.contains("Another voxchess"), "{err}");
+    let err = start(Duration::from_secs(4));
+    assert!(err.contains("Another voxchess is playing"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
