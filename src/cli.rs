@@ -50,6 +50,48 @@ pub enum Command {
     Models(ModelsArgs),
     /// Play on lichess: the lobby (challenges, seeks, your games), or log in and out.
     Online(OnlineArgs),
+    /// Puzzles by ear from the offline library, or import lichess's puzzle file.
+    Puzzle(PuzzleArgs),
+}
+
+/// `voxchess puzzle`.
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    /// import FILE: take lichess's puzzle database (CSV) into the library.
+    #[command(subcommand)]
+    pub action: Option<PuzzleAction>,
+    /// Only puzzles with this lichess theme (fork, pin, mateIn2, ...).
+    #[arg(long)]
+    pub theme: Option<String>,
+    /// Only puzzles rated in this band: MIN-MAX, for example 1400-1600.
+    #[arg(long, value_parser = rating_band)]
+    pub rating: Option<(u32, u32)>,
+    /// Language and style of the words.
+    #[command(flatten)]
+    pub words: SessionWords,
+    /// Plain lines, speech and voice.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// What `voxchess puzzle` does besides playing.
+#[derive(Debug, Subcommand)]
+pub enum PuzzleAction {
+    /// Import lichess's puzzle database (lichess_db_puzzle.csv, unpacked) or any file of its form.
+    Import {
+        /// The CSV file.
+        file: PathBuf,
+    },
+}
+
+/// A rating band: "1400-1600".
+fn rating_band(text: &str) -> Result<(u32, u32), String> {
+    let (lo, hi) = text.split_once('-').ok_or_else(|| format!("'{text}' is not a band like 1400-1600"))?;
+    let num = |t: &str| t.trim().parse::<u32>().ok().filter(|n| *n <= 4000);
+    match (num(lo), num(hi)) {
+        (Some(lo), Some(hi)) if lo <= hi => Ok((lo, hi)),
+        _ => Err(format!("'{text}' is not a band like 1400-1600")),
+    }
 }
 
 /// `voxchess online`.

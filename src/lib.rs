@@ -26,5 +26,5 @@ pub mod notation;
 pub mod online;
 pub mod rules;
 pub mod speech;
-pub(crate) mod study;
+pub mod study;
 pub mod ui;

@@ -43,5 +43,6 @@ fn dispatch(start: &Start, cli: Cli) -> Outcome {
         Command::Clock(a) => sound::clock(a),
         Command::Listen(a) => sound::listen(a),
         Command::Models(a) => sound::models(a),
+        Command::Puzzle(a) => play::puzzle(start, a),
     }
 }

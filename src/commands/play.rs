@@ -2,7 +2,7 @@
 //! a game file.
 
 use super::{Outcome, Start, no_game, plain_terminal, read_file};
-use crate::cli::{OutputArgs, PlayArgs, ResumeArgs, ReviewArgs};
+use crate::cli::{OutputArgs, PlayArgs, PuzzleAction, PuzzleArgs, ResumeArgs, ReviewArgs};
 use crate::config::{ColorChoice, OpponentKind};
 use crate::game::{GameSetup, SavedGame};
 use crate::notation::NotationLang;
@@ -127,5 +127,26 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
     let stem = a.file.file_stem().map_or("review".to_string(), |s| s.to_string_lossy().to_string());
     let plain = settings.plain || plain_terminal();
     crate::ui::app::run_review(settings, games, a.game, &stem, plain)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess puzzle`: import lichess's puzzle file into the library, or
+/// play puzzles from it. The data folder is locked meanwhile.
+pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
+    let mut settings = start.settings();
+    a.words.apply(&mut settings);
+    a.output.apply(&mut settings);
+    let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
+    match a.action {
+        Some(PuzzleAction::Import { file }) => {
+            let said = crate::ui::app::import_puzzles(&settings, &file).map_err(anyhow::Error::msg)?;
+            out_line!("{said}");
+        }
+        None => {
+            let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
+            let plain = settings.plain || plain_terminal();
+            crate::ui::app::run_puzzles(settings, wanted, plain)?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -146,6 +146,8 @@ pub enum Command {
     Analyse,
     /// The next move marked by the analysis.
     NextMistake,
+    /// A puzzle's solution, played to its end.
+    Solution,
     /// The previous move marked by the analysis.
     PreviousMistake,
 }
@@ -438,6 +440,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "comment" => Ok(Command::Comment),
         "analyse" => Ok(Command::Analyse),
         "next_mistake" => Ok(Command::NextMistake),
+        "solution" => Ok(Command::Solution),
         "previous_mistake" => Ok(Command::PreviousMistake),
         _ => return None,
     };

@@ -426,6 +426,33 @@ pub struct RequestNames {
     pub chat: String,
 }
 
+/// A puzzle's sentences ({placeholders} filled with
+/// [`super::lexicon::fill`]) and lichess's theme names in words.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct PuzzleWords {
+    pub start: String,
+    pub find: String,
+    pub right: String,
+    pub wrong: String,
+    pub solved: String,
+    pub failed: String,
+    pub hint_piece: String,
+    pub hint_themes: String,
+    pub hint_target: String,
+    pub no_hints: String,
+    pub rating: String,
+    pub next: String,
+    pub none: String,
+    pub imported: String,
+    pub over: String,
+    pub solution: String,
+    pub not_kept: String,
+    /// lichess's theme keys with their names.
+    pub themes: BTreeMap<String, String>,
+}
+
 /// A Braille display's status line and sentences ({placeholders} filled
 /// with [`super::lexicon::fill`]).
 #[derive(Debug, Deserialize)]
@@ -608,6 +635,8 @@ pub struct ClientWords {
     pub start: StartWords,
     /// Playing on lichess: the lobby, logging in, the online game.
     pub online: OnlineWords,
+    /// Puzzles.
+    pub puzzle: PuzzleWords,
     /// A Braille display driven through BrlAPI.
     pub braille: BrailleWords,
     pub speech_unavailable: String,

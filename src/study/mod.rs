@@ -4,4 +4,6 @@
 //! notation and the engine's scores; nothing above it.
 
 pub(crate) mod judge;
+pub mod library;
+pub mod puzzle;
 pub(crate) mod tree;

@@ -620,3 +620,39 @@ pub fn run_review(
     let review = Review::new(game, &settings, number, total, stem);
     io.run(Box::new(ReviewMode::new(review, effects)), plain).map(|_| ())
 }
+
+/// Where the puzzle library and the player's record are kept.
+fn puzzle_files() -> super::modes::puzzle::PuzzleFiles {
+    let dir = crate::config::data_dir().join("puzzles");
+    super::modes::puzzle::PuzzleFiles { library: dir.join("library.csv"), record: dir.join("record.txt") }
+}
+
+/// `voxchess puzzle import FILE`: the puzzles of `file` added to the
+/// library, a row at a time; the words of what was done, or of why not.
+pub fn import_puzzles(settings: &Settings, file: &std::path::Path) -> Result<String, String> {
+    let words = &Lexicon::get(settings.lang).client.puzzle;
+    let files = puzzle_files();
+    let problem = |e: &std::io::Error| {
+        crate::ui::words::problem_words(Lexicon::get(settings.lang), crate::game::WriteProblem::of(e))
+    };
+    let input = crate::bounded::open_regular(file, true).map_err(|e| format!("{}: {e}", file.display()))?;
+    if let Some(dir) = files.library.parent() {
+        crate::config::private_dir(dir).map_err(|e| problem(&e))?;
+    }
+    let out = std::fs::OpenOptions::new().create(true).append(true).open(&files.library).map_err(|e| problem(&e))?;
+    let mut out = std::io::BufWriter::new(out);
+    let done = crate::study::library::import(&mut std::io::BufReader::new(input), &mut out)
+        .and_then(|d| std::io::Write::flush(&mut out).map(|()| d))
+        .map_err(|e| problem(&e))?;
+    Ok(crate::speech::lexicon::fill(
+        &words.imported,
+        &[("puzzles", done.puzzles.to_string()), ("skipped", done.skipped.to_string())],
+    ))
+}
+
+/// `voxchess puzzle`: puzzles from the library that fit `wanted`.
+pub fn run_puzzles(settings: Settings, wanted: crate::study::library::Wanted, plain: bool) -> std::io::Result<()> {
+    let io = Io::open(&settings);
+    let mode = super::modes::puzzle::PuzzleMode::new(&settings, puzzle_files(), wanted);
+    io.run(Box::new(mode), plain).map(|_| ())
+}

@@ -20,6 +20,7 @@ mod perft;
 mod pgn;
 mod play;
 mod properties;
+mod puzzle;
 mod readers;
 mod review;
 mod rules;

@@ -7,6 +7,7 @@
 //! May use: the session, and everything below it.
 
 pub(crate) mod game;
+pub(crate) mod puzzle;
 pub(crate) mod review;
 
 use crate::ui::effect::Report;

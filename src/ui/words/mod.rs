@@ -12,6 +12,7 @@
 //! and every layer below the front end.
 
 mod board;
+pub(crate) use files::problem_words;
 mod braille;
 mod engine;
 mod events;

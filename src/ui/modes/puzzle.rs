@@ -1,0 +1,384 @@
+//! Puzzles by ear, as a mode of the session: a puzzle from the offline
+//! library (near the player's rating, of the theme and band asked, none
+//! repeated), its start said (the side the player plays, the opponent's
+//! move), the player's moves read by the same resolver and trust rules as
+//! a game (a heard move that could be another is asked), every board
+//! question answered about the position, hints in steps, the solution,
+//! and the result kept: the player's Glicko-2 rating and the puzzles seen,
+//! in the data folder.
+//!
+//! May use: the session, and everything below it.
+
+use crate::config::Settings;
+use crate::game::Event;
+use crate::rules::{Color, Move, Position};
+use crate::speech::grammar::{Arg, render};
+use crate::speech::lexicon::fill;
+use crate::speech::say_move::square_words;
+use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question, say_duration};
+use crate::study::library::{Rating, Wanted, pick};
+use crate::study::puzzle::{PuzzleEvent, PuzzleRun};
+use crate::ui::input::BoardKey;
+use crate::ui::output::{Glance, Line, Urgency};
+use crate::ui::session::Mode;
+use crate::ui::shell::{KeyAction, Shell, key_action};
+use crate::ui::words::View;
+use crate::ui::words::{Narrator, problem_words};
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// Where the library and the player's puzzle record are.
+pub(crate) struct PuzzleFiles {
+    /// The library (lichess's form, a puzzle a line).
+    pub(crate) library: PathBuf,
+    /// The player's record: the rating line, then a puzzle id and its
+    /// result a line.
+    pub(crate) record: PathBuf,
+}
+
+/// The player's record: their rating and the puzzles seen.
+struct Record {
+    rating: Rating,
+    seen: HashSet<String>,
+}
+
+impl Record {
+    /// Read from `path` (missing or unreadable: a new player).
+    fn load(path: &std::path::Path) -> Record {
+        let text = crate::bounded::read_text(path, 64 << 20).unwrap_or_default();
+        let mut lines = text.lines();
+        let nums: Vec<f64> = lines.next().unwrap_or("").split_whitespace().filter_map(|n| n.parse().ok()).collect();
+        let rating = match nums.as_slice() {
+            [r, d, v] if r.is_finite() && d.is_finite() && v.is_finite() => Rating {
+                rating: r.clamp(400.0, 4000.0),
+                deviation: d.clamp(45.0, 500.0),
+                volatility: v.clamp(0.0, 0.1),
+            },
+            _ => Rating::default(),
+        };
+        let seen = lines.filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect();
+        Record { rating, seen }
+    }
+}
+
+/// The puzzle mode.
+pub(crate) struct PuzzleMode {
+    shell: Shell,
+    files: PuzzleFiles,
+    wanted: Wanted,
+    record: Record,
+    run: Option<PuzzleRun>,
+    /// A question about the player's move, waiting for the answer.
+    pending: Option<Question>,
+    /// The side the board is read from (the player's).
+    side: Color,
+}
+
+impl PuzzleMode {
+    /// Puzzles from `files` that fit `wanted`, in `settings`' language.
+    pub(crate) fn new(settings: &Settings, files: PuzzleFiles, wanted: Wanted) -> PuzzleMode {
+        let record = Record::load(&files.record);
+        PuzzleMode {
+            shell: Shell::new(settings, Color::White),
+            files,
+            wanted,
+            record,
+            run: None,
+            pending: None,
+            side: Color::White,
+        }
+    }
+
+    fn words(&self) -> &'static crate::speech::sentences::PuzzleWords {
+        &self.shell.lex.client.puzzle
+    }
+
+    fn say(&mut self, text: String, urgency: Urgency) {
+        self.shell.say(Line::new(text, urgency), urgency);
+    }
+
+    /// The next puzzle that fits, started; or why there is none.
+    fn next_puzzle(&mut self, now: u64) {
+        let puzzle = std::fs::File::open(&self.files.library).ok().and_then(|f| {
+            let mut reader = std::io::BufReader::new(f);
+            pick(&mut reader, &self.wanted, &self.record.seen, self.record.rating.rating.round() as u32)
+        });
+        let Some(puzzle) = puzzle else {
+            self.run = None;
+            let text = self.words().none.clone();
+            return self.say(text, Urgency::Urgent);
+        };
+        self.side = puzzle.side();
+        self.shell.walker = crate::ui::walk::Walker::new(self.side);
+        let lex = self.shell.lex;
+        let (id, rating) = (puzzle.id.clone(), puzzle.rating.to_string());
+        let start = render(
+            &self.words().start,
+            &[("id", Arg::Text(&id)), ("rating", Arg::Text(&rating)), ("side", lex.side(self.side))],
+        );
+        self.say(start, Urgency::Move);
+        let (run, events) = PuzzleRun::start(puzzle, now);
+        self.run = Some(run);
+        self.events(events, now);
+        let find = render(&self.words().find, &[("side", lex.side(self.side))]);
+        self.say(find, Urgency::Info);
+    }
+
+    /// A move said as in a game ("Black: Bxg3"), written and in words.
+    fn move_line(&mut self, before: Position, mv: Move) {
+        let lines = self.shell.words.lines(&Event::Moved { before, mv });
+        self.shell.say_lines(lines);
+    }
+
+    /// Lichess's theme keys in the session's words (unknown keys left
+    /// out, so no other language is said).
+    fn themes(&self, keys: &[String]) -> String {
+        let named = &self.words().themes;
+        let names: Vec<&str> = keys.iter().filter_map(|k| named.get(k).map(String::as_str)).collect();
+        names.join(", ")
+    }
+
+    fn events(&mut self, events: Vec<PuzzleEvent>, now: u64) {
+        for e in events {
+            match e {
+                PuzzleEvent::Played { before, mv } => self.move_line(before, mv),
+                PuzzleEvent::Right { before, mv } => {
+                    self.move_line(before, mv);
+                    let text = self.words().right.clone();
+                    self.say(text, Urgency::Info);
+                }
+                PuzzleEvent::Wrong { .. } => {
+                    let text = self.words().wrong.clone();
+                    self.say(text, Urgency::Urgent);
+                }
+                PuzzleEvent::Solved { ms, clean } => {
+                    let text = fill(&self.words().solved, &[("time", say_duration(self.shell.lex, ms))]);
+                    self.say(text, Urgency::Urgent);
+                    self.finished(clean);
+                }
+                PuzzleEvent::HintPiece { role, square } => {
+                    let piece = self.shell.lex.piece(role, 0).to_string();
+                    let square = square_words(self.shell.lex, square, self.shell.words.style);
+                    let text = fill(&self.words().hint_piece, &[("piece", piece), ("square", square)]);
+                    self.say(text, Urgency::Info);
+                }
+                PuzzleEvent::HintThemes(keys) => {
+                    let themes = self.themes(&keys);
+                    let text = fill(&self.words().hint_themes, &[("themes", themes)]);
+                    self.say(text, Urgency::Info);
+                }
+                PuzzleEvent::HintTarget(square) => {
+                    let square = square_words(self.shell.lex, square, self.shell.words.style);
+                    let text = fill(&self.words().hint_target, &[("square", square)]);
+                    self.say(text, Urgency::Info);
+                }
+                PuzzleEvent::NoMoreHints => {
+                    let text = self.words().no_hints.clone();
+                    self.say(text, Urgency::Info);
+                }
+                PuzzleEvent::SolutionShown => {
+                    let text = self.words().failed.clone();
+                    self.say(text, Urgency::Urgent);
+                    self.finished(false);
+                }
+                PuzzleEvent::Over => {
+                    let text = self.words().over.clone();
+                    self.say(text, Urgency::Info);
+                }
+            }
+        }
+        let _ = now;
+    }
+
+    /// The puzzle is over: its result kept (the rating, the puzzle seen),
+    /// its themes and the new rating said.
+    fn finished(&mut self, won: bool) {
+        let Some(run) = &self.run else { return };
+        let puzzle = run.puzzle().clone();
+        let before = self.record.rating;
+        self.record.rating = before.after(f64::from(puzzle.rating), won);
+        self.record.seen.insert(puzzle.id.clone());
+        let themes = self.themes(&puzzle.themes);
+        if !themes.is_empty() {
+            let text = fill(&self.words().hint_themes, &[("themes", themes)]);
+            self.say(text, Urgency::Info);
+        }
+        let (now_r, change) =
+            (self.record.rating.rating.round() as i64, (self.record.rating.rating - before.rating).round() as i64);
+        let change = if change >= 0 { format!("+{change}") } else { change.to_string() };
+        let text = fill(&self.words().rating, &[("rating", now_r.to_string()), ("change", change)]);
+        self.say(text, Urgency::Info);
+        let text = self.words().next.clone();
+        self.say(text, Urgency::Info);
+        let line = format!("{} {}\n", puzzle.id, if won { "won" } else { "lost" });
+        let r = self.record.rating;
+        let kept = crate::bounded::read_text(&self.files.record, 64 << 20).unwrap_or_default();
+        let rest: String = kept.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        let text = format!("{} {} {}\n{rest}{line}", r.rating, r.deviation, r.volatility);
+        if let Err(e) = crate::game::write_atomic(&self.files.record, &text) {
+            let problem = problem_words(self.shell.lex, crate::game::WriteProblem::of(&e));
+            let text = fill(&self.words().not_kept, &[("problem", problem)]);
+            self.say(text, Urgency::Urgent);
+        }
+    }
+
+    /// The view for board questions: the position now.
+    fn answer(&mut self, c: &Command) -> bool {
+        let Some(run) = &self.run else { return false };
+        let positions = [*run.position()];
+        let view = View {
+            positions: &positions,
+            moves: &[],
+            clock: None,
+            me: Some(self.side),
+            flipped: self.shell.walker.flipped,
+            now: 0,
+            players: None,
+        };
+        match self.shell.words.query(c, &view) {
+            Some(lines) => {
+                self.shell.answer(lines);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn carry_out(&mut self, intent: Intent, now: u64) {
+        match intent {
+            Intent::Move(m) => {
+                self.pending = None;
+                if let Some(run) = &mut self.run {
+                    let ev = run.play(m, now);
+                    self.events(ev, now);
+                }
+            }
+            Intent::Ask(q) => {
+                let lines = self.shell.words.lines(&Event::Asked(q.clone()));
+                self.pending = Some(q);
+                self.shell.say_lines(lines);
+            }
+            Intent::Refuse(why) => {
+                let text = self.shell.words.refusal(&why);
+                self.say(text, Urgency::Urgent);
+            }
+            Intent::Answer(Answer::Cancel | Answer::No) => self.pending = None,
+            Intent::Answer(_) => {}
+            Intent::Command(c) => self.command(c, now),
+        }
+    }
+
+    fn command(&mut self, c: Command, now: u64) {
+        match c {
+            Command::Quit => self.shell.quit(),
+            // "hint" is the engine's best move elsewhere: here, a hint.
+            Command::Engine(EngineQuestion::Best | EngineQuestion::Threat) => {
+                let ev = self.run.as_mut().map(PuzzleRun::hint).unwrap_or_default();
+                self.events(ev, now);
+            }
+            Command::Solution => {
+                let head = self.words().solution.clone();
+                if self.run.as_ref().is_some_and(|r| !r.is_over()) {
+                    self.say(head, Urgency::Info);
+                }
+                let ev = self.run.as_mut().map(PuzzleRun::solution).unwrap_or_default();
+                self.events(ev, now);
+            }
+            Command::LookForward | Command::NextMistake => self.next_puzzle(now),
+            Command::Repeat => self.shell.repeat(),
+            Command::Silence => self.shell.silence(),
+            Command::Flip => self.shell.flip(),
+            Command::Braille(view) => self.shell.braille_view(view),
+            other => {
+                if !self.answer(&other) {
+                    let text = self.words().over.clone();
+                    let _ = text;
+                    let lines = self.shell.words.lines(&Event::NotDone(crate::game::NotDone::NotInThisGame));
+                    self.shell.say_lines(lines);
+                }
+            }
+        }
+    }
+
+    fn position(&self) -> Position {
+        self.run.as_ref().map_or_else(Position::start, |r| *r.position())
+    }
+}
+
+impl Mode for PuzzleMode {
+    fn greet(&mut self, now: u64) {
+        self.next_puzzle(now);
+    }
+
+    fn line(&mut self, text: &str, channel: Channel, now: u64) {
+        let Some(text) = self.shell.typed(text) else { return };
+        let pos = self.position();
+        let intent = match &self.pending {
+            Some(q) => self.shell.resolver.resolve_answer(&pos, q, &text, channel),
+            None => self.shell.resolver.resolve(&pos, &text, channel),
+        };
+        self.carry_out(intent, now);
+    }
+
+    fn heard(&mut self, alternatives: &[(String, f32)], now: u64) {
+        let clean = crate::ui::input::clean_heard(alternatives);
+        let pos = self.position();
+        // An answer only from the best alternative; a move through the
+        // resolver, which asks when alternatives differ.
+        let intent = match &self.pending {
+            Some(q) => clean.first().map_or(Intent::Answer(Answer::Cancel), |(t, _)| {
+                self.shell.resolver.resolve_answer(&pos, q, t, Channel::Heard)
+            }),
+            None => self.shell.resolver.resolve_heard(&pos, &clean),
+        };
+        self.carry_out(intent, now);
+    }
+
+    fn key(&mut self, key: BoardKey, now: u64) {
+        match key_action(key) {
+            KeyAction::Command(c) => self.command(c, now),
+            KeyAction::Done => {}
+            KeyAction::Walk(k) => {
+                let pos = self.position();
+                let mut walked = self.shell.walker;
+                let row = walked.key(crate::speech::Lexicon::written(self.shell.lex.lang), &pos, self.side, k);
+                if let (Some(row), Some(words)) = (row, self.shell.walker.key(self.shell.lex, &pos, self.side, k)) {
+                    self.shell.say(Line::written(row, words, Urgency::Move), Urgency::Move);
+                }
+            }
+        }
+    }
+
+    fn wants_quit(&mut self) -> bool {
+        self.shell.wants_quit()
+    }
+
+    fn take_silence(&mut self) -> bool {
+        self.shell.take_silence()
+    }
+
+    fn take_output(&mut self) -> Vec<Line> {
+        self.shell.take_output()
+    }
+
+    /// The move's prompt ("25. White>"); between puzzles a bare ">".
+    fn prompt(&mut self) -> String {
+        match &self.run {
+            Some(run) if !run.is_over() => self.shell.prompt(run.position(), false),
+            _ => ">".into(),
+        }
+    }
+
+    fn narrator(&mut self) -> Narrator {
+        self.shell.words
+    }
+
+    fn glance(&mut self, _now: u64) -> Option<Glance> {
+        None
+    }
+
+    fn leave(&mut self, _now: u64) {
+        let text = self.shell.words.fixed(crate::ui::words::Fixed::Goodbye);
+        self.say(text, Urgency::Info);
+    }
+}

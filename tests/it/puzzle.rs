@@ -1,0 +1,121 @@
+//! Puzzles by ear (issue 37): lichess's puzzle file imported (broken rows
+//! skipped and counted), puzzles solved by typed moves in English and
+//! Russian: a wrong move first, all three hints, the solution, another
+//! mate on the last move; the rating and the puzzles seen kept; every
+//! row within 40 cells.
+
+use crate::common::{collect, text, voxchess, wait_for};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const FILE: &str = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags
+00008,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24,f2g3 e6e7 b2b1 b3c1 b1c1 h6c1,1913,76,95,7214,crushing hangingPiece long middlegame,https://lichess.org/787zsVup/black#48,
+not,a,puzzle
+mate0001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,1500,0,0,0,mateIn1 backRankMate,,
+bad00001,8/8/8/8/8/8/8/8 w - - 0 1,e2e4 e7e5,1500,0,0,0,fork,,
+ill00001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e9,1500,0,0,0,fork,,
+";
+
+fn home(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("voxchess-puzzle-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("home");
+    std::fs::write(dir.join("puzzles.csv"), FILE).expect("file");
+    dir
+}
+
+fn import(dir: &std::path::Path, lang: &str) -> String {
+    let out = voxchess(dir)
+        .args(["puzzle", "--lang", lang, "import", dir.join("puzzles.csv").to_str().expect("path")])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Plays `lines`, each after the answer to the one before is seen.
+fn session(dir: &std::path::Path, lang: &str, steps: &[(&str, &str)]) -> String {
+    let mut child = voxchess(dir)
+        .args(["puzzle", "--plain", "--no-speech", "--no-voice", "--lang", lang])
+        .spawn()
+        .expect("voxchess puzzle");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut at = 0;
+    for (line, answer) in steps {
+        if !line.is_empty() {
+            writeln!(stdin, "{line}").expect("typed");
+        }
+        at = wait_for(&out, answer, at);
+    }
+    drop(stdin);
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(20), "did not end: {}", text(&out));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let raw = out.lock().unwrap().clone();
+    for row in raw.lines() {
+        assert!(row.chars().count() <= 40, "a row over 40 cells: {row:?}");
+    }
+    text(&out)
+}
+
+#[test]
+fn puzzles_are_imported_and_solved_in_english() {
+    let dir = home("en");
+    assert_eq!(import(&dir, "en"), "2 puzzles imported, 3 rows skipped.");
+    let all = session(
+        &dir,
+        "en",
+        &[
+            // The nearest to 1500 first: the back-rank mate.
+            ("", "you play White."),
+            ("", "Black: a6"),
+            ("Kf1", "That is not the move."),
+            ("hint", "Look at your rook on e1."),
+            ("hint", "Themes: mate in one, a back-rank mate."),
+            ("hint", "The move goes to e8."),
+            ("hint", "No more hints"),
+            // Another mate than the line's counts.
+            ("Rd8", "Solved in"),
+            ("", "Your puzzle rating:"),
+            ("next", "Puzzle 00008"),
+            ("", "Black: Bxg3"),
+            ("who attacks e7", "e7"),
+            ("Rxe7", "Right."),
+            ("", "Black: Qb1+"),
+            ("solution", "White: Nc1"),
+            ("", "The puzzle counts as failed."),
+            ("next", "No puzzle fits."),
+            ("quit", "Goodbye."),
+        ],
+    );
+    // The wrong move played nothing, and the first puzzle counted lost.
+    assert!(!all.contains("White: Kf1"), "{all}");
+    let record = std::fs::read_to_string(dir.join("data/voxchess/puzzles/record.txt")).expect("record");
+    assert!(record.contains("mate0001 lost") && record.contains("00008 lost"), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_puzzle_is_solved_cleanly_in_russian_and_not_repeated() {
+    let dir = home("ru");
+    assert_eq!(import(&dir, "ru"), "Импортировано задач: 2, пропущено строк: 3.");
+    let all = session(
+        &dir,
+        "ru",
+        &[("", "вы играете белыми."), ("Лe8", "Решено за"), ("", "Ваш рейтинг в задачах:"), ("выход", "До свидания")],
+    );
+    assert!(all.contains("Темы: мат в один ход"), "{all}");
+    assert!(!all.contains("Solved") && !all.contains("rating"), "English in a Russian session: {all}");
+    let record = std::fs::read_to_string(dir.join("data/voxchess/puzzles/record.txt")).expect("record");
+    assert!(record.contains("mate0001 won"), "{record}");
+    let first: f64 = record.split_whitespace().next().and_then(|r| r.parse().ok()).expect("rating");
+    assert!(first > 1500.0, "{record}");
+    // The puzzle solved is not given again: the other one comes.
+    let again = session(&dir, "ru", &[("", "Задача 00008"), ("выход", "До свидания")]);
+    assert!(!again.contains("mate0001"), "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
