@@ -630,11 +630,9 @@ fn puzzle_files() -> super::modes::puzzle::PuzzleFiles {
 /// `voxchess puzzle import FILE`: the puzzles of `file` added to the
 /// library, a row at a time; the words of what was done, or of why not.
 pub fn import_puzzles(settings: &Settings, file: &std::path::Path) -> Result<String, String> {
-    let words = &Lexicon::get(settings.lang).client.puzzle;
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let files = puzzle_files();
-    let problem = |e: &std::io::Error| {
-        crate::ui::words::problem_words(Lexicon::get(settings.lang), crate::game::WriteProblem::of(e))
-    };
+    let problem = |e: &std::io::Error| words.puzzles_not_imported(crate::game::WriteProblem::of(e));
     let input = crate::bounded::open_regular(file, true).map_err(|e| format!("{}: {e}", file.display()))?;
     if let Some(dir) = files.library.parent() {
         crate::config::private_dir(dir).map_err(|e| problem(&e))?;
@@ -644,10 +642,7 @@ pub fn import_puzzles(settings: &Settings, file: &std::path::Path) -> Result<Str
     let done = crate::study::library::import(&mut std::io::BufReader::new(input), &mut out)
         .and_then(|d| std::io::Write::flush(&mut out).map(|()| d))
         .map_err(|e| problem(&e))?;
-    Ok(crate::speech::lexicon::fill(
-        &words.imported,
-        &[("puzzles", done.puzzles.to_string()), ("skipped", done.skipped.to_string())],
-    ))
+    Ok(words.puzzles_imported(done))
 }
 
 /// `voxchess puzzle`: puzzles from the library that fit `wanted`.

@@ -12,18 +12,15 @@
 use crate::config::Settings;
 use crate::game::Event;
 use crate::rules::{Color, Move, Position};
-use crate::speech::grammar::{Arg, render};
-use crate::speech::lexicon::fill;
-use crate::speech::say_move::square_words;
-use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question, say_duration};
+use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question};
 use crate::study::library::{Rating, Wanted, pick};
 use crate::study::puzzle::{PuzzleEvent, PuzzleRun};
 use crate::ui::input::BoardKey;
 use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, key_action};
+use crate::ui::words::Narrator;
 use crate::ui::words::View;
-use crate::ui::words::{Narrator, problem_words};
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -89,14 +86,6 @@ impl PuzzleMode {
         }
     }
 
-    fn words(&self) -> &'static crate::speech::sentences::PuzzleWords {
-        &self.shell.lex.client.puzzle
-    }
-
-    fn say(&mut self, text: String, urgency: Urgency) {
-        self.shell.say(Line::new(text, urgency), urgency);
-    }
-
     /// The next puzzle that fits, started; or why there is none.
     fn next_puzzle(&mut self, now: u64) {
         let puzzle = std::fs::File::open(&self.files.library).ok().and_then(|f| {
@@ -105,23 +94,17 @@ impl PuzzleMode {
         });
         let Some(puzzle) = puzzle else {
             self.run = None;
-            let text = self.words().none.clone();
-            return self.say(text, Urgency::Urgent);
+            let line = self.shell.words.puzzle_none();
+            return self.shell.say_lines(vec![line]);
         };
         self.side = puzzle.side();
         self.shell.walker = crate::ui::walk::Walker::new(self.side);
-        let lex = self.shell.lex;
-        let (id, rating) = (puzzle.id.clone(), puzzle.rating.to_string());
-        let start = render(
-            &self.words().start,
-            &[("id", Arg::Text(&id)), ("rating", Arg::Text(&rating)), ("side", lex.side(self.side))],
-        );
-        self.say(start, Urgency::Move);
+        let (start, find) = self.shell.words.puzzle_start(&puzzle.id, puzzle.rating, self.side);
+        self.shell.say_lines(vec![start]);
         let (run, events) = PuzzleRun::start(puzzle, now);
         self.run = Some(run);
-        self.events(events, now);
-        let find = render(&self.words().find, &[("side", lex.side(self.side))]);
-        self.say(find, Urgency::Info);
+        self.events(events);
+        self.shell.say_lines(vec![find]);
     }
 
     /// A move said as in a game ("Black: Bxg3"), written and in words.
@@ -130,64 +113,19 @@ impl PuzzleMode {
         self.shell.say_lines(lines);
     }
 
-    /// Lichess's theme keys in the session's words (unknown keys left
-    /// out, so no other language is said).
-    fn themes(&self, keys: &[String]) -> String {
-        let named = &self.words().themes;
-        let names: Vec<&str> = keys.iter().filter_map(|k| named.get(k).map(String::as_str)).collect();
-        names.join(", ")
-    }
-
-    fn events(&mut self, events: Vec<PuzzleEvent>, now: u64) {
+    fn events(&mut self, events: Vec<PuzzleEvent>) {
         for e in events {
+            if let PuzzleEvent::Played { before, mv } | PuzzleEvent::Right { before, mv } = &e {
+                self.move_line(*before, *mv);
+            }
+            let lines = self.shell.words.puzzle_event(&e);
+            self.shell.say_lines(lines);
             match e {
-                PuzzleEvent::Played { before, mv } => self.move_line(before, mv),
-                PuzzleEvent::Right { before, mv } => {
-                    self.move_line(before, mv);
-                    let text = self.words().right.clone();
-                    self.say(text, Urgency::Info);
-                }
-                PuzzleEvent::Wrong { .. } => {
-                    let text = self.words().wrong.clone();
-                    self.say(text, Urgency::Urgent);
-                }
-                PuzzleEvent::Solved { ms, clean } => {
-                    let text = fill(&self.words().solved, &[("time", say_duration(self.shell.lex, ms))]);
-                    self.say(text, Urgency::Urgent);
-                    self.finished(clean);
-                }
-                PuzzleEvent::HintPiece { role, square } => {
-                    let piece = self.shell.lex.piece(role, 0).to_string();
-                    let square = square_words(self.shell.lex, square, self.shell.words.style);
-                    let text = fill(&self.words().hint_piece, &[("piece", piece), ("square", square)]);
-                    self.say(text, Urgency::Info);
-                }
-                PuzzleEvent::HintThemes(keys) => {
-                    let themes = self.themes(&keys);
-                    let text = fill(&self.words().hint_themes, &[("themes", themes)]);
-                    self.say(text, Urgency::Info);
-                }
-                PuzzleEvent::HintTarget(square) => {
-                    let square = square_words(self.shell.lex, square, self.shell.words.style);
-                    let text = fill(&self.words().hint_target, &[("square", square)]);
-                    self.say(text, Urgency::Info);
-                }
-                PuzzleEvent::NoMoreHints => {
-                    let text = self.words().no_hints.clone();
-                    self.say(text, Urgency::Info);
-                }
-                PuzzleEvent::SolutionShown => {
-                    let text = self.words().failed.clone();
-                    self.say(text, Urgency::Urgent);
-                    self.finished(false);
-                }
-                PuzzleEvent::Over => {
-                    let text = self.words().over.clone();
-                    self.say(text, Urgency::Info);
-                }
+                PuzzleEvent::Solved { clean, .. } => self.finished(clean),
+                PuzzleEvent::SolutionShown => self.finished(false),
+                _ => {}
             }
         }
-        let _ = now;
     }
 
     /// The puzzle is over: its result kept (the rating, the puzzle seen),
@@ -198,27 +136,18 @@ impl PuzzleMode {
         let before = self.record.rating;
         self.record.rating = before.after(f64::from(puzzle.rating), won);
         self.record.seen.insert(puzzle.id.clone());
-        let themes = self.themes(&puzzle.themes);
-        if !themes.is_empty() {
-            let text = fill(&self.words().hint_themes, &[("themes", themes)]);
-            self.say(text, Urgency::Info);
-        }
-        let (now_r, change) =
-            (self.record.rating.rating.round() as i64, (self.record.rating.rating - before.rating).round() as i64);
-        let change = if change >= 0 { format!("+{change}") } else { change.to_string() };
-        let text = fill(&self.words().rating, &[("rating", now_r.to_string()), ("change", change)]);
-        self.say(text, Urgency::Info);
-        let text = self.words().next.clone();
-        self.say(text, Urgency::Info);
-        let line = format!("{} {}\n", puzzle.id, if won { "won" } else { "lost" });
+        let themes = self.shell.words.puzzle_themes(&puzzle.themes);
+        self.shell.say_lines(themes.into_iter().collect());
         let r = self.record.rating;
+        let lines = self.shell.words.puzzle_rating(r.rating, r.rating - before.rating);
+        self.shell.say_lines(lines);
         let kept = crate::bounded::read_text(&self.files.record, 64 << 20).unwrap_or_default();
         let rest: String = kept.lines().skip(1).map(|l| format!("{l}\n")).collect();
-        let text = format!("{} {} {}\n{rest}{line}", r.rating, r.deviation, r.volatility);
+        let result = if won { "won" } else { "lost" };
+        let text = format!("{} {} {}\n{rest}{} {result}\n", r.rating, r.deviation, r.volatility, puzzle.id);
         if let Err(e) = crate::game::write_atomic(&self.files.record, &text) {
-            let problem = problem_words(self.shell.lex, crate::game::WriteProblem::of(&e));
-            let text = fill(&self.words().not_kept, &[("problem", problem)]);
-            self.say(text, Urgency::Urgent);
+            let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
+            self.shell.say_lines(vec![line]);
         }
     }
 
@@ -250,7 +179,7 @@ impl PuzzleMode {
                 self.pending = None;
                 if let Some(run) = &mut self.run {
                     let ev = run.play(m, now);
-                    self.events(ev, now);
+                    self.events(ev);
                 }
             }
             Intent::Ask(q) => {
@@ -259,8 +188,8 @@ impl PuzzleMode {
                 self.shell.say_lines(lines);
             }
             Intent::Refuse(why) => {
-                let text = self.shell.words.refusal(&why);
-                self.say(text, Urgency::Urgent);
+                let lines = self.shell.words.lines(&Event::Refused(why));
+                self.shell.say_lines(lines);
             }
             Intent::Answer(Answer::Cancel | Answer::No) => self.pending = None,
             Intent::Answer(_) => {}
@@ -274,15 +203,15 @@ impl PuzzleMode {
             // "hint" is the engine's best move elsewhere: here, a hint.
             Command::Engine(EngineQuestion::Best | EngineQuestion::Threat) => {
                 let ev = self.run.as_mut().map(PuzzleRun::hint).unwrap_or_default();
-                self.events(ev, now);
+                self.events(ev);
             }
             Command::Solution => {
-                let head = self.words().solution.clone();
                 if self.run.as_ref().is_some_and(|r| !r.is_over()) {
-                    self.say(head, Urgency::Info);
+                    let head = self.shell.words.puzzle_solution();
+                    self.shell.say_lines(vec![head]);
                 }
                 let ev = self.run.as_mut().map(PuzzleRun::solution).unwrap_or_default();
-                self.events(ev, now);
+                self.events(ev);
             }
             Command::LookForward | Command::NextMistake => self.next_puzzle(now),
             Command::Repeat => self.shell.repeat(),
@@ -291,8 +220,6 @@ impl PuzzleMode {
             Command::Braille(view) => self.shell.braille_view(view),
             other => {
                 if !self.answer(&other) {
-                    let text = self.words().over.clone();
-                    let _ = text;
                     let lines = self.shell.words.lines(&Event::NotDone(crate::game::NotDone::NotInThisGame));
                     self.shell.say_lines(lines);
                 }
@@ -379,6 +306,6 @@ impl Mode for PuzzleMode {
 
     fn leave(&mut self, _now: u64) {
         let text = self.shell.words.fixed(crate::ui::words::Fixed::Goodbye);
-        self.say(text, Urgency::Info);
+        self.shell.say(Line::info(text), Urgency::Info);
     }
 }

@@ -12,7 +12,6 @@
 //! and every layer below the front end.
 
 mod board;
-pub(crate) use files::problem_words;
 mod braille;
 mod engine;
 mod events;
@@ -20,6 +19,7 @@ mod files;
 mod fixed;
 mod online;
 mod play;
+mod puzzle;
 mod start;
 mod study;
 
