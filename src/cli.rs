@@ -52,6 +52,33 @@ pub enum Command {
     Online(OnlineArgs),
     /// Puzzles by ear from the offline library, or import lichess's puzzle file.
     Puzzle(PuzzleArgs),
+    /// Board-sight drills: colours of squares, knight routes, diagonals.
+    Drill(DrillArgs),
+}
+
+/// `voxchess drill`.
+#[derive(Debug, Args)]
+pub struct DrillArgs {
+    /// Which drill: colours, knight or diagonals.
+    #[arg(value_enum, default_value_t = DrillChoice::Colours)]
+    pub drill: DrillChoice,
+    /// Language and style of the words.
+    #[command(flatten)]
+    pub words: SessionWords,
+    /// Plain lines, speech and voice.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// A drill on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DrillChoice {
+    /// The colour of a square.
+    Colours,
+    /// The fewest knight moves between two squares.
+    Knight,
+    /// Whether two squares share a diagonal.
+    Diagonals,
 }
 
 /// `voxchess puzzle`.

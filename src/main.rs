@@ -44,5 +44,6 @@ fn dispatch(start: &Start, cli: Cli) -> Outcome {
         Command::Listen(a) => sound::listen(a),
         Command::Models(a) => sound::models(a),
         Command::Puzzle(a) => play::puzzle(start, a),
+        Command::Drill(a) => play::drill(start, a),
     }
 }

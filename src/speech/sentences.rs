@@ -426,6 +426,36 @@ pub struct RequestNames {
     pub chat: String,
 }
 
+/// A drill's sentences ({placeholders} filled with
+/// [`super::lexicon::fill`]) and the answer words it reads.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct DrillWords {
+    pub start: String,
+    pub colours: String,
+    pub knight: String,
+    pub diagonals: String,
+    pub colour_q: String,
+    pub knight_q: String,
+    pub diagonal_q: String,
+    pub right: String,
+    pub wrong: String,
+    pub light: String,
+    pub dark: String,
+    pub yes: String,
+    pub no: String,
+    pub unclear_colour: String,
+    pub unclear_number: String,
+    pub unclear_yes_no: String,
+    pub done: String,
+    pub best: String,
+    pub again: String,
+    /// The word that starts another round.
+    pub again_word: String,
+    pub not_kept: String,
+}
+
 /// A puzzle's sentences ({placeholders} filled with
 /// [`super::lexicon::fill`]) and lichess's theme names in words.
 #[derive(Debug, Deserialize)]
@@ -637,6 +667,8 @@ pub struct ClientWords {
     pub online: OnlineWords,
     /// Puzzles.
     pub puzzle: PuzzleWords,
+    /// Board-sight drills.
+    pub drill: DrillWords,
     /// A Braille display driven through BrlAPI.
     pub braille: BrailleWords,
     pub speech_unavailable: String,

@@ -3,6 +3,7 @@
 //! Deterministic: the engine's answers come in as values. Uses rules,
 //! notation and the engine's scores; nothing above it.
 
+pub mod drill;
 pub(crate) mod judge;
 pub mod library;
 pub mod puzzle;

@@ -651,3 +651,11 @@ pub fn run_puzzles(settings: Settings, wanted: crate::study::library::Wanted, pl
     let mode = super::modes::puzzle::PuzzleMode::new(&settings, puzzle_files(), wanted);
     io.run(Box::new(mode), plain).map(|_| ())
 }
+
+/// `voxchess drill`: a round of `kind`; the best rounds kept in the data folder.
+pub fn run_drill(settings: Settings, kind: crate::study::drill::DrillKind, plain: bool) -> std::io::Result<()> {
+    let io = Io::open(&settings);
+    let record = crate::config::data_dir().join("drills.txt");
+    let mode = super::modes::drill::DrillMode::new(&settings, kind, record, io.time.now_ms());
+    io.run(Box::new(mode), plain).map(|_| ())
+}

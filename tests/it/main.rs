@@ -11,6 +11,7 @@ mod cli;
 mod clock;
 mod clock_cli;
 mod differential;
+mod drill;
 mod engine_help;
 mod faults;
 mod hardening;

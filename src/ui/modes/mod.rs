@@ -6,6 +6,7 @@
 //!
 //! May use: the session, and everything below it.
 
+pub(crate) mod drill;
 pub(crate) mod game;
 pub(crate) mod puzzle;
 pub(crate) mod review;

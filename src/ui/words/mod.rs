@@ -13,6 +13,7 @@
 
 mod board;
 mod braille;
+mod drill;
 mod engine;
 mod events;
 mod files;

@@ -40,7 +40,6 @@ impl Narrator {
     /// caller).
     pub(crate) fn puzzle_event(&self, e: &PuzzleEvent) -> Vec<Line> {
         let w = self.puzzle_words();
-        let square = |s| square_words(self.lex, s, self.style);
         match e {
             PuzzleEvent::Played { .. } => Vec::new(),
             PuzzleEvent::Right { .. } => vec![Line::info(w.right.clone())],
@@ -48,12 +47,15 @@ impl Narrator {
             PuzzleEvent::Solved { ms, .. } => {
                 vec![Line::new(fill(&w.solved, &[("time", say_duration(self.lex, *ms))]), Urgency::Urgent)]
             }
-            PuzzleEvent::HintPiece { role, square: s } => {
-                let piece = self.lex.piece(*role, 0).to_string();
-                vec![Line::info(fill(&w.hint_piece, &[("piece", piece), ("square", square(*s))]))]
-            }
+            // Squares written in the row, in words aloud.
+            PuzzleEvent::HintPiece { role, square: s } => vec![self.both_one(|n| {
+                let piece = n.lex.piece(*role, 0).to_string();
+                fill(&n.puzzle_words().hint_piece, &[("piece", piece), ("square", square_words(n.lex, *s, n.style))])
+            })],
             PuzzleEvent::HintThemes(keys) => self.puzzle_themes(keys).into_iter().collect(),
-            PuzzleEvent::HintTarget(s) => vec![Line::info(fill(&w.hint_target, &[("square", square(*s))]))],
+            PuzzleEvent::HintTarget(s) => vec![
+                self.both_one(|n| fill(&n.puzzle_words().hint_target, &[("square", square_words(n.lex, *s, n.style))])),
+            ],
             PuzzleEvent::NoMoreHints => vec![Line::info(w.no_hints.clone())],
             PuzzleEvent::SolutionShown => vec![Line::new(w.failed.clone(), Urgency::Urgent)],
             PuzzleEvent::Over => vec![Line::info(w.over.clone())],

@@ -1,0 +1,148 @@
+//! Board-sight drills as a mode of the session: a round of ten
+//! questions (a square's colour, a knight's route, a shared diagonal),
+//! each answered by voice or keyboard and said right or wrong with the
+//! answer; the round's score and time, and the best round of each drill
+//! kept in the data folder.
+//!
+//! May use: the session, and everything below it.
+
+use crate::config::Settings;
+use crate::rules::Color;
+use crate::speech::Channel;
+use crate::study::drill::{Drill, DrillKind, DrillResult};
+use crate::ui::output::{Line, Urgency};
+use crate::ui::session::Mode;
+use crate::ui::shell::Shell;
+use crate::ui::words::Narrator;
+use std::path::PathBuf;
+
+/// A drill.
+pub(crate) struct DrillMode {
+    shell: Shell,
+    drill: Drill,
+    /// The best rounds: a drill's key, right, asked, a line each.
+    record: PathBuf,
+    quit_words: Vec<String>,
+    again_words: Vec<String>,
+}
+
+impl DrillMode {
+    /// A round of `kind`; the best rounds kept in `record`.
+    pub(crate) fn new(settings: &Settings, kind: DrillKind, record: PathBuf, now: u64) -> DrillMode {
+        let shell = Shell::new(settings, Color::White);
+        let seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64);
+        // The language's words for leaving and for another round.
+        let commands = &shell.lex.commands;
+        let words_for =
+            |name: &str| commands.iter().filter(|(_, c)| c.as_str() == name).map(|(p, _)| p.clone()).collect();
+        let mut again_words: Vec<String> = words_for("look_forward");
+        again_words.push(shell.words.drill_again_word());
+        DrillMode { quit_words: words_for("quit"), again_words, drill: Drill::new(kind, seed, now), shell, record }
+    }
+
+    fn ask(&mut self) {
+        let q = self.shell.words.drill_question(self.drill.question());
+        self.shell.say_lines(vec![q]);
+    }
+
+    /// The best round of this drill, after this one: kept if better.
+    fn keep(&mut self, right: u32, asked: u32) {
+        let key = self.drill.kind().key();
+        let kept = crate::bounded::read_text(&self.record, 1 << 20).unwrap_or_default();
+        let mut best = (right, asked);
+        let mut others = String::new();
+        for line in kept.lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            match f.as_slice() {
+                [k, r, a] if *k == key => {
+                    if let (Ok(r), Ok(a)) = (r.parse::<u32>(), a.parse::<u32>())
+                        && r > best.0
+                    {
+                        best = (r, a);
+                    }
+                }
+                [_, _, _] => others.push_str(&format!("{line}\n")),
+                _ => {}
+            }
+        }
+        let lines = self.shell.words.drill_best(best.0, best.1);
+        self.shell.say_lines(lines);
+        let text = format!("{others}{key} {} {}\n", best.0, best.1);
+        if let Err(e) = crate::game::write_atomic(&self.record, &text) {
+            let line = self.shell.words.drill_not_kept(crate::game::WriteProblem::of(&e));
+            self.shell.say_lines(vec![line]);
+        }
+    }
+}
+
+impl Mode for DrillMode {
+    fn greet(&mut self, _now: u64) {
+        let start = self.shell.words.drill_start(self.drill.kind());
+        self.shell.say_lines(vec![start]);
+        self.ask();
+    }
+
+    fn line(&mut self, text: &str, _channel: Channel, now: u64) {
+        let Some(text) = self.shell.typed(text) else { return };
+        let said = text.trim().to_lowercase();
+        if self.quit_words.contains(&said) {
+            return self.shell.quit();
+        }
+        if self.drill.is_over() {
+            if self.again_words.contains(&said) {
+                self.drill = Drill::new(self.drill.kind(), now ^ 0x9E37_79B9, now);
+                return self.greet(now);
+            }
+            let lines = self.shell.words.drill_best(0, 0).split_off(1);
+            return self.shell.say_lines(lines);
+        }
+        let Some(reply) = self.shell.words.drill_answer(self.drill.question(), &text) else {
+            let line = self.shell.words.drill_unclear(self.drill.question());
+            return self.shell.say_lines(vec![line]);
+        };
+        for r in self.drill.answer(reply, now) {
+            let line = self.shell.words.drill_result(r);
+            self.shell.say_lines(vec![line]);
+            if let DrillResult::Done { right, asked, .. } = r {
+                self.keep(right, asked);
+            }
+        }
+        if !self.drill.is_over() {
+            self.ask();
+        }
+    }
+
+    fn heard(&mut self, alternatives: &[(String, f32)], now: u64) {
+        let clean = crate::ui::input::clean_heard(alternatives);
+        if let Some((best, _)) = clean.first() {
+            let best = best.clone();
+            self.line(&best, Channel::Heard, now);
+        }
+    }
+
+    fn wants_quit(&mut self) -> bool {
+        self.shell.wants_quit()
+    }
+
+    fn take_silence(&mut self) -> bool {
+        self.shell.take_silence()
+    }
+
+    fn take_output(&mut self) -> Vec<Line> {
+        self.shell.take_output()
+    }
+
+    fn prompt(&mut self) -> String {
+        ">".into()
+    }
+
+    fn narrator(&mut self) -> Narrator {
+        self.shell.words
+    }
+
+    fn leave(&mut self, _now: u64) {
+        let text = self.shell.words.fixed(crate::ui::words::Fixed::Goodbye);
+        self.shell.say(Line::info(text), Urgency::Info);
+    }
+}
