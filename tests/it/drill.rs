@@ -3,9 +3,8 @@
 //! best kept; a wrong answer said with the right one; what is no answer
 //! said so; rows within 40 cells.
 
-use crate::common::{collect, text, voxchess, wait_for};
+use crate::common::{collect, ended_in_rows, voxchess, wait_for};
 use std::io::Write;
-use std::time::{Duration, Instant};
 use voxchess::rules::Square;
 use voxchess::study::drill::{DrillQuestion, DrillReply, knight_distance};
 
@@ -53,15 +52,7 @@ fn round(
     at = wait_for(&out, done, at);
     writeln!(stdin, "quit").expect("typed");
     drop(stdin);
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        assert!(start.elapsed() < Duration::from_secs(20), "did not end: {}", text(&out));
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let raw = out.lock().unwrap().clone();
-    for row in raw.lines() {
-        assert!(row.chars().count() <= 40, "a row over 40 cells: {row:?}");
-    }
+    ended_in_rows(&mut child, &out);
     let _ = at;
     let kept = std::fs::read_to_string(dir.join("data/voxchess/drills.txt")).expect("kept");
     assert!(kept.contains(&format!("{drill} 9 10")), "{kept}");

@@ -4,10 +4,9 @@
 //! mate on the last move; the rating and the puzzles seen kept; every
 //! row within 40 cells.
 
-use crate::common::{collect, text, voxchess, wait_for};
+use crate::common::{collect, ended_in_rows, voxchess, wait_for};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 const FILE: &str = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags
 00008,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24,f2g3 e6e7 b2b1 b3c1 b1c1 h6c1,1913,76,95,7214,crushing hangingPiece long middlegame,https://lichess.org/787zsVup/black#48,
@@ -50,16 +49,7 @@ fn session(dir: &std::path::Path, lang: &str, steps: &[(&str, &str)]) -> String 
         at = wait_for(&out, answer, at);
     }
     drop(stdin);
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        assert!(start.elapsed() < Duration::from_secs(20), "did not end: {}", text(&out));
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let raw = out.lock().unwrap().clone();
-    for row in raw.lines() {
-        assert!(row.chars().count() <= 40, "a row over 40 cells: {row:?}");
-    }
-    text(&out)
+    ended_in_rows(&mut child, &out)
 }
 
 #[test]

@@ -103,3 +103,18 @@ pub fn audio_lock() -> std::sync::MutexGuard<'static, ()> {
 fn unsafe_uid() -> String {
     String::from_utf8(Process::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
 }
+
+/// Waits (at most 20 s) for `child` to end, then checks that every row
+/// it printed holds at most 40 cells; returns what it printed, one line.
+pub fn ended_in_rows(child: &mut std::process::Child, out: &Mutex<String>) -> String {
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "did not end: {}", text(out));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let raw = out.lock().unwrap().clone();
+    for row in raw.lines() {
+        assert!(row.chars().count() <= 40, "a row over 40 cells: {row:?}");
+    }
+    text(out)
+}
