@@ -86,7 +86,8 @@ impl Shell {
         if line.text.is_empty() {
             return;
         }
-        if !matches!(urgency, Urgency::Info) || self.last_said.text.is_empty() {
+        // A notice (chat lines arrived) is no news to repeat either.
+        if !matches!(urgency, Urgency::Info | Urgency::Notice) || self.last_said.text.is_empty() {
             self.last_said = line.clone();
         }
         self.out.push(line);

@@ -177,10 +177,12 @@ impl PuzzleMode {
         match intent {
             Intent::Move(m) => {
                 self.pending = None;
-                if let Some(run) = &mut self.run {
-                    let ev = run.play(m, now);
-                    self.events(ev);
-                }
+                // No puzzle (none fits): said as over, never silence.
+                let ev = match &mut self.run {
+                    Some(run) => run.play(m, now),
+                    None => vec![PuzzleEvent::Over],
+                };
+                self.events(ev);
             }
             Intent::Ask(q) => {
                 let lines = self.shell.words.lines(&Event::Asked(q.clone()));
