@@ -14,16 +14,21 @@ use crate::ui::output::Line;
 impl Narrator {
     /// The opening lines of a game: who plays, the time control, the
     /// player's side, how to get help.
-    pub(crate) fn greeting(&self, players: &[Player; 2], control: Option<String>, me: Option<Color>) -> Vec<String> {
+    /// A time control that is minutes and an increment is said in words
+    /// ("15 minutes + 10 seconds"); the row keeps it written ("15+10").
+    pub(crate) fn greeting(&self, players: &[Player; 2], control: Option<String>, me: Option<Color>) -> Vec<Line> {
         let c = &self.lex.client;
-        let mut lines = vec![self.players_line(players)];
+        let mut lines = vec![Line::info(self.players_line(players))];
         if let Some(control) = control {
-            lines.push(fill(&c.clock, &[("control", control)]));
+            let row = fill(&c.clock, &[("control", control.clone())]);
+            let spoken = crate::clock::server_control(&control)
+                .map(|(minutes, increment)| fill(&c.clock, &[("control", self.control_words(minutes, increment))]));
+            lines.push(Line { spoken, ..Line::info(row) });
         }
         if let Some(me) = me {
-            lines.push(render(&c.you_play, &[("side", self.lex.side(me))]));
+            lines.push(Line::info(render(&c.you_play, &[("side", self.lex.side(me))])));
         }
-        lines.push(c.type_help.clone());
+        lines.push(Line::info(c.type_help.clone()));
         lines
     }
 
@@ -136,5 +141,24 @@ impl Narrator {
     #[cfg_attr(not(all(feature = "voice", feature = "tts")), allow(dead_code))]
     pub(crate) fn bad_model(&self, lang: &str) -> String {
         fill(&self.lex.client.voice_bad_model, &[("lang", lang.to_string())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::{Lexicon, SpeechLang, Style};
+
+    /// A time control is written in the row and said in words.
+    #[test]
+    fn the_greeting_says_the_time_control_in_words() {
+        let n = Narrator::new(Lexicon::get(SpeechLang::English), Style::Brief);
+        let players = [Player::Human(String::new()), Player::Human(String::new())];
+        let lines = n.greeting(&players, Some("15+10".into()), None);
+        let clock = lines.iter().find(|l| l.text.starts_with("Clock")).expect("the clock line");
+        assert_eq!(clock.text, "Clock: 15+10.");
+        assert_eq!(clock.speech(), "Clock: 15 minutes + 10 seconds.");
+        let lines = n.greeting(&players, Some("15".into()), None);
+        assert_eq!(lines[1].speech(), "Clock: 15 minutes.");
     }
 }
