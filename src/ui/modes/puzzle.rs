@@ -88,7 +88,8 @@ impl PuzzleMode {
 
     /// The next puzzle that fits, started; or why there is none.
     fn next_puzzle(&mut self, now: u64) {
-        let puzzle = std::fs::File::open(&self.files.library).ok().and_then(|f| {
+        // Only a regular file: a FIFO planted there never holds the mode.
+        let puzzle = crate::bounded::open_regular(&self.files.library, true).ok().and_then(|f| {
             let mut reader = std::io::BufReader::new(f);
             pick(&mut reader, &self.wanted, &self.record.seen, self.record.rating.rating.round() as u32)
         });
