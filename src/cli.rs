@@ -109,6 +109,12 @@ pub enum PuzzleAction {
         /// The CSV file.
         file: PathBuf,
     },
+    /// lichess's daily puzzle (no login needed), then the library's.
+    Daily {
+        /// The lichess server (default https://lichess.org; http:// only for this computer).
+        #[arg(long)]
+        server: Option<String>,
+    },
 }
 
 /// A rating band: "1400-1600".

@@ -12,25 +12,7 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
     let mut settings = start.settings();
     SessionWords { lang: a.lang, style: a.style }.apply(&mut settings);
     a.output.apply(&mut settings);
-    let server = a.server.clone().or(settings.server.clone()).unwrap_or_else(|| "https://lichess.org".into());
-    if !(server.starts_with("https://") || server.starts_with("http://")) {
-        let problem =
-            StartProblem::BadValue { arg: "--server".into(), value: server, values: vec!["https://...".into()] };
-        return Err(problem.into());
-    }
-    // The token goes in the clear over http: only to this computer.
-    if let Some(rest) = server.strip_prefix("http://") {
-        let authority = rest.split('/').next().unwrap_or_default();
-        let host = match authority.strip_prefix('[') {
-            Some(v6) => v6.split(']').next().unwrap_or_default(),
-            None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
-        };
-        let loopback =
-            host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
-        if !loopback {
-            return Err(StartProblem::InsecureServer(server).into());
-        }
-    }
+    let server = server_of(a.server.clone(), &settings)?;
     let said = match a.action {
         Some(OnlineAction::Logout) => {
             out_line!("{}", lobby::logout(&settings));
@@ -63,4 +45,29 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
             ExitCode::FAILURE
         }
     })
+}
+
+/// The lichess server to use: `--server`, the settings' one, or
+/// lichess.org; one that is not https is refused unless it is this
+/// computer (the token would go in the clear).
+pub(crate) fn server_of(asked: Option<String>, settings: &crate::config::Settings) -> Result<String, anyhow::Error> {
+    let server = asked.or(settings.server.clone()).unwrap_or_else(|| "https://lichess.org".into());
+    if !(server.starts_with("https://") || server.starts_with("http://")) {
+        let problem =
+            StartProblem::BadValue { arg: "--server".into(), value: server, values: vec!["https://...".into()] };
+        return Err(problem.into());
+    }
+    if let Some(rest) = server.strip_prefix("http://") {
+        let authority = rest.split('/').next().unwrap_or_default();
+        let host = match authority.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or_default(),
+            None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+        };
+        let loopback =
+            host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+        if !loopback {
+            return Err(StartProblem::InsecureServer(server).into());
+        }
+    }
+    Ok(server)
 }

@@ -142,10 +142,17 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             let said = crate::ui::app::import_puzzles(&settings, &file).map_err(anyhow::Error::msg)?;
             out_line!("{said}");
         }
+        Some(PuzzleAction::Daily { server }) => {
+            let server = super::online::server_of(server, &settings)?;
+            let daily = crate::ui::app::daily_puzzle(&settings, &server).map_err(anyhow::Error::msg)?;
+            let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
+            let plain = settings.plain || plain_terminal();
+            crate::ui::app::run_puzzles(settings, wanted, vec![daily], plain)?;
+        }
         None => {
             let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
             let plain = settings.plain || plain_terminal();
-            crate::ui::app::run_puzzles(settings, wanted, plain)?;
+            crate::ui::app::run_puzzles(settings, wanted, Vec::new(), plain)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -173,13 +173,13 @@ impl Client {
     }
 
     /// GET a JSON document.
+    /// Without a token (what needs no login), no Authorization is sent.
     pub(crate) fn get_json<T: serde::de::DeserializeOwned + Default>(&self, path: &str) -> Result<T, ApiError> {
-        let resp = self
-            .calls
-            .get(&self.url(path))
-            .header("Authorization", &self.auth())
-            .call()
-            .map_err(|_| ApiError::Network)?;
+        let mut req = self.calls.get(&self.url(path));
+        if !self.token.is_empty() {
+            req = req.header("Authorization", &self.auth());
+        }
+        let resp = req.call().map_err(|_| ApiError::Network)?;
         let (status, text) = body_text(resp);
         if let Some(e) = status_error(status, &text) {
             return Err(e);

@@ -10,6 +10,7 @@
 pub mod api;
 mod model;
 pub mod opponent;
+pub mod puzzle;
 pub mod token;
 
 pub use api::{ApiError, Client, Lines};

@@ -646,9 +646,15 @@ pub fn import_puzzles(settings: &Settings, file: &std::path::Path) -> Result<Str
 }
 
 /// `voxchess puzzle`: puzzles from the library that fit `wanted`.
-pub fn run_puzzles(settings: Settings, wanted: crate::study::library::Wanted, plain: bool) -> std::io::Result<()> {
+/// `given` come first (the daily puzzle), then the library's.
+pub fn run_puzzles(
+    settings: Settings,
+    wanted: crate::study::library::Wanted,
+    given: Vec<crate::study::puzzle::Puzzle>,
+    plain: bool,
+) -> std::io::Result<()> {
     let io = Io::open(&settings);
-    let mode = super::modes::puzzle::PuzzleMode::new(&settings, puzzle_files(), wanted);
+    let mode = super::modes::puzzle::PuzzleMode::new(&settings, puzzle_files(), wanted, given);
     io.run(Box::new(mode), plain).map(|_| ())
 }
 
@@ -658,4 +664,11 @@ pub fn run_drill(settings: Settings, kind: crate::study::drill::DrillKind, plain
     let record = crate::config::data_dir().join("drills.txt");
     let mode = super::modes::drill::DrillMode::new(&settings, kind, record, io.time.now_ms());
     io.run(Box::new(mode), plain).map(|_| ())
+}
+
+/// lichess's daily puzzle from `server` (no login), or why not in words.
+pub fn daily_puzzle(settings: &Settings, server: &str) -> Result<crate::study::puzzle::Puzzle, String> {
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let client = crate::online::Client::new(server, "");
+    crate::online::puzzle::daily(&client).map_err(|e| words.online_error(&e))
 }

@@ -109,3 +109,33 @@ fn a_puzzle_is_solved_cleanly_in_russian_and_not_repeated() {
     assert!(!again.contains("mate0001"), "{again}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// lichess's daily puzzle, with no login, from a server of the test's own
+/// (the spec's example): played to "Solved"; an http server that is not
+/// this computer is refused before any request.
+#[test]
+fn the_daily_puzzle_needs_no_login() {
+    let server = crate::common::lichess::Lichess::start();
+    let dir = home("daily");
+    let mut child = voxchess(&dir)
+        .args(["puzzle", "--plain", "--no-speech", "--no-voice", "daily", "--server", &server.url])
+        .spawn()
+        .expect("voxchess puzzle daily");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut at = wait_for(&out, "Puzzle IFy4T", 0);
+    at = wait_for(&out, "Black: Bxe4", at);
+    for (mv, said) in [("Qxd3", "Black: Bxd3"), ("Rxe5", "Solved in")] {
+        writeln!(stdin, "{mv}").expect("typed");
+        at = wait_for(&out, said, at);
+    }
+    writeln!(stdin, "quit").expect("typed");
+    drop(stdin);
+    let all = ended_in_rows(&mut child, &out);
+    assert!(all.contains("Themes: the endgame, crushing, a short puzzle."), "{all}");
+    let requests = server.state.lock().unwrap().requests.clone();
+    assert_eq!(requests.len(), 1, "{requests:?}");
+    let out = voxchess(&dir).args(["puzzle", "daily", "--server", "http://192.0.2.1:9"]).output().expect("runs");
+    assert!(!out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

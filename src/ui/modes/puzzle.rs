@@ -14,7 +14,7 @@ use crate::game::Event;
 use crate::rules::{Color, Move, Position};
 use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question};
 use crate::study::library::{Rating, Wanted, pick};
-use crate::study::puzzle::{PuzzleEvent, PuzzleRun};
+use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
 use crate::ui::input::BoardKey;
 use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
@@ -69,11 +69,14 @@ pub(crate) struct PuzzleMode {
     pending: Option<Question>,
     /// The side the board is read from (the player's).
     side: Color,
+    /// Puzzles given before the library's (the daily puzzle).
+    given: std::collections::VecDeque<Puzzle>,
 }
 
 impl PuzzleMode {
     /// Puzzles from `files` that fit `wanted`, in `settings`' language.
-    pub(crate) fn new(settings: &Settings, files: PuzzleFiles, wanted: Wanted) -> PuzzleMode {
+    /// `given` come first.
+    pub(crate) fn new(settings: &Settings, files: PuzzleFiles, wanted: Wanted, given: Vec<Puzzle>) -> PuzzleMode {
         let record = Record::load(&files.record);
         PuzzleMode {
             shell: Shell::new(settings, Color::White),
@@ -83,15 +86,18 @@ impl PuzzleMode {
             run: None,
             pending: None,
             side: Color::White,
+            given: given.into(),
         }
     }
 
     /// The next puzzle that fits, started; or why there is none.
     fn next_puzzle(&mut self, now: u64) {
         // Only a regular file: a FIFO planted there never holds the mode.
-        let puzzle = crate::bounded::open_regular(&self.files.library, true).ok().and_then(|f| {
-            let mut reader = std::io::BufReader::new(f);
-            pick(&mut reader, &self.wanted, &self.record.seen, self.record.rating.rating.round() as u32)
+        let puzzle = self.given.pop_front().or_else(|| {
+            crate::bounded::open_regular(&self.files.library, true).ok().and_then(|f| {
+                let mut reader = std::io::BufReader::new(f);
+                pick(&mut reader, &self.wanted, &self.record.seen, self.record.rating.rating.round() as u32)
+            })
         });
         let Some(puzzle) = puzzle else {
             self.run = None;

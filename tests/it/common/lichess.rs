@@ -12,6 +12,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// lichess's daily puzzle as its OpenAPI spec's example gives it.
+pub const DAILY: &str = r#"{"game":{"id":"bcZBqQrZ","perf":{"key":"rapid","name":"Rapid"},"rated":true,"players":[{"name":"StourKwn","id":"stourkwn","color":"white","rating":1898},{"name":"Jaraxis","id":"jaraxis","color":"black","rating":1837}],"pgn":"g3 e5 Bg2 d5 d3 Nc6 c4 Be6 Nc3 Nf6 Nf3 Qd7 Bg5 Be7 cxd5 Nxd5 Bxe7 Qxe7 O-O O-O-O Qc2 g5 Nxd5 Bxd5 e4 Be6 a3 f5 Rac1 Nd4 Nxd4 Rxd4 exf5 Bxf5 Rfd1 Rhd8 Qb3 c6 Rc3 h5 Rdc1 R8d6 Qg8+ Rd8 Qb3 R8d6 a4 Rxd3 Rxd3 Rxd3 Qc4 e4 a5 a6 Re1 Qe5 Bxe4 Bxe4","clock":"10+0"},"puzzle":{"id":"IFy4T","rating":1869,"plays":42035,"solution":["c4d3","e4d3","e1e5"],"themes":["endgame","crushing","short"],"fen":"2k5/1p6/p1p5/P3q1pp/2Q1b3/3r2P1/1P3P1P/4R1K1 w - - 0 1","lastMove":"f5e4","initialPly":57}}"#;
+
 /// The token the server knows, and one without the board:play scope.
 pub const TOKEN: &str = "lip_TestToken123";
 pub const NO_SCOPE_TOKEN: &str = "lip_NoScope456";
@@ -320,6 +323,10 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         let mut s = state.lock().unwrap();
         s.arrived.push((req.path.clone(), std::time::Instant::now()));
         s.requests.push((req.method.clone(), req.path.clone(), req.body.clone()));
+    }
+    // The daily puzzle needs no login (the spec's example).
+    if req.method == "GET" && req.path == "/api/puzzle/daily" {
+        return respond(&stream, 200, DAILY);
     }
     if req.token != TOKEN && req.token != NO_SCOPE_TOKEN {
         let body = if req.token.is_empty() { "Missing authorization header" } else { "No such token" };
