@@ -235,6 +235,17 @@ impl Shell {
     pub(crate) fn wants_quit(&self) -> bool {
         self.quit
     }
+
+    /// A key of the board walk about `pos`, read from `own`'s side:
+    /// walked twice from the same place, the row written, the words said.
+    pub(crate) fn walk(&mut self, pos: &Position, own: Color, k: BoardKey) {
+        let mut walked = self.walker;
+        let row = walked.key(Lexicon::written(self.lex.lang), pos, own, k);
+        if let (Some(row), Some(words)) = (row, self.walker.key(self.lex, pos, own, k)) {
+            let list = matches!(k, BoardKey::Moves | BoardKey::File | BoardKey::Ray(..));
+            self.say(Line { list, ..Line::written(row, words, Urgency::Move) }, Urgency::Move);
+        }
+    }
 }
 
 /// What a key means in every front: stepping, the last move, the clock,
@@ -325,14 +336,7 @@ pub(crate) trait Front {
             KeyAction::Command(c) => self.carry_out(Intent::Command(c), Channel::Typed, now),
             KeyAction::Walk(k) => {
                 let (pos, own) = self.walk_view(now);
-                let shell = self.shell();
-                // Walked twice from the same place: the row written, the words said.
-                let mut walked = shell.walker;
-                let row = walked.key(Lexicon::written(shell.lex.lang), &pos, own, k);
-                if let (Some(row), Some(words)) = (row, shell.walker.key(shell.lex, &pos, own, k)) {
-                    let list = matches!(k, BoardKey::Moves | BoardKey::File | BoardKey::Ray(..));
-                    shell.say(Line { list, ..Line::written(row, words, Urgency::Move) }, Urgency::Move);
-                }
+                self.shell().walk(&pos, own, k);
             }
         }
     }

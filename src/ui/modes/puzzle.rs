@@ -270,18 +270,19 @@ impl Mode for PuzzleMode {
         self.carry_out(intent, now);
     }
 
+    /// As in a game: help, the voice switch, commands, the board walk.
     fn key(&mut self, key: BoardKey, now: u64) {
-        match key_action(key) {
-            KeyAction::Command(c) => self.command(c, now),
-            KeyAction::Done => {}
-            KeyAction::Walk(k) => {
-                let pos = self.position();
-                let mut walked = self.shell.walker;
-                let row = walked.key(crate::speech::Lexicon::written(self.shell.lex.lang), &pos, self.side, k);
-                if let (Some(row), Some(words)) = (row, self.shell.walker.key(self.shell.lex, &pos, self.side, k)) {
-                    self.shell.say(Line::written(row, words, Urgency::Move), Urgency::Move);
+        match key {
+            BoardKey::Help => self.shell.key_help(),
+            BoardKey::Talk(on) => self.shell.voice_switch(on, None),
+            other => match key_action(other) {
+                KeyAction::Command(c) => self.command(c, now),
+                KeyAction::Done => {}
+                KeyAction::Walk(k) => {
+                    let pos = self.position();
+                    self.shell.walk(&pos, self.side, k);
                 }
-            }
+            },
         }
     }
 
