@@ -137,24 +137,22 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
     a.words.apply(&mut settings);
     a.output.apply(&mut settings);
     let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
-    match a.action {
+    // The daily puzzle comes first, then the library's.
+    let given = match a.action {
         Some(PuzzleAction::Import { file }) => {
             let said = crate::ui::app::import_puzzles(&settings, &file).map_err(anyhow::Error::msg)?;
             out_line!("{said}");
+            return Ok(ExitCode::SUCCESS);
         }
         Some(PuzzleAction::Daily { server }) => {
             let server = super::online::server_of(server, &settings)?;
-            let daily = crate::ui::app::daily_puzzle(&settings, &server).map_err(anyhow::Error::msg)?;
-            let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
-            let plain = settings.plain || plain_terminal();
-            crate::ui::app::run_puzzles(settings, wanted, vec![daily], plain)?;
+            vec![crate::ui::app::daily_puzzle(&settings, &server).map_err(anyhow::Error::msg)?]
         }
-        None => {
-            let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
-            let plain = settings.plain || plain_terminal();
-            crate::ui::app::run_puzzles(settings, wanted, Vec::new(), plain)?;
-        }
-    }
+        None => Vec::new(),
+    };
+    let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
+    let plain = settings.plain || plain_terminal();
+    crate::ui::app::run_puzzles(settings, wanted, given, plain)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -165,7 +165,7 @@ impl Lobby {
         self.out.extend(lines);
     }
 
-    fn command(&mut self, text: &str, now: u64) {
+    fn command(&mut self, text: &str) {
         let cmd = lobby_command(self.words.lex, text);
         match cmd {
             LobbyCommand::Quit => self.quit = true,
@@ -234,7 +234,7 @@ impl Lobby {
             LobbyCommand::Join(n) => match n.checked_sub(1).and_then(|k| self.games.get(k)) {
                 Some((id, ..)) => {
                     let id = id.clone();
-                    self.join(&id, now);
+                    self.join(&id);
                 }
                 None => self.fixed(Fixed::NoGames),
             },
@@ -270,7 +270,7 @@ impl Lobby {
                 if let Some(c) = self.seeking.take() {
                     c.store(true, Ordering::Relaxed);
                 }
-                self.join(&id, now);
+                self.join(&id);
             }
             LobbyNews::Connection { up } => {
                 let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
@@ -278,7 +278,7 @@ impl Lobby {
             }
             LobbyNews::ChallengeSent => self.fixed(Fixed::ChallengeSent),
             LobbyNews::Done => {}
-            LobbyNews::Games { games, greeting } => self.games_listed(games, greeting, now),
+            LobbyNews::Games { games, greeting } => self.games_listed(games, greeting),
             LobbyNews::Connected => self.connected(now),
             LobbyNews::Failed(e) => {
                 let text = self.words.online_error(&e);
@@ -302,12 +302,12 @@ impl Lobby {
 
     /// The games in progress, as listed: said; when the lobby opened, a
     /// single one is joined at once (none: nothing said).
-    fn games_listed(&mut self, games: Vec<Playing>, greeting: bool, now: u64) {
+    fn games_listed(&mut self, games: Vec<Playing>, greeting: bool) {
         self.games = games;
         match (self.games.len(), greeting) {
             (1, true) => {
                 let id = self.games[0].0.clone();
-                self.join(&id, now);
+                self.join(&id);
             }
             (0, true) => {}
             (0, false) => self.fixed(Fixed::NoGames),
@@ -324,7 +324,7 @@ impl Lobby {
     /// entered on top of the lobby and played until the player leaves it
     /// (`quit`: back to the lobby, where `games` can switch to another
     /// game).
-    fn join(&mut self, id: &str, _now: u64) {
+    fn join(&mut self, id: &str) {
         let (slot, id, me) = (self.joining.clone(), id.to_string(), self.me.to_lowercase());
         self.call(move |client| match connect(client, &id, &me) {
             Ok(joined) => {
@@ -353,15 +353,14 @@ impl Lobby {
 impl Mode for Lobby {
     /// The lobby is open; a single game in progress is joined at once,
     /// several are listed.
-    fn greet(&mut self, now: u64) {
-        let _ = now;
+    fn greet(&mut self, _now: u64) {
         let text = self.words.lobby_ready(&self.me);
         self.say(text, Urgency::Readout);
         self.call(|client| LobbyNews::Games { games: playing(client).unwrap_or_default(), greeting: true });
     }
 
-    fn line(&mut self, text: &str, _channel: Channel, now: u64) {
-        self.command(text, now);
+    fn line(&mut self, text: &str, _channel: Channel, _now: u64) {
+        self.command(text);
     }
 
     fn message(&mut self, msg: Msg, now: u64) {
@@ -376,7 +375,7 @@ impl Mode for Lobby {
 
     /// The challenges gathered are said: one alone as news; several as
     /// one list, its head as news and each challenge after it as a
-    /// readout (anything the player types goes first).
+    /// notice (what the player types is answered first, and drops none).
     fn timer(&mut self, now: u64) {
         if self.challenges_due.is_none_or(|due| now < due) {
             return;
@@ -388,7 +387,7 @@ impl Mode for Lobby {
         }
         let head = self.words.challenges_in(unsaid.len());
         self.say(head, Urgency::Urgent);
-        self.out.extend(unsaid.into_iter().map(|t| Line::new(t, Urgency::Readout)));
+        self.out.extend(unsaid.into_iter().map(|t| Line::new(t, Urgency::Notice)));
     }
 
     fn wants_quit(&mut self) -> bool {

@@ -94,8 +94,8 @@ impl Mode for DrillMode {
                 self.drill = Drill::new(self.drill.kind(), now ^ 0x9E37_79B9, now);
                 return self.greet(now);
             }
-            let lines = self.shell.words.drill_best(0, 0).split_off(1);
-            return self.shell.say_lines(lines);
+            let line = self.shell.words.drill_again();
+            return self.shell.say_lines(vec![line]);
         }
         let Some(reply) = self.shell.words.drill_answer(self.drill.question(), &text) else {
             let line = self.shell.words.drill_unclear(self.drill.question());

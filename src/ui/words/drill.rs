@@ -77,8 +77,13 @@ impl Narrator {
         let w = self.drill_words();
         vec![
             Line::info(fill(&w.best, &[("right", right.to_string()), ("asked", asked.to_string())])),
-            Line::info(w.again.clone()),
+            self.drill_again(),
         ]
+    }
+
+    /// What comes after a round: another, or quit.
+    pub(crate) fn drill_again(&self) -> Line {
+        Line::info(self.drill_words().again.clone())
     }
 
     /// What is not an answer to `q`, and what is wanted.
