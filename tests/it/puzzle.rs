@@ -64,6 +64,7 @@ fn puzzles_are_imported_and_solved_in_english() {
             ("", "you play White."),
             ("", "Black: a6"),
             ("Kf1", "That is not the move."),
+            ("yes", "There is no question to answer."),
             ("hint", "Look at your rook on e1."),
             ("hint", "Themes: mate in one, a back-rank mate."),
             ("hint", "The move goes to e8."),

@@ -200,8 +200,21 @@ impl PuzzleMode {
                 let lines = self.shell.words.lines(&Event::Refused(why));
                 self.shell.say_lines(lines);
             }
-            Intent::Answer(Answer::Cancel | Answer::No) => self.pending = None,
-            Intent::Answer(_) => {}
+            // As a game answers: no or cancel to a question cancels it
+            // (cancel always); any other answer asks the question again,
+            // and with no question says so.
+            Intent::Answer(a) => {
+                let event = match (self.pending.take(), a) {
+                    (Some(_), Answer::Cancel | Answer::No) | (None, Answer::Cancel) => Event::Cancelled,
+                    (Some(q), _) => {
+                        self.pending = Some(q.clone());
+                        Event::Asked(q)
+                    }
+                    (None, _) => Event::NotDone(crate::game::NotDone::NoQuestion),
+                };
+                let lines = self.shell.words.lines(&event);
+                self.shell.say_lines(lines);
+            }
             Intent::Command(c) => self.command(c, now),
         }
     }
