@@ -140,7 +140,11 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
     // The daily puzzle comes first, then the library's.
     let given = match a.action {
         Some(PuzzleAction::Import { file }) => {
-            let said = crate::ui::app::import_puzzles(&settings, &file).map_err(anyhow::Error::msg)?;
+            // Only a regular file, and its problem said as any file's is.
+            let input = crate::bounded::open_regular(&file, true).map_err(|e| {
+                crate::config::StartProblem::CannotRead { path: file.display().to_string(), reason: e.to_string() }
+            })?;
+            let said = crate::ui::app::import_puzzles(&settings, input).map_err(anyhow::Error::msg)?;
             out_line!("{said}");
             return Ok(ExitCode::SUCCESS);
         }

@@ -627,13 +627,12 @@ fn puzzle_files() -> super::modes::puzzle::PuzzleFiles {
     super::modes::puzzle::PuzzleFiles { library: dir.join("library.csv"), record: dir.join("record.txt") }
 }
 
-/// `voxchess puzzle import FILE`: the puzzles of `file` added to the
+/// `voxchess puzzle import FILE`: the puzzles of `input` added to the
 /// library, a row at a time; the words of what was done, or of why not.
-pub fn import_puzzles(settings: &Settings, file: &std::path::Path) -> Result<String, String> {
+pub fn import_puzzles(settings: &Settings, input: std::fs::File) -> Result<String, String> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let files = puzzle_files();
     let problem = |e: &std::io::Error| words.puzzles_not_imported(crate::game::WriteProblem::of(e));
-    let input = crate::bounded::open_regular(file, true).map_err(|e| format!("{}: {e}", file.display()))?;
     if let Some(dir) = files.library.parent() {
         crate::config::private_dir(dir).map_err(|e| problem(&e))?;
     }
