@@ -52,14 +52,14 @@ pub enum Command {
     Online(OnlineArgs),
     /// Puzzles by ear from the offline library, or import lichess's puzzle file.
     Puzzle(PuzzleArgs),
-    /// Board-sight drills: colours of squares, knight routes, diagonals.
+    /// Board-sight drills: colours, knight routes, diagonals, attacks, memory.
     Drill(DrillArgs),
 }
 
 /// `voxchess drill`.
 #[derive(Debug, Args)]
 pub struct DrillArgs {
-    /// Which drill: colours, knight or diagonals.
+    /// Which drill: colours, knight, diagonals, attacks or memory.
     #[arg(value_enum, default_value_t = DrillChoice::Colours)]
     pub drill: DrillChoice,
     /// Language and style of the words.
@@ -79,6 +79,10 @@ pub enum DrillChoice {
     Knight,
     /// Whether two squares share a diagonal.
     Diagonals,
+    /// The squares a piece attacks on an empty board.
+    Attacks,
+    /// What stood on a square of a position read once.
+    Memory,
 }
 
 /// `voxchess puzzle`.

@@ -171,6 +171,8 @@ pub fn drill(start: &Start, a: DrillArgs) -> Outcome {
         DrillChoice::Colours => DrillKind::Colours,
         DrillChoice::Knight => DrillKind::Knight,
         DrillChoice::Diagonals => DrillKind::Diagonals,
+        DrillChoice::Attacks => DrillKind::Attacks,
+        DrillChoice::Memory => DrillKind::Memory,
     };
     let plain = settings.plain || plain_terminal();
     crate::ui::app::run_drill(settings, kind, plain)?;

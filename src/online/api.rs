@@ -198,6 +198,26 @@ impl Client {
         }
     }
 
+    /// POST a JSON document; the answer read as JSON (an answer that
+    /// is not the form wanted: [`ApiError::NotTheApi`]).
+    pub(crate) fn post_json<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> Result<T, ApiError> {
+        let req = self
+            .calls
+            .post(&self.url(path))
+            .header("Authorization", &self.auth())
+            .header("Content-Type", "application/json");
+        let resp = req.send(body.to_string()).map_err(|_| ApiError::Network)?;
+        let (status, text) = body_text(resp);
+        if let Some(e) = status_error(status, &text) {
+            return Err(e);
+        }
+        serde_json::from_str(&text).map_err(|_| ApiError::NotTheApi)
+    }
+
     /// Opens a stream (GET); its lines follow.
     pub(crate) fn stream(&self, path: &str) -> Result<Lines, ApiError> {
         let resp = self

@@ -1,7 +1,12 @@
 //! lichess's puzzles: the daily puzzle (GET /api/puzzle/daily, no login),
-//! read into a [`Puzzle`] of the library's form: the game's PGN played
-//! to `initialPly` gives the position before the opponent's move, and
-//! that move with the solution is the line (checked as any row is).
+//! and with the token (scopes puzzle:read and puzzle:write) a batch by
+//! theme and difficulty, the results posted back in one request (they
+//! count on the player's lichess puzzle rating), the dashboard, and the
+//! puzzles of a theme to replay. Each is read into a [`Puzzle`] of the
+//! library's form: the game's PGN played to `initialPly` gives the
+//! position before the opponent's move, and that move with the solution
+//! is the line (checked as any row is). Never used to enumerate puzzles:
+//! a batch is at most [`MAX_BATCH`], and one request is made at a time.
 
 use super::api::{ApiError, Client};
 use crate::notation::NotationLang;
@@ -31,6 +36,221 @@ struct PuzzleInfo {
     solution: Vec<String>,
     themes: Vec<String>,
     initial_ply: usize,
+}
+
+/// How hard a puzzle is asked for, relative to the player's rating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Much easier.
+    Easiest,
+    /// Easier.
+    Easier,
+    /// Near the player's rating.
+    #[default]
+    Normal,
+    /// Harder.
+    Harder,
+    /// Much harder.
+    Hardest,
+}
+
+impl Difficulty {
+    /// All of them, easiest first.
+    pub const ALL: [Difficulty; 5] =
+        [Difficulty::Easiest, Difficulty::Easier, Difficulty::Normal, Difficulty::Harder, Difficulty::Hardest];
+
+    /// lichess's key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Difficulty::Easiest => "easiest",
+            Difficulty::Easier => "easier",
+            Difficulty::Normal => "normal",
+            Difficulty::Harder => "harder",
+            Difficulty::Hardest => "hardest",
+        }
+    }
+
+    /// From lichess's key.
+    pub fn parse(text: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.key().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+/// The most puzzles asked for at once (lichess allows 50).
+pub const MAX_BATCH: u32 = 15;
+
+/// Whether `angle` has the form of a theme or opening key ("fork",
+/// "mateIn2", "Sicilian_Defense", "mix").
+pub fn is_angle(angle: &str) -> bool {
+    (1..=60).contains(&angle.len()) && angle.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct Batch {
+    puzzles: Vec<PuzzleAndGame>,
+    glicko: Option<Glicko>,
+    rounds: Vec<Round>,
+}
+
+#[derive(serde::Deserialize, Default, Clone, Copy)]
+#[serde(default)]
+struct Glicko {
+    rating: f64,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Round {
+    id: String,
+    win: bool,
+    rating_diff: i32,
+}
+
+/// A result of a puzzle, to post.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The puzzle's id.
+    pub id: String,
+    /// Solved with no mistake.
+    pub win: bool,
+}
+
+/// What posting results gave back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Posted {
+    /// The player's puzzle rating now, if said.
+    pub rating: Option<f64>,
+    /// The sum of the rating changes of the rounds counted.
+    pub change: i32,
+    /// How many results were counted.
+    pub counted: usize,
+    /// The next batch.
+    pub puzzles: Vec<Puzzle>,
+}
+
+/// The puzzles of a batch reply that replay (the others are dropped);
+/// at most [`MAX_BATCH`].
+fn puzzles_of(batch: &Batch, base: &str) -> Vec<Puzzle> {
+    batch.puzzles.iter().take(MAX_BATCH as usize).filter_map(|p| of_reply(p, base)).collect()
+}
+
+/// A batch of puzzles of `angle` (a theme key, or "mix") at
+/// `difficulty`: GET /api/puzzle/batch/{angle} (puzzle:read).
+pub fn batch(client: &Client, angle: &str, difficulty: Difficulty) -> Result<Vec<Puzzle>, ApiError> {
+    let path =
+        format!("/api/puzzle/batch/{}?nb={MAX_BATCH}&difficulty={}", super::path_segment(angle), difficulty.key());
+    let reply: Batch = client.get_json(&path)?;
+    Ok(puzzles_of(&reply, client.base()))
+}
+
+/// Posts `solved` in one request (POST /api/puzzle/batch/{angle},
+/// puzzle:write), asking for the next batch with it.
+pub fn solve(client: &Client, angle: &str, difficulty: Difficulty, solved: &[Solved]) -> Result<Posted, ApiError> {
+    let solutions: Vec<serde_json::Value> =
+        solved.iter().map(|s| serde_json::json!({ "id": s.id, "win": s.win, "rated": true })).collect();
+    let path =
+        format!("/api/puzzle/batch/{}?nb={MAX_BATCH}&difficulty={}", super::path_segment(angle), difficulty.key());
+    let reply: Batch = client.post_json(&path, &serde_json::json!({ "solutions": solutions }))?;
+    let counted: Vec<&Round> = reply.rounds.iter().filter(|r| solved.iter().any(|s| s.id == r.id)).collect();
+    Ok(Posted {
+        rating: reply.glicko.map(|g| g.rating).filter(|r| r.is_finite() && (0.0..=4000.0).contains(r)),
+        change: counted.iter().map(|r| r.rating_diff.clamp(-1000, 1000)).sum(),
+        counted: counted.len(),
+        puzzles: puzzles_of(&reply, client.base()),
+    })
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Performance {
+    nb: u32,
+    first_wins: u32,
+    performance: i32,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct ThemeEntry {
+    results: Performance,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct DashboardReply {
+    days: u32,
+    global: Option<Performance>,
+    themes: std::collections::BTreeMap<String, ThemeEntry>,
+}
+
+/// A theme's results on the dashboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThemeResults {
+    /// lichess's theme key.
+    pub key: String,
+    /// Puzzles played.
+    pub played: u32,
+    /// Solved at the first try.
+    pub won: u32,
+    /// The performance rating.
+    pub performance: i32,
+}
+
+/// The player's puzzle dashboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dashboard {
+    /// Over how many days.
+    pub days: u32,
+    /// All puzzles.
+    pub global: Option<ThemeResults>,
+    /// The themes played, weakest first (lowest performance).
+    pub themes: Vec<ThemeResults>,
+}
+
+/// The dashboard of the last `days` (GET /api/puzzle/dashboard/{days},
+/// puzzle:read).
+pub fn dashboard(client: &Client, days: u32) -> Result<Dashboard, ApiError> {
+    let reply: DashboardReply = client.get_json(&format!("/api/puzzle/dashboard/{}", days.clamp(1, 365)))?;
+    let Some(global) = reply.global else { return Err(ApiError::NotTheApi) };
+    let results = |key: &str, p: &Performance| ThemeResults {
+        key: key.to_string(),
+        played: p.nb,
+        won: p.first_wins.min(p.nb),
+        performance: p.performance.clamp(0, 4000),
+    };
+    let mut themes: Vec<ThemeResults> =
+        reply.themes.iter().filter(|(k, _)| is_angle(k)).take(200).map(|(k, t)| results(k, &t.results)).collect();
+    themes.sort_by_key(|t| (t.performance, std::cmp::Reverse(t.played)));
+    Ok(Dashboard { days: reply.days, global: Some(results("mix", &global)), themes })
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct ReplayReply {
+    replay: ReplayIds,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct ReplayIds {
+    remaining: Vec<String>,
+}
+
+/// The puzzles of `theme` failed in the last `days`, to replay (GET
+/// /api/puzzle/replay/{days}/{theme}, then each by id, one request at a
+/// time; at most [`MAX_BATCH`]). None to replay: an empty list.
+pub fn replay(client: &Client, days: u32, theme: &str) -> Result<Vec<Puzzle>, ApiError> {
+    let path = format!("/api/puzzle/replay/{}/{}", days.clamp(1, 365), super::path_segment(theme));
+    let reply: ReplayReply = match client.get_json(&path) {
+        Err(ApiError::NotFound) => return Ok(Vec::new()),
+        other => other?,
+    };
+    let mut puzzles = Vec::new();
+    for id in reply.replay.remaining.iter().filter(|id| is_angle(id) && id.len() <= 12).take(MAX_BATCH as usize) {
+        let one: PuzzleAndGame = client.get_json(&format!("/api/puzzle/{id}"))?;
+        puzzles.extend(of_reply(&one, client.base()));
+    }
+    Ok(puzzles)
 }
 
 /// The most plies of a game read for its puzzle.

@@ -1,9 +1,12 @@
 //! Board-sight drills: the colour of a square, the fewest knight moves
-//! between two squares, whether two squares share a diagonal. A
+//! between two squares, whether two squares share a diagonal, the squares
+//! a piece attacks on an empty board, and what stood on a square of a
+//! position read once. A
 //! deterministic core: the questions come from a seed, the answers and
 //! the time come in as arguments, the results go out as typed values.
 
-use crate::rules::{Color, Square};
+use crate::rules::attacks;
+use crate::rules::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// Which drill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +17,10 @@ pub enum DrillKind {
     Knight,
     /// Whether two squares share a diagonal.
     Diagonals,
+    /// The squares a piece attacks on an empty board.
+    Attacks,
+    /// What stood on a square of a position read once.
+    Memory,
 }
 
 impl DrillKind {
@@ -23,6 +30,8 @@ impl DrillKind {
             DrillKind::Colours => "colours",
             DrillKind::Knight => "knight",
             DrillKind::Diagonals => "diagonals",
+            DrillKind::Attacks => "attacks",
+            DrillKind::Memory => "memory",
         }
     }
 }
@@ -36,6 +45,48 @@ pub enum DrillQuestion {
     Knight(Square, Square),
     /// Do these share a diagonal?
     Diagonal(Square, Square),
+    /// Which squares does this piece attack on an empty board?
+    Attacks(Role, Square),
+    /// After the position is read once: what stands on this square?
+    Memory(Placement, Square),
+}
+
+/// A few pieces on the board: the position of a memory question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement([Option<Piece>; 64]);
+
+impl Placement {
+    /// What stands on `s`.
+    pub fn at(&self, s: Square) -> Option<Piece> {
+        self.0[s.index()]
+    }
+
+    /// As a position (White to move), for reading it out.
+    pub fn position(&self) -> Option<Position> {
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match Square::new(rank * 8 + file).and_then(|s| self.at(s)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        Position::from_fen(&format!("{fen} w - - 0 1")).ok()
+    }
 }
 
 /// An answer, as read from what the player said.
@@ -47,6 +98,10 @@ pub enum DrillReply {
     Number(u32),
     /// Yes or no.
     YesNo(bool),
+    /// Squares (in any order).
+    Squares(Bitboard),
+    /// A piece, or an empty square.
+    Piece(Option<Piece>),
 }
 
 /// a1.
@@ -82,6 +137,18 @@ pub fn knight_distance(a: Square, b: Square) -> u32 {
     dist[b.index()]
 }
 
+/// The squares a `role` on `s` attacks on an empty board.
+pub fn attacked(role: Role, s: Square) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight(s),
+        Role::Bishop => attacks::bishop(s, Bitboard::EMPTY),
+        Role::Rook => attacks::rook(s, Bitboard::EMPTY),
+        Role::Queen => attacks::queen(s, Bitboard::EMPTY),
+        Role::King => attacks::king(s),
+        Role::Pawn => attacks::pawn(Color::White, s),
+    }
+}
+
 impl DrillQuestion {
     /// The right answer.
     pub fn answer(self) -> DrillReply {
@@ -97,6 +164,8 @@ impl DrillQuestion {
                     (a.file().index().abs_diff(b.file().index()), a.rank().index().abs_diff(b.rank().index()));
                 DrillReply::YesNo(df == dr)
             }
+            DrillQuestion::Attacks(role, s) => DrillReply::Squares(attacked(role, s)),
+            DrillQuestion::Memory(placed, s) => DrillReply::Piece(placed.at(s)),
         }
     }
 }
@@ -167,7 +236,57 @@ impl Drill {
             DrillKind::Colours => DrillQuestion::Colour(a),
             DrillKind::Knight => DrillQuestion::Knight(a, b),
             DrillKind::Diagonals => DrillQuestion::Diagonal(a, b),
+            // A knight, a king or a bishop: lists short enough to say.
+            DrillKind::Attacks => {
+                let role = [Role::Knight, Role::King, Role::Bishop][(self.next() % 3) as usize];
+                DrillQuestion::Attacks(role, a)
+            }
+            DrillKind::Memory => self.memory(),
         }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.square().index() as u64
+    }
+
+    /// Two kings and three more pieces (no pawns), a legal position;
+    /// asked about an occupied square or an empty one, half each.
+    fn memory(&mut self) -> DrillQuestion {
+        const OTHERS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        for _ in 0..1000 {
+            let mut placed = [None; 64];
+            let mut squares = Vec::new();
+            let mut put = |d: &mut Drill, piece: Piece| loop {
+                let s = d.square();
+                if placed[s.index()].is_none() {
+                    placed[s.index()] = Some(piece);
+                    squares.push(s);
+                    return;
+                }
+            };
+            put(self, Piece { color: Color::White, role: Role::King });
+            put(self, Piece { color: Color::Black, role: Role::King });
+            for i in 0..3 {
+                let color = if i % 2 == 0 { Color::White } else { Color::Black };
+                let role = OTHERS[(self.next() % 4) as usize];
+                put(self, Piece { color, role });
+            }
+            let placement = Placement(placed);
+            if placement.position().is_none() {
+                continue;
+            }
+            let asked = if self.next() % 2 == 0 {
+                squares[(self.next() % squares.len() as u64) as usize]
+            } else {
+                let mut s = self.square();
+                while placement.at(s).is_some() {
+                    s = self.square();
+                }
+                s
+            };
+            return DrillQuestion::Memory(placement, asked);
+        }
+        DrillQuestion::Colour(FIRST)
     }
 
     /// The player's answer at `now`: right or wrong, then the next
@@ -213,6 +332,29 @@ mod tests {
         assert_eq!(knight_distance(sq("a1"), sq("h8")), 6);
         assert_eq!(DrillQuestion::Diagonal(sq("c1"), sq("h6")).answer(), DrillReply::YesNo(true));
         assert_eq!(DrillQuestion::Diagonal(sq("c1"), sq("h7")).answer(), DrillReply::YesNo(false));
+        let mut g1 = Bitboard::EMPTY;
+        [sq("e2"), sq("f3"), sq("h3")].into_iter().for_each(|s| g1.add(s));
+        assert_eq!(DrillQuestion::Attacks(Role::Knight, sq("g1")).answer(), DrillReply::Squares(g1));
+        assert_eq!(attacked(Role::King, sq("a1")).count(), 3);
+        assert_eq!(attacked(Role::Bishop, sq("d4")).count(), 13);
+    }
+
+    #[test]
+    fn memory_positions_are_legal_and_asked_about_both_kinds_of_square() {
+        let mut d = Drill::new(DrillKind::Memory, 9, 0);
+        let (mut full, mut empty) = (0, 0);
+        for _ in 0..40 {
+            let DrillQuestion::Memory(placed, s) = d.question() else { panic!("a memory question") };
+            let pos = placed.position().expect("legal");
+            assert_eq!(pos.piece_at(s), placed.at(s));
+            if placed.at(s).is_some() {
+                full += 1
+            } else {
+                empty += 1
+            }
+            d.question = d.make();
+        }
+        assert!(full > 5 && empty > 5, "{full} {empty}");
     }
 
     #[test]

@@ -5,8 +5,9 @@
 
 use crate::common::{collect, ended_in_rows, voxchess, wait_for};
 use std::io::Write;
+use voxchess::rules::Role;
 use voxchess::rules::Square;
-use voxchess::study::drill::{DrillQuestion, DrillReply, knight_distance};
+use voxchess::study::drill::{DrillQuestion, DrillReply, attacked, knight_distance};
 
 /// The squares written in a row, in order.
 fn squares(row: &str) -> Vec<Square> {
@@ -14,14 +15,19 @@ fn squares(row: &str) -> Vec<Square> {
     chars.windows(2).filter_map(|w| Square::parse(&format!("{}{}", w[0], w[1]))).collect()
 }
 
+/// The squares of the last row that asks.
+fn asked(text: &str) -> Vec<Square> {
+    squares(text.lines().rev().find(|l| l.contains('?')).expect("a question"))
+}
+
 /// A round: `unclear` (a line and what is said to it) first, then a
 /// wrong answer (`wrong`, said with the right one after `no`), then nine
-/// right ones (`answer`).
+/// right ones (`answer`); each answer made from the rows since the last.
 fn round(
     lang: &str,
     drill: &str,
-    answer: impl Fn(&[Square]) -> String,
-    wrong: impl Fn(&[Square]) -> String,
+    answer: impl Fn(&str) -> String,
+    wrong: impl Fn(&str) -> String,
     (unclear, said): (&str, &str),
     (no, done): (&str, &str),
 ) {
@@ -34,20 +40,17 @@ fn round(
     let out = collect(child.stdout.take().expect("stdout"));
     let mut stdin = child.stdin.take().expect("stdin");
     let mut at = 0;
-    let question = |out: &std::sync::Mutex<String>| {
-        let all = out.lock().unwrap().clone();
-        squares(all.lines().rev().find(|l| l.contains('?')).expect("a question"))
-    };
+    let since = |out: &std::sync::Mutex<String>, from: usize| out.lock().unwrap()[from..].to_string();
     at = wait_for(&out, "?", at);
+    let first = since(&out, 0);
     writeln!(stdin, "{unclear}").expect("typed");
     at = wait_for(&out, said, at);
-    writeln!(stdin, "{}", wrong(&question(&out))).expect("typed");
+    writeln!(stdin, "{}", wrong(&first)).expect("typed");
     at = wait_for(&out, no, at);
     for _ in 0..9 {
+        let from = at;
         at = wait_for(&out, "?", at);
-        let all = out.lock().unwrap().clone();
-        let question = all.lines().rev().find(|l| l.contains('?')).expect("a question").to_string();
-        writeln!(stdin, "{}", answer(&squares(&question))).expect("typed");
+        writeln!(stdin, "{}", answer(&since(&out, from))).expect("typed");
     }
     at = wait_for(&out, done, at);
     writeln!(stdin, "quit").expect("typed");
@@ -61,13 +64,16 @@ fn round(
 
 #[test]
 fn a_german_diagonal_drill_is_scored() {
-    let shared = |s: &[Square]| DrillQuestion::Diagonal(s[0], s[1]).answer() == DrillReply::YesNo(true);
+    let shared = |t: &str| {
+        let s = asked(t);
+        DrillQuestion::Diagonal(s[0], s[1]).answer() == DrillReply::YesNo(true)
+    };
     let yes_no = |b: bool| if b { "ja" } else { "nein" }.to_string();
     round(
         "de",
         "diagonals",
-        |s| yes_no(shared(s)),
-        |s| yes_no(!shared(s)),
+        |t| yes_no(shared(t)),
+        |t| yes_no(!shared(t)),
         ("vielleicht", "Sagen Sie ja oder nein."),
         ("Nein: ", "9 von 10 richtig"),
     );
@@ -75,13 +81,70 @@ fn a_german_diagonal_drill_is_scored() {
 
 #[test]
 fn a_korean_knight_drill_is_scored() {
-    let moves = |s: &[Square]| knight_distance(s[0], s[1]).to_string();
+    let distance = |t: &str| {
+        let s = asked(t);
+        knight_distance(s[0], s[1])
+    };
     round(
         "ko",
         "knight",
-        moves,
-        |s| (knight_distance(s[0], s[1]) + 1).to_string(),
+        |t| distance(t).to_string(),
+        |t| (distance(t) + 1).to_string(),
         ("모르겠어요", "숫자를 말하세요."),
+        ("아닙니다:", "10개 중 9개를"),
+    );
+}
+
+/// The squares a German question's piece attacks ("Springer auf e4, leeres
+/// Brett: ..."), written as a list.
+fn attacked_list(text: &str) -> Vec<Square> {
+    let question = text.rsplit("auf ").next().expect("a question");
+    let square = squares(question)[0];
+    let role = if text.contains("Springer auf") {
+        Role::Knight
+    } else if text.contains("König auf") {
+        Role::King
+    } else {
+        Role::Bishop
+    };
+    attacked(role, square).collect()
+}
+
+#[test]
+fn a_german_attacks_drill_is_scored() {
+    let list = |s: Vec<Square>| s.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+    round(
+        "de",
+        "attacks",
+        |t| list(attacked_list(t)),
+        // One square short.
+        |t| list(attacked_list(t).into_iter().skip(1).collect()),
+        ("alle", "Nennen Sie die Felder"),
+        ("Nein: ", "9 von 10 richtig"),
+    );
+}
+
+/// What a Korean memory question's position held on the square asked:
+/// the piece as the position named it ("백 나이트: e5"), or an empty square.
+fn remembered(text: &str) -> String {
+    let square = asked(text)[0].to_string();
+    text.lines()
+        .filter(|l| !l.contains('?'))
+        .find_map(|l| {
+            let (piece, squares) = l.split_once(": ")?;
+            squares.split(", ").any(|s| s == square).then(|| piece.to_string())
+        })
+        .unwrap_or_else(|| "빈 칸".to_string())
+}
+
+#[test]
+fn a_korean_memory_drill_is_scored() {
+    round(
+        "ko",
+        "memory",
+        remembered,
+        |t| if remembered(t) == "빈 칸" { "백 킹".to_string() } else { "빈 칸".to_string() },
+        ("모르겠어요", "색과 기물"),
         ("아닙니다:", "10개 중 9개를"),
     );
 }

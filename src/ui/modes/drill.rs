@@ -1,5 +1,6 @@
 //! Board-sight drills as a mode of the session: a round of ten
-//! questions (a square's colour, a knight's route, a shared diagonal),
+//! questions (a square's colour, a knight's route, a shared diagonal,
+//! the squares a piece attacks, what stood on a square),
 //! each answered by voice or keyboard and said right or wrong with the
 //! answer; the round's score and time, and the best round of each drill
 //! kept in the data folder.
@@ -42,8 +43,8 @@ impl DrillMode {
     }
 
     fn ask(&mut self) {
-        let q = self.shell.words.drill_question(self.drill.question());
-        self.shell.say_lines(vec![q]);
+        let lines = self.shell.words.drill_question(self.drill.question());
+        self.shell.say_lines(lines);
     }
 
     /// The best round of this drill, after this one: kept if better.

@@ -3,7 +3,9 @@
 //! and the answer words read back.
 
 use super::Narrator;
-use crate::rules::Color;
+use crate::rules::{Bitboard, Color, Piece, Square};
+use crate::speech::hear::Heard;
+use crate::speech::lexicon::Meaning;
 use crate::speech::lexicon::fill;
 use crate::speech::say_duration;
 use crate::speech::say_move::square_words;
@@ -22,12 +24,24 @@ impl Narrator {
             DrillKind::Colours => &w.colours,
             DrillKind::Knight => &w.knight,
             DrillKind::Diagonals => &w.diagonals,
+            DrillKind::Attacks => &w.attacks,
+            DrillKind::Memory => &w.memory,
         };
         Line::info(fill(&w.start, &[("name", name.clone()), ("n", ROUND.to_string())]))
     }
 
-    /// A question, as news: squares written in the row, in words aloud.
-    pub(crate) fn drill_question(&self, q: DrillQuestion) -> Line {
+    /// A question, as news: squares written in the row, in words aloud;
+    /// a memory question's position first, read once.
+    pub(crate) fn drill_question(&self, q: DrillQuestion) -> Vec<Line> {
+        let mut lines = Vec::new();
+        if let DrillQuestion::Memory(placed, _) = q
+            && let Some(pos) = placed.position()
+        {
+            lines.push(Line::info(self.drill_words().memory_show.clone()));
+            lines.extend(self.both_many(|n| {
+                Color::ALL.iter().flat_map(|c| crate::speech::say_board::say_side_pieces(n.lex, &pos, *c)).collect()
+            }));
+        }
         let line = self.both_one(|n| {
             let w = n.drill_words();
             let sq = |s| square_words(n.lex, s, n.style);
@@ -35,9 +49,18 @@ impl Narrator {
                 DrillQuestion::Colour(s) => fill(&w.colour_q, &[("square", sq(s))]),
                 DrillQuestion::Knight(a, b) => fill(&w.knight_q, &[("from", sq(a)), ("to", sq(b))]),
                 DrillQuestion::Diagonal(a, b) => fill(&w.diagonal_q, &[("a", sq(a)), ("b", sq(b))]),
+                DrillQuestion::Attacks(role, s) => {
+                    let square = sq(s);
+                    crate::speech::grammar::render(
+                        &w.attacks_q,
+                        &[("piece", n.lex.piece_word(role)), ("square", crate::speech::grammar::Arg::Text(&square))],
+                    )
+                }
+                DrillQuestion::Memory(_, s) => fill(&w.memory_q, &[("square", sq(s))]),
             }
         });
-        Line { urgency: Urgency::Move, ..line }
+        lines.push(Line { urgency: Urgency::Move, ..line });
+        lines
     }
 
     /// The words that start another round.
@@ -53,6 +76,9 @@ impl Narrator {
             DrillReply::Number(n) => n.to_string(),
             DrillReply::YesNo(true) => w.yes.clone(),
             DrillReply::YesNo(false) => w.no.clone(),
+            DrillReply::Squares(b) => b.map(|s| square_words(self.lex, s, self.style)).collect::<Vec<_>>().join(", "),
+            DrillReply::Piece(Some(p)) => crate::speech::say_board::piece_words(self.lex, p),
+            DrillReply::Piece(None) => w.empty.clone(),
         }
     }
 
@@ -61,7 +87,9 @@ impl Narrator {
         let w = self.drill_words();
         match r {
             DrillResult::Right => Line::info(w.right.clone()),
-            DrillResult::Wrong(answer) => Line::info(fill(&w.wrong, &[("answer", self.drill_reply(answer))])),
+            DrillResult::Wrong(answer) => {
+                self.both_one(|n| fill(&n.drill_words().wrong, &[("answer", n.drill_reply(answer))]))
+            }
             DrillResult::Done { right, asked, ms } => Line::new(
                 fill(
                     &w.done,
@@ -93,6 +121,8 @@ impl Narrator {
             DrillQuestion::Colour(_) => w.unclear_colour.clone(),
             DrillQuestion::Knight(..) => w.unclear_number.clone(),
             DrillQuestion::Diagonal(..) => w.unclear_yes_no.clone(),
+            DrillQuestion::Attacks(..) => w.unclear_squares.clone(),
+            DrillQuestion::Memory(..) => w.unclear_piece.clone(),
         })
     }
 
@@ -109,7 +139,6 @@ impl Narrator {
         let said = text.trim().to_lowercase();
         let heard = crate::speech::hear::hear(self.lex, &said);
         let meanings = || heard.iter().flat_map(|h| h.senses.iter().map(|s| s.meaning));
-        use crate::speech::lexicon::Meaning;
         match q {
             DrillQuestion::Colour(_) => {
                 if said == w.light.to_lowercase() {
@@ -142,6 +171,66 @@ impl Narrator {
                     _ => None,
                 })
             }
+            DrillQuestion::Attacks(..) => squares_said(&said, &heard).map(DrillReply::Squares),
+            DrillQuestion::Memory(..) => {
+                if said == w.empty.to_lowercase() || said == self.lex.out.empty.to_lowercase() {
+                    return Some(DrillReply::Piece(None));
+                }
+                // As the answer is said ("white knight"), or its words heard.
+                let plain = |t: &str| t.to_lowercase().replace('ё', "е");
+                let named = Color::ALL
+                    .iter()
+                    .flat_map(|&color| crate::rules::Role::ALL.into_iter().map(move |role| Piece { color, role }));
+                named
+                    .clone()
+                    .find(|p| plain(&crate::speech::say_board::piece_words(self.lex, *p)) == plain(&said))
+                    .or_else(|| piece_said(&heard))
+                    .map(|p| DrillReply::Piece(Some(p)))
+            }
         }
     }
+}
+
+/// The cheapest sense of a heard word that `pick` takes.
+fn cheapest<T>(h: &Heard, pick: impl Fn(Meaning) -> Option<T>) -> Option<T> {
+    let mut senses: Vec<_> = h.senses.iter().filter_map(|s| pick(s.meaning).map(|t| (s.cost, t))).collect();
+    senses.sort_by(|a, b| a.0.total_cmp(&b.0));
+    senses.into_iter().next().map(|(_, t)| t)
+}
+
+/// Squares said as a list ("e2 f3 h3", "e two, f three"): each a file
+/// then a rank, with nothing but filler words between; None if anything
+/// else is said or no square is.
+fn squares_said(said: &str, heard: &[Heard]) -> Option<Bitboard> {
+    // Written together ("e2f3h3"): two characters a square.
+    let packed: Vec<char> = said.chars().filter(|c| !c.is_whitespace() && *c != ',').collect();
+    if !packed.is_empty() && packed.len().is_multiple_of(2) {
+        let squares: Option<Vec<Square>> =
+            packed.chunks(2).map(|c| Square::parse(&c.iter().collect::<String>())).collect();
+        if let Some(squares) = squares {
+            let mut b = Bitboard::EMPTY;
+            squares.into_iter().for_each(|s| b.add(s));
+            return Some(b);
+        }
+    }
+    let mut b = Bitboard::EMPTY;
+    let mut i = 0;
+    while i < heard.len() {
+        if heard[i].cost_of(&Meaning::Filler).is_some() {
+            i += 1;
+            continue;
+        }
+        let file = cheapest(&heard[i], |m| if let Meaning::File(f) = m { Some(f) } else { None })?;
+        let rank = cheapest(heard.get(i + 1)?, |m| if let Meaning::Rank(r) = m { Some(r) } else { None })?;
+        b.add(Square::from_coords(file, rank));
+        i += 2;
+    }
+    (b != Bitboard::EMPTY).then_some(b)
+}
+
+/// A piece said with its colour ("white knight"); None without both.
+fn piece_said(heard: &[Heard]) -> Option<Piece> {
+    let color = heard.iter().find_map(|h| cheapest(h, |m| if let Meaning::Color(c) = m { Some(c) } else { None }))?;
+    let role = heard.iter().find_map(|h| cheapest(h, |m| if let Meaning::Piece(r) = m { Some(r) } else { None }))?;
+    Some(Piece { color, role })
 }
