@@ -275,7 +275,7 @@ impl Drill {
             if placement.position().is_none() {
                 continue;
             }
-            let asked = if self.next() % 2 == 0 {
+            let asked = if self.next().is_multiple_of(2) {
                 squares[(self.next() % squares.len() as u64) as usize]
             } else {
                 let mut s = self.square();
