@@ -119,6 +119,43 @@ pub enum PuzzleAction {
         #[arg(long)]
         server: Option<String>,
     },
+    /// lichess puzzles with your token, counted on your lichess rating: online fork harder.
+    Online {
+        /// A theme (fork, pin, mateIn2, mix, ...) and a difficulty (easiest, easier, normal, harder, hardest).
+        words: Vec<String>,
+        /// The difficulty, relative to your lichess puzzle rating.
+        #[arg(long, value_parser = difficulty)]
+        difficulty: Option<crate::online::puzzle::Difficulty>,
+        /// The lichess server (default https://lichess.org; http:// only for this computer).
+        #[arg(long)]
+        server: Option<String>,
+    },
+    /// Your lichess puzzle dashboard in words: results and weakest themes.
+    Dashboard {
+        /// Over how many days (1 to 365).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=365))]
+        days: u32,
+        /// The lichess server (default https://lichess.org; http:// only for this computer).
+        #[arg(long)]
+        server: Option<String>,
+    },
+    /// Replay the lichess puzzles of a theme you failed lately.
+    Replay {
+        /// The theme (fork, pin, ..., or mix for all).
+        theme: String,
+        /// Failed in how many days (1 to 365).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=365))]
+        days: u32,
+        /// The lichess server (default https://lichess.org; http:// only for this computer).
+        #[arg(long)]
+        server: Option<String>,
+    },
+}
+
+/// A difficulty: easiest, easier, normal, harder or hardest.
+fn difficulty(text: &str) -> Result<crate::online::puzzle::Difficulty, String> {
+    crate::online::puzzle::Difficulty::parse(text)
+        .ok_or_else(|| "the difficulty is one of: easiest, easier, normal, harder, hardest".to_string())
 }
 
 /// A rating band: "1400-1600".

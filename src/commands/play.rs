@@ -152,11 +152,64 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             let server = super::online::server_of(server, &settings)?;
             vec![crate::ui::app::daily_puzzle(&settings, &server).map_err(anyhow::Error::msg)?]
         }
+        Some(PuzzleAction::Online { words, difficulty, server }) => {
+            let server = super::online::server_of(server, &settings)?;
+            let (angle, difficulty) = lichess_choice(&words, difficulty)?;
+            let asked = crate::ui::app::LichessPuzzles { angle, difficulty, replay_days: None };
+            return lichess_puzzles(settings, &server, asked);
+        }
+        Some(PuzzleAction::Replay { theme, days, server }) => {
+            let server = super::online::server_of(server, &settings)?;
+            let (angle, difficulty) = lichess_choice(&[theme], None)?;
+            let asked = crate::ui::app::LichessPuzzles { angle, difficulty, replay_days: Some(days) };
+            return lichess_puzzles(settings, &server, asked);
+        }
+        Some(PuzzleAction::Dashboard { days, server }) => {
+            let server = super::online::server_of(server, &settings)?;
+            for line in crate::ui::app::puzzle_dashboard(&settings, &server, days).map_err(anyhow::Error::msg)? {
+                out_line!("{line}");
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
         None => Vec::new(),
     };
     let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
     let plain = settings.plain || plain_terminal();
     crate::ui::app::run_puzzles(settings, wanted, given, plain)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The theme and difficulty of `voxchess puzzle online fork harder`: a
+/// word that is a difficulty is one, another is the theme (one at most);
+/// no theme is lichess's mix.
+fn lichess_choice(
+    words: &[String],
+    difficulty: Option<crate::online::puzzle::Difficulty>,
+) -> Result<(String, crate::online::puzzle::Difficulty), anyhow::Error> {
+    use crate::online::puzzle::{Difficulty, is_angle};
+    let mut theme = None;
+    let mut level = difficulty;
+    for w in words {
+        match Difficulty::parse(w) {
+            Some(d) if level.is_none() => level = Some(d),
+            _ if theme.is_none() && is_angle(w) => theme = Some(w.clone()),
+            _ => {
+                let values = Difficulty::ALL.iter().map(|d| d.key().to_string()).collect();
+                return Err(
+                    crate::config::StartProblem::BadValue { arg: "online".into(), value: w.clone(), values }.into()
+                );
+            }
+        }
+    }
+    Ok((theme.unwrap_or_else(|| "mix".into()), level.unwrap_or_default()))
+}
+
+/// Plays lichess's puzzles; what there is to say instead, said.
+fn lichess_puzzles(settings: crate::config::Settings, server: &str, asked: crate::ui::app::LichessPuzzles) -> Outcome {
+    let plain = settings.plain || plain_terminal();
+    if let Some(line) = crate::ui::app::online_puzzles(settings, server, asked, plain).map_err(anyhow::Error::msg)? {
+        out_line!("{line}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -145,12 +145,22 @@ pub fn batch(client: &Client, angle: &str, difficulty: Difficulty) -> Result<Vec
 }
 
 /// Posts `solved` in one request (POST /api/puzzle/batch/{angle},
-/// puzzle:write), asking for the next batch with it.
-pub fn solve(client: &Client, angle: &str, difficulty: Difficulty, solved: &[Solved]) -> Result<Posted, ApiError> {
+/// puzzle:write), asking for the next batch of `nb` with it (0: none).
+pub fn solve(
+    client: &Client,
+    angle: &str,
+    difficulty: Difficulty,
+    solved: &[Solved],
+    nb: u32,
+) -> Result<Posted, ApiError> {
     let solutions: Vec<serde_json::Value> =
         solved.iter().map(|s| serde_json::json!({ "id": s.id, "win": s.win, "rated": true })).collect();
-    let path =
-        format!("/api/puzzle/batch/{}?nb={MAX_BATCH}&difficulty={}", super::path_segment(angle), difficulty.key());
+    let path = format!(
+        "/api/puzzle/batch/{}?nb={}&difficulty={}",
+        super::path_segment(angle),
+        nb.min(MAX_BATCH),
+        difficulty.key()
+    );
     let reply: Batch = client.post_json(&path, &serde_json::json!({ "solutions": solutions }))?;
     let counted: Vec<&Round> = reply.rounds.iter().filter(|r| solved.iter().any(|s| s.id == r.id)).collect();
     Ok(Posted {
@@ -251,6 +261,60 @@ pub fn replay(client: &Client, days: u32, theme: &str) -> Result<Vec<Puzzle>, Ap
         puzzles.extend(of_reply(&one, client.base()));
     }
     Ok(puzzles)
+}
+
+/// What the puzzle mode's requests to lichess came back with.
+#[derive(Debug)]
+pub enum PuzzleNews {
+    /// Results posted (those that went through), what lichess said of
+    /// them, and the next batch (or why there is none).
+    Answered {
+        /// The results lichess took.
+        posted: Vec<(String, Solved)>,
+        /// What it said of them (None: nothing was posted).
+        counted: Option<Posted>,
+        /// The next batch, or why not.
+        batch: Result<Vec<Puzzle>, ApiError>,
+    },
+}
+
+/// The puzzle mode's one request at a time: the results of each theme
+/// posted (`angle`'s last, its reply's batch taken when `nb` > 0), then,
+/// if puzzles are wanted and none came, a batch asked for.
+pub fn post_and_ask(
+    client: &Client,
+    results: Vec<(String, Vec<Solved>)>,
+    angle: &str,
+    difficulty: Difficulty,
+    nb: u32,
+) -> PuzzleNews {
+    let mut posted = Vec::new();
+    let mut counted: Option<Posted> = None;
+    let mut next = None;
+    let mut groups = results;
+    groups.sort_by_key(|(a, _)| a == angle);
+    for (group_angle, solved) in groups {
+        let own = group_angle == angle;
+        match solve(client, &group_angle, difficulty, &solved, if own { nb } else { 0 }) {
+            Ok(p) => {
+                posted.extend(solved.into_iter().map(|s| (group_angle.clone(), s)));
+                let sum = counted.get_or_insert_with(Posted::default);
+                sum.change += p.change;
+                sum.counted += p.counted;
+                sum.rating = p.rating.or(sum.rating);
+                if own {
+                    next = Some(p.puzzles);
+                }
+            }
+            Err(e) => return PuzzleNews::Answered { posted, counted, batch: Err(e) },
+        }
+    }
+    let batch = match next {
+        Some(puzzles) if !puzzles.is_empty() || nb == 0 => Ok(puzzles),
+        _ if nb == 0 => Ok(Vec::new()),
+        _ => batch(client, angle, difficulty),
+    };
+    PuzzleNews::Answered { posted, counted, batch }
 }
 
 /// The most plies of a game read for its puzzle.

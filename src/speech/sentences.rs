@@ -489,6 +489,26 @@ pub struct PuzzleWords {
     pub over: String,
     pub solution: String,
     pub not_kept: String,
+    /// The puzzle's link, written; and said.
+    pub link: String,
+    pub link_spoken: String,
+    /// The online puzzles' link to lichess.
+    pub asking: String,
+    pub waiting: String,
+    pub kept_batch: String,
+    pub counted: String,
+    pub results_kept: String,
+    pub no_more: String,
+    pub wait_minute: String,
+    pub scope: String,
+    pub refused: String,
+    /// The dashboard.
+    pub dashboard: String,
+    pub weakest: String,
+    pub theme_result: String,
+    pub dashboard_empty: String,
+    pub replay_hint: String,
+    pub replay_none: String,
     /// lichess's theme keys with their names.
     pub themes: BTreeMap<String, String>,
 }

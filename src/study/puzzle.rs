@@ -84,7 +84,7 @@ impl Puzzle {
         let url = fields
             .get(8)
             .map(|u| u.trim())
-            .filter(|u| u.starts_with("https://"))
+            .filter(|u| u.starts_with("https://") || u.starts_with("http://"))
             .map(|u| u.chars().filter(|c| c.is_ascii_graphic()).take(100).collect::<String>());
         Ok(Puzzle { id: id.to_string(), start, line, rating, themes, url })
     }

@@ -653,8 +653,69 @@ pub fn run_puzzles(
     plain: bool,
 ) -> std::io::Result<()> {
     let io = Io::open(&settings);
-    let mode = super::modes::puzzle::PuzzleMode::new(&settings, puzzle_files(), wanted, given);
+    let mode = super::modes::puzzle::PuzzleMode::new(&settings, puzzle_files(), wanted, given, None);
     io.run(Box::new(mode), plain).map(|_| ())
+}
+
+/// Which lichess puzzles: a theme (or "mix") at a difficulty, or the
+/// theme's puzzles failed in the last days, to replay.
+pub struct LichessPuzzles {
+    /// The theme key, or "mix".
+    pub angle: String,
+    /// How hard.
+    pub difficulty: crate::online::puzzle::Difficulty,
+    /// Replay the puzzles failed in this many days (no new batches).
+    pub replay_days: Option<u32>,
+}
+
+/// `voxchess puzzle online` and `replay`: lichess's puzzles with the
+/// player's token, their results posted back to count on the player's
+/// lichess rating. Ok(Some(line)): nothing to play, and why.
+pub fn online_puzzles(
+    settings: Settings,
+    server: &str,
+    asked: LichessPuzzles,
+    plain: bool,
+) -> Result<Option<String>, String> {
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let token = crate::online::token::load().ok_or_else(|| words.fixed(Fixed::NotLoggedIn))?;
+    let client = crate::online::Client::new(server, &token);
+    let given = match asked.replay_days {
+        Some(days) => {
+            let puzzles = crate::online::puzzle::replay(&client, days, &asked.angle)
+                .map_err(|e| words.puzzle_online_error(&e))?;
+            if puzzles.is_empty() {
+                return Ok(Some(words.puzzle_replay_none()));
+            }
+            puzzles
+        }
+        None => Vec::new(),
+    };
+    let files = puzzle_files();
+    let dir = files.library.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    crate::config::private_dir(&dir).map_err(|e| words.puzzles_not_imported(crate::game::WriteProblem::of(&e)))?;
+    let io = Io::open(&settings);
+    let refill = asked.replay_days.is_none();
+    let link = super::modes::puzzle_link::PuzzleLink::new(
+        client,
+        io.tx.clone(),
+        (asked.angle, asked.difficulty),
+        refill,
+        &dir,
+    );
+    let wanted = crate::study::library::Wanted::default();
+    let mode = super::modes::puzzle::PuzzleMode::new(&settings, files, wanted, given, Some(link));
+    io.run(Box::new(mode), plain).map(|_| None).map_err(|e| e.to_string())
+}
+
+/// `voxchess puzzle dashboard`: the player's lichess puzzle dashboard of
+/// the last `days`, in words.
+pub fn puzzle_dashboard(settings: &Settings, server: &str, days: u32) -> Result<Vec<String>, String> {
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let token = crate::online::token::load().ok_or_else(|| words.fixed(Fixed::NotLoggedIn))?;
+    let client = crate::online::Client::new(server, &token);
+    let dashboard = crate::online::puzzle::dashboard(&client, days).map_err(|e| words.puzzle_online_error(&e))?;
+    Ok(words.puzzle_dashboard(&dashboard))
 }
 
 /// `voxchess drill`: a round of `kind`; the best rounds kept in the data folder.

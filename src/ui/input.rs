@@ -117,6 +117,8 @@ pub(crate) enum Notice {
 pub(crate) enum Msg {
     /// What happens in the lobby of an online server.
     Lobby(crate::online::LobbyNews),
+    /// What lichess answered the puzzle mode.
+    Puzzles(crate::online::puzzle::PuzzleNews),
     /// A line typed by the player.
     Typed(String),
     /// A transcript from voice input: the alternatives, best first.

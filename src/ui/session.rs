@@ -212,7 +212,7 @@ impl Loop<'_> {
                 Ok(Msg::Quit) => self.quit = true,
                 // The end of input is kept for the mode below.
                 Ok(Msg::Eof) => self.input_ended = true,
-                Ok(msg @ Msg::Analysis(_)) => {
+                Ok(msg @ (Msg::Analysis(_) | Msg::Puzzles(_))) => {
                     mode.message(msg, self.time.now_ms());
                     mode.settle(self.time.now_ms());
                     flush(mode, screen, voice, false, self.time.now_ms());

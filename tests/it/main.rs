@@ -22,6 +22,7 @@ mod pgn;
 mod play;
 mod properties;
 mod puzzle;
+mod puzzle_online;
 mod readers;
 mod review;
 mod rules;

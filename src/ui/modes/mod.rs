@@ -9,6 +9,7 @@
 pub(crate) mod drill;
 pub(crate) mod game;
 pub(crate) mod puzzle;
+pub(crate) mod puzzle_link;
 pub(crate) mod review;
 
 use crate::ui::effect::Report;

@@ -11,14 +11,17 @@
 
 use crate::config::Settings;
 use crate::game::Event;
+use crate::online::puzzle::PuzzleNews;
 use crate::rules::{Color, Move, Position};
 use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question};
 use crate::study::library::{Rating, Wanted, pick};
 use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
-use crate::ui::input::BoardKey;
+use crate::ui::input::{BoardKey, Msg};
+use crate::ui::modes::puzzle_link::PuzzleLink;
 use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, key_action};
+use crate::ui::words::LinkSaid;
 use crate::ui::words::Narrator;
 use crate::ui::words::View;
 use std::collections::HashSet;
@@ -69,14 +72,24 @@ pub(crate) struct PuzzleMode {
     pending: Option<Question>,
     /// The side the board is read from (the player's).
     side: Color,
-    /// Puzzles given before the library's (the daily puzzle).
+    /// Puzzles given before the library's (the daily puzzle, lichess's).
     given: std::collections::VecDeque<Puzzle>,
+    /// lichess's puzzles with the player's token (the library unused).
+    link: Option<PuzzleLink>,
+    /// A puzzle is wanted as soon as lichess gives one.
+    wanting: bool,
 }
 
 impl PuzzleMode {
     /// Puzzles from `files` that fit `wanted`, in `settings`' language.
     /// `given` come first.
-    pub(crate) fn new(settings: &Settings, files: PuzzleFiles, wanted: Wanted, given: Vec<Puzzle>) -> PuzzleMode {
+    pub(crate) fn new(
+        settings: &Settings,
+        files: PuzzleFiles,
+        wanted: Wanted,
+        given: Vec<Puzzle>,
+        link: Option<PuzzleLink>,
+    ) -> PuzzleMode {
         let record = Record::load(&files.record);
         PuzzleMode {
             shell: Shell::new(settings, Color::White),
@@ -87,19 +100,111 @@ impl PuzzleMode {
             pending: None,
             side: Color::White,
             given: given.into(),
+            link,
+            wanting: false,
+        }
+    }
+
+    /// A line of the link to lichess.
+    fn link_says(&mut self, said: LinkSaid) {
+        let line = self.shell.words.puzzle_online(&said);
+        self.shell.say_lines(vec![line]);
+    }
+
+    /// No puzzle at hand, with lichess's link: one is asked for (with the
+    /// results that wait), or why not said.
+    fn ask_lichess(&mut self) {
+        let Some(link) = &mut self.link else { return };
+        let was = link.asking();
+        match link.ask(link.refills(), std::time::Instant::now()) {
+            Ok(true) => {
+                self.wanting = true;
+                self.link_says(if was { LinkSaid::Waiting } else { LinkSaid::Asking });
+            }
+            Ok(false) => {
+                self.run = None;
+                let line = self.shell.words.puzzle_none_online();
+                self.shell.say_lines(vec![line]);
+            }
+            Err(seconds) => self.link_says(LinkSaid::WaitMinute(seconds)),
+        }
+    }
+
+    /// What lichess answered: results counted are forgotten and the
+    /// rating said; a batch kept and played; a failure said in one line,
+    /// the batch kept before played instead.
+    fn lichess_answered(&mut self, news: PuzzleNews, now: u64) {
+        let Some(link) = &mut self.link else { return };
+        link.answered(&news, std::time::Instant::now());
+        let PuzzleNews::Answered { posted, counted, batch } = news;
+        let want = std::mem::take(&mut self.wanting);
+        let mut lines = Vec::new();
+        if !posted.is_empty()
+            && let Err(e) = link.counted(&posted)
+        {
+            lines.push(self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e)));
+        }
+        if let Some(c) = counted.filter(|c| c.counted > 0) {
+            let said = LinkSaid::Counted { n: c.counted, rating: c.rating, change: c.change };
+            lines.push(self.shell.words.puzzle_online(&said));
+        }
+        let fresh = |p: &Puzzle, mode: &PuzzleMode| {
+            !mode.record.seen.contains(&p.id) && !mode.given.iter().any(|g| g.id == p.id)
+        };
+        match batch {
+            Ok(puzzles) => {
+                if !puzzles.is_empty()
+                    && let Err(e) = link.keep_batch(&puzzles)
+                {
+                    lines.push(self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e)));
+                }
+                let new: Vec<Puzzle> = puzzles.into_iter().filter(|p| fresh(p, self)).collect();
+                self.given.extend(new);
+                if want && self.given.is_empty() {
+                    lines.push(self.shell.words.puzzle_online(&LinkSaid::NoMore));
+                }
+            }
+            Err(e) => {
+                lines.push(self.shell.words.puzzle_online(&LinkSaid::Failed(e)));
+                let link = self.link.as_ref().unwrap_or_else(|| unreachable!("checked above"));
+                if !link.pending().is_empty() {
+                    lines.push(self.shell.words.puzzle_online(&LinkSaid::ResultsKept));
+                }
+                if want && self.given.is_empty() {
+                    let kept: Vec<Puzzle> = link.kept_batch().into_iter().filter(|p| fresh(p, self)).collect();
+                    if !kept.is_empty() {
+                        lines.push(self.shell.words.puzzle_online(&LinkSaid::KeptBatch(kept.len())));
+                    }
+                    self.given.extend(kept);
+                    if self.given.is_empty() {
+                        lines.push(self.shell.words.puzzle_none_online());
+                    }
+                }
+            }
+        }
+        self.shell.say_lines(lines);
+        if want && !self.given.is_empty() {
+            self.next_puzzle(now);
         }
     }
 
     /// The next puzzle that fits, started; or why there is none.
     fn next_puzzle(&mut self, now: u64) {
         // Only a regular file: a FIFO planted there never holds the mode.
+        let online = self.link.is_some();
         let puzzle = self.given.pop_front().or_else(|| {
+            if online {
+                return None;
+            }
             crate::bounded::open_regular(&self.files.library, true).ok().and_then(|f| {
                 let mut reader = std::io::BufReader::new(f);
                 pick(&mut reader, &self.wanted, &self.record.seen, self.record.rating.rating.round() as u32)
             })
         });
         let Some(puzzle) = puzzle else {
+            if online {
+                return self.ask_lichess();
+            }
             self.run = None;
             let line = self.shell.words.puzzle_none();
             return self.shell.say_lines(vec![line]);
@@ -141,13 +246,34 @@ impl PuzzleMode {
         let Some(run) = &self.run else { return };
         let puzzle = run.puzzle().clone();
         let before = self.record.rating;
-        self.record.rating = before.after(f64::from(puzzle.rating), won);
+        // lichess's puzzles count on lichess's rating, not the library's.
+        if self.link.is_none() {
+            self.record.rating = before.after(f64::from(puzzle.rating), won);
+        }
         self.record.seen.insert(puzzle.id.clone());
         let themes = self.shell.words.puzzle_themes(&puzzle.themes);
         self.shell.say_lines(themes.into_iter().collect());
+        if let Some(url) = puzzle_url(&puzzle) {
+            let line = self.shell.words.puzzle_link(&url);
+            self.shell.say_lines(vec![line]);
+        }
+        if let Some(link) = &mut self.link {
+            let kept = link.keep_result(&puzzle.id, won);
+            // Sent at once (with any that wait), a batch asked for when
+            // this one is played out.
+            let _ = link.ask(self.given.is_empty(), std::time::Instant::now());
+            if let Err(e) = kept {
+                let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
+                self.shell.say_lines(vec![line]);
+            }
+            let next = self.shell.words.puzzle_next();
+            self.shell.say_lines(vec![next]);
+        } else {
+            let r = self.record.rating;
+            let lines = self.shell.words.puzzle_rating(r.rating, r.rating - before.rating);
+            self.shell.say_lines(lines);
+        }
         let r = self.record.rating;
-        let lines = self.shell.words.puzzle_rating(r.rating, r.rating - before.rating);
-        self.shell.say_lines(lines);
         let kept = crate::bounded::read_text(&self.files.record, 64 << 20).unwrap_or_default();
         let rest: String = kept.lines().skip(1).map(|l| format!("{l}\n")).collect();
         let result = if won { "won" } else { "lost" };
@@ -221,7 +347,10 @@ impl PuzzleMode {
 
     fn command(&mut self, c: Command, now: u64) {
         match c {
-            Command::Quit => self.shell.quit(),
+            Command::Quit => {
+                self.send_results();
+                self.shell.quit();
+            }
             // "hint" is the engine's best move elsewhere: here, a hint.
             Command::Engine(EngineQuestion::Best | EngineQuestion::Threat) => {
                 let ev = self.run.as_mut().map(PuzzleRun::hint).unwrap_or_default();
@@ -249,14 +378,49 @@ impl PuzzleMode {
         }
     }
 
+    /// Leaving: results that wait are sent (leaving waits a little).
+    fn send_results(&mut self) {
+        if let Some(link) = &mut self.link {
+            let _ = link.ask(false, std::time::Instant::now());
+        }
+    }
+
     fn position(&self) -> Position {
         self.run.as_ref().map_or_else(Position::start, |r| *r.position())
     }
 }
 
+/// The puzzle's page: lichess's training page of its id, on the server
+/// its game came from.
+fn puzzle_url(p: &Puzzle) -> Option<String> {
+    let url = p.url.as_deref()?;
+    let site: Vec<&str> = url.splitn(4, '/').take(3).collect();
+    (site.len() == 3 && (site[0] == "https:" || site[0] == "http:"))
+        .then(|| format!("{}/training/{}", site.join("/"), p.id))
+}
+
 impl Mode for PuzzleMode {
     fn greet(&mut self, now: u64) {
         self.next_puzzle(now);
+    }
+
+    fn message(&mut self, msg: Msg, now: u64) {
+        if let Msg::Puzzles(news) = msg {
+            self.lichess_answered(news, now);
+        }
+    }
+
+    /// Results being sent to lichess are waited for, a little.
+    fn answer_due(&self) -> Option<std::time::Instant> {
+        self.link.as_ref().and_then(PuzzleLink::due)
+    }
+
+    fn busy(&mut self) -> bool {
+        self.link.as_ref().is_some_and(PuzzleLink::asking)
+    }
+
+    fn input_ended(&mut self) {
+        self.send_results();
     }
 
     fn line(&mut self, text: &str, channel: Channel, now: u64) {

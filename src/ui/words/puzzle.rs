@@ -12,6 +12,34 @@ use crate::study::library::Imported;
 use crate::study::puzzle::PuzzleEvent;
 use crate::ui::output::{Line, Urgency};
 
+/// What the puzzle mode's link to lichess has to say.
+#[derive(Debug)]
+pub(crate) enum LinkSaid {
+    /// A request went out.
+    Asking,
+    /// One is still under way.
+    Waiting,
+    /// Puzzles kept from an earlier batch are played (how many).
+    KeptBatch(usize),
+    /// lichess counted results: how many, the rating now, its change.
+    Counted {
+        /// How many.
+        n: usize,
+        /// The rating, if said.
+        rating: Option<f64>,
+        /// Its change.
+        change: i32,
+    },
+    /// Results could not be sent, and are kept.
+    ResultsKept,
+    /// lichess gave no puzzles.
+    NoMore,
+    /// lichess asked to wait: seconds left.
+    WaitMinute(u64),
+    /// A request failed.
+    Failed(crate::online::ApiError),
+}
+
 impl Narrator {
     fn puzzle_words(&self) -> &'static crate::speech::sentences::PuzzleWords {
         &self.lex.client.puzzle
@@ -76,6 +104,16 @@ impl Narrator {
         vec![Line::info(fill(&w.rating, &[("rating", rating), ("change", change)])), Line::info(w.next.clone())]
     }
 
+    /// What comes after a puzzle.
+    pub(crate) fn puzzle_next(&self) -> Line {
+        Line::info(self.puzzle_words().next.clone())
+    }
+
+    /// No puzzle of lichess's to play (none came, none kept).
+    pub(crate) fn puzzle_none_online(&self) -> Line {
+        Line::new(self.puzzle_words().no_more.clone(), Urgency::Urgent)
+    }
+
     /// No puzzle fits (or the library is empty).
     pub(crate) fn puzzle_none(&self) -> Line {
         Line::new(self.puzzle_words().none.clone(), Urgency::Urgent)
@@ -85,6 +123,85 @@ impl Narrator {
     pub(crate) fn puzzle_not_kept(&self, problem: crate::game::WriteProblem) -> Line {
         let problem = super::files::problem_words(self.lex, problem);
         Line::new(fill(&self.puzzle_words().not_kept, &[("problem", problem)]), Urgency::Urgent)
+    }
+
+    /// The puzzle's link, written in the row (spoken: where it is).
+    pub(crate) fn puzzle_link(&self, url: &str) -> Line {
+        let w = self.puzzle_words();
+        let url: String = url.chars().filter(char::is_ascii_graphic).take(80).collect();
+        Line { spoken: Some(w.link_spoken.clone()), ..Line::info(fill(&w.link, &[("url", url)])) }
+    }
+
+    /// What the link to lichess says.
+    pub(crate) fn puzzle_online(&self, said: &LinkSaid) -> Line {
+        let w = self.puzzle_words();
+        let signed = |n: i32| if n >= 0 { format!("+{n}") } else { n.to_string() };
+        match said {
+            LinkSaid::Asking => Line::info(w.asking.clone()),
+            LinkSaid::Waiting => Line::info(w.waiting.clone()),
+            LinkSaid::KeptBatch(n) => Line::info(fill(&w.kept_batch, &[("n", n.to_string())])),
+            LinkSaid::Counted { n, rating, change } => {
+                let rating = rating.map_or_else(|| "?".into(), |r| (r.round() as i64).to_string());
+                Line::new(
+                    fill(&w.counted, &[("n", n.to_string()), ("rating", rating), ("change", signed(*change))]),
+                    Urgency::Urgent,
+                )
+            }
+            LinkSaid::ResultsKept => Line::info(w.results_kept.clone()),
+            LinkSaid::NoMore => Line::info(w.no_more.clone()),
+            LinkSaid::WaitMinute(seconds) => Line::info(fill(&w.wait_minute, &[("seconds", seconds.to_string())])),
+            LinkSaid::Failed(e) => Line::new(self.puzzle_online_error(e), Urgency::Urgent),
+        }
+    }
+
+    /// Why lichess gave no puzzles, in one line: a missing scope names
+    /// the puzzles' scopes; a 429 says when to ask again.
+    pub(crate) fn puzzle_online_error(&self, e: &crate::online::ApiError) -> String {
+        let w = self.puzzle_words();
+        match e {
+            crate::online::ApiError::MissingScope => w.scope.clone(),
+            crate::online::ApiError::Unauthorized => w.refused.clone(),
+            crate::online::ApiError::RateLimited => fill(&w.wait_minute, &[("seconds", "60".into())]),
+            other => self.online_error(other),
+        }
+    }
+
+    /// The dashboard in words: the whole, the weakest themes (at most
+    /// five, the session's names), and how to replay the weakest.
+    pub(crate) fn puzzle_dashboard(&self, d: &crate::online::puzzle::Dashboard) -> Vec<String> {
+        let w = self.puzzle_words();
+        let Some(all) = d.global.as_ref().filter(|g| g.played > 0) else {
+            return vec![fill(&w.dashboard_empty, &[("days", d.days.to_string())])];
+        };
+        let mut lines = vec![fill(
+            &w.dashboard,
+            &[
+                ("days", d.days.to_string()),
+                ("played", all.played.to_string()),
+                ("won", all.won.to_string()),
+                ("performance", all.performance.to_string()),
+            ],
+        )];
+        let named: Vec<(&str, String)> = d
+            .themes
+            .iter()
+            .filter_map(|t| w.themes.get(&t.key).map(|name| (t.key.as_str(), name, t.performance)))
+            .take(5)
+            .map(|(key, name, p)| {
+                (key, fill(&w.theme_result, &[("theme", name.clone()), ("performance", p.to_string())]))
+            })
+            .collect();
+        if let Some((key, _)) = named.first() {
+            let list: Vec<&str> = named.iter().map(|(_, t)| t.as_str()).collect();
+            lines.push(fill(&w.weakest, &[("themes", list.join("; "))]));
+            lines.push(fill(&w.replay_hint, &[("key", key.to_string())]));
+        }
+        lines
+    }
+
+    /// No puzzle of the theme asked to replay.
+    pub(crate) fn puzzle_replay_none(&self) -> String {
+        self.puzzle_words().replay_none.clone()
     }
 
     /// What an import did.

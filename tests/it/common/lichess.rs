@@ -15,6 +15,13 @@ use std::time::Duration;
 /// lichess's daily puzzle as its OpenAPI spec's example gives it.
 pub const DAILY: &str = r#"{"game":{"id":"bcZBqQrZ","perf":{"key":"rapid","name":"Rapid"},"rated":true,"players":[{"name":"StourKwn","id":"stourkwn","color":"white","rating":1898},{"name":"Jaraxis","id":"jaraxis","color":"black","rating":1837}],"pgn":"g3 e5 Bg2 d5 d3 Nc6 c4 Be6 Nc3 Nf6 Nf3 Qd7 Bg5 Be7 cxd5 Nxd5 Bxe7 Qxe7 O-O O-O-O Qc2 g5 Nxd5 Bxd5 e4 Be6 a3 f5 Rac1 Nd4 Nxd4 Rxd4 exf5 Bxf5 Rfd1 Rhd8 Qb3 c6 Rc3 h5 Rdc1 R8d6 Qg8+ Rd8 Qb3 R8d6 a4 Rxd3 Rxd3 Rxd3 Qc4 e4 a5 a6 Re1 Qe5 Bxe4 Bxe4","clock":"10+0"},"puzzle":{"id":"IFy4T","rating":1869,"plays":42035,"solution":["c4d3","e4d3","e1e5"],"themes":["endgame","crushing","short"],"fen":"2k5/1p6/p1p5/P3q1pp/2Q1b3/3r2P1/1P3P1P/4R1K1 w - - 0 1","lastMove":"f5e4","initialPly":57}}"#;
 
+/// A mate in one from a game (the player is White: Qxf7#), in the form
+/// of the spec's PuzzleAndGame.
+pub const MATE: &str = r#"{"game":{"id":"mateGame","perf":{"key":"blitz","name":"Blitz"},"rated":true,"players":[{"name":"A","id":"a","color":"white","rating":1500},{"name":"B","id":"b","color":"black","rating":1500}],"pgn":"e4 e5 Bc4 Nc6 Qh5 Nf6","clock":"3+0"},"puzzle":{"id":"mate1","rating":1200,"plays":10,"solution":["h5f7"],"themes":["mateIn1","opening","short"],"initialPly":5}}"#;
+
+/// The dashboard of the spec's example.
+pub const DASHBOARD: &str = r#"{"days":30,"global":{"nb":11,"firstWins":5,"replayWins":0,"puzzleRatingAvg":1454,"performance":1409},"themes":{"middlegame":{"theme":"Middlegame","results":{"nb":8,"firstWins":4,"replayWins":0,"puzzleRatingAvg":1455,"performance":1455}},"fork":{"theme":"Fork","results":{"nb":3,"firstWins":0,"replayWins":0,"puzzleRatingAvg":1248,"performance":748}},"pin":{"theme":"Pin","results":{"nb":1,"firstWins":0,"replayWins":0,"puzzleRatingAvg":1632,"performance":1132}},"mate":{"theme":"Checkmate","results":{"nb":2,"firstWins":1,"replayWins":0,"puzzleRatingAvg":1558,"performance":1558}}}}"#;
+
 /// The token the server knows, and one without the board:play scope.
 pub const TOKEN: &str = "lip_TestToken123";
 pub const NO_SCOPE_TOKEN: &str = "lip_NoScope456";
@@ -133,6 +140,14 @@ pub struct State {
     pub game_stream_mode: StreamMode,
     /// Game streams cannot be opened (answered 503): an outage.
     pub streams_down: bool,
+    /// The puzzles a batch gives (PuzzleAndGame JSON each).
+    pub puzzles: Vec<String>,
+    /// The player's lichess puzzle rating less 1500 (changed by results posted).
+    pub puzzle_rating: i32,
+    /// Puzzle requests are answered 429.
+    pub puzzles_limited: bool,
+    /// The ids the replay of a theme gives.
+    pub replay: Vec<String>,
     counter: u32,
 }
 
@@ -317,6 +332,57 @@ fn param<'a>(body: &'a str, name: &str) -> Option<&'a str> {
     body.split('&').find_map(|kv| kv.strip_prefix(&format!("{name}=")))
 }
 
+/// The puzzle endpoints of the spec (the token already checked): a
+/// batch, results posted (each counted ±10, the batch given again), the
+/// dashboard, a theme's replay and a puzzle by id.
+fn puzzles(stream: &TcpStream, req: &Request, state: &Mutex<State>) {
+    let mut s = state.lock().unwrap();
+    if s.puzzles_limited {
+        return respond(stream, 429, "{\"error\":\"Too many requests. Try again later.\"}");
+    }
+    let (path, _query) = req.path.split_once('?').unwrap_or((&req.path, ""));
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let batch = |s: &State| format!("{{\"puzzles\":[{}]}}", s.puzzles.join(","));
+    match (req.method.as_str(), &parts[2..]) {
+        ("GET", ["batch", _]) => respond(stream, 200, &batch(&s)),
+        ("POST", ["batch", _]) => {
+            let body: serde_json::Value = serde_json::from_str(&req.body).unwrap_or_default();
+            let mut rounds = Vec::new();
+            for sol in body["solutions"].as_array().cloned().unwrap_or_default() {
+                let win = sol["win"].as_bool().unwrap_or(false);
+                let diff = if win { 10 } else { -8 };
+                s.puzzle_rating += diff;
+                rounds.push(format!("{{\"id\":{},\"win\":{win},\"ratingDiff\":{diff}}}", sol["id"]));
+            }
+            let reply = format!(
+                "{{\"puzzles\":[{}],\"glicko\":{{\"rating\":{}.5,\"deviation\":80}},\"rounds\":[{}]}}",
+                s.puzzles.join(","),
+                1500 + s.puzzle_rating,
+                rounds.join(",")
+            );
+            respond(stream, 200, &reply)
+        }
+        ("GET", ["dashboard", _]) => respond(stream, 200, DASHBOARD),
+        ("GET", ["replay", _, theme]) => {
+            if s.replay.is_empty() {
+                return respond(stream, 404, "{\"error\":\"No puzzles to replay\"}");
+            }
+            let ids: Vec<String> = s.replay.iter().map(|i| format!("\"{i}\"")).collect();
+            let reply = format!(
+                "{{\"replay\":{{\"days\":30,\"theme\":\"{theme}\",\"nb\":{},\"remaining\":[{}]}},\"angle\":{{\"key\":\"{theme}\",\"name\":\"x\",\"desc\":\"x\"}}}}",
+                ids.len(),
+                ids.join(",")
+            );
+            respond(stream, 200, &reply)
+        }
+        ("GET", [id]) => match s.puzzles.iter().find(|p| p.contains(&format!("\"id\":\"{id}\""))) {
+            Some(p) => respond(stream, 200, p),
+            None => respond(stream, 404, "{\"error\":\"Not found\"}"),
+        },
+        _ => respond(stream, 404, "{\"error\":\"Not found\"}"),
+    }
+}
+
 fn handle(stream: TcpStream, state: &Mutex<State>) {
     let Some(req) = read_request(&stream) else { return };
     {
@@ -338,6 +404,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         return respond(&stream, 403, "{\"error\":\"Missing scope\"}");
     }
     let ok = |s: &TcpStream| respond(s, 200, "{\"ok\":true}");
+    if path.get(1) == Some(&"puzzle") {
+        return puzzles(&stream, &req, state);
+    }
     match (req.method.as_str(), path.as_slice()) {
         ("GET", ["api", "account"]) => {
             respond(&stream, 200, "{\"id\":\"player\",\"username\":\"Player\",\"perfs\":{}}")

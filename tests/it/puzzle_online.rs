@@ -1,0 +1,215 @@
+//! lichess puzzles with the player's token (issue 37), against the tests'
+//! own server written from lichess's OpenAPI spec: a batch by theme and
+//! difficulty, each result posted and the rating change said; a batch
+//! kept and played with no connection, its results posted later in one
+//! request with the right ids and wins; a 429; a missing scope and a
+//! refused token in one line; the dashboard and a theme's replay.
+
+use crate::common::lichess::{DAILY, Lichess, MATE, NO_SCOPE_TOKEN, TOKEN};
+use crate::common::{collect, ended_in_rows, voxchess, wait_for};
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+fn home(name: &str, token: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("voxchess-lichess-puzzle-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = dir.join("config/voxchess");
+    std::fs::create_dir_all(&config).expect("config");
+    for d in [dir.join("config"), config.clone()] {
+        std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o700)).expect("private");
+    }
+    let file = config.join("lichess-token");
+    std::fs::write(&file, format!("{token}\n")).expect("token");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).expect("private");
+    dir
+}
+
+/// A puzzle session: each line typed once the answer to the one before
+/// is seen; all it showed.
+fn session(dir: &Path, args: &[&str], steps: &[(&str, &str)]) -> String {
+    session_with(dir, args, steps, |_| {})
+}
+
+/// [`session`], `before` called with each line before it is typed.
+fn session_with(dir: &Path, args: &[&str], steps: &[(&str, &str)], before: impl Fn(&str)) -> String {
+    let mut child = voxchess(dir)
+        .args(["puzzle", "--plain", "--no-speech", "--no-voice"])
+        .args(args)
+        .spawn()
+        .expect("voxchess puzzle online");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut at = 0;
+    for (line, answer) in steps {
+        before(line);
+        if !line.is_empty() {
+            writeln!(stdin, "{line}").expect("typed");
+        }
+        at = wait_for(&out, answer, at);
+    }
+    drop(stdin);
+    ended_in_rows(&mut child, &out)
+}
+
+fn posts(server: &Lichess) -> Vec<(String, String)> {
+    let s = server.state.lock().unwrap();
+    s.requests
+        .iter()
+        .filter(|(m, p, _)| m == "POST" && p.contains("/puzzle/"))
+        .map(|(_, p, b)| (p.clone(), b.clone()))
+        .collect()
+}
+
+#[test]
+fn a_batch_by_theme_and_difficulty_counts_on_lichess() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().puzzles = vec![MATE.into(), DAILY.into()];
+    let dir = home("batch", TOKEN);
+    let url = server.url.clone();
+    // Before the second result is posted, lichess starts answering 429.
+    let limit = |line: &str| {
+        if line == "solution" {
+            server.state.lock().unwrap().puzzles_limited = true;
+        }
+    };
+    let all = session_with(
+        &dir,
+        &["online", "fork", "harder", "--server", &url],
+        &[
+            ("", "Asking lichess for puzzles."),
+            ("", "Puzzle mate1, rated 1200: you play White."),
+            ("", "Black: Nf6"),
+            ("Qxf7", "Solved in"),
+            ("", "Results counted by lichess: 1."),
+            ("", "Your puzzle rating there: 1511 (+10)."),
+            ("next", "Puzzle IFy4T"),
+            ("", "Black: Bxe4"),
+            ("Rf1", "That is not the move."),
+            ("solution", "The puzzle counts as failed."),
+            ("", "wait a minute"),
+            ("", "The results are kept and will be sent to lichess next time."),
+            // Leaving within the minute sends nothing.
+            ("quit", "Goodbye."),
+        ],
+        limit,
+    );
+    assert!(all.contains("Link: http://127.0.0.1"), "{all}");
+    let requests = server.state.lock().unwrap().requests.clone();
+    let gets: Vec<&String> = requests.iter().filter(|(m, _, _)| m == "GET").map(|(_, p, _)| p).collect();
+    assert_eq!(gets, ["/api/puzzle/batch/fork?nb=15&difficulty=harder"], "{requests:?}");
+    let posted = posts(&server);
+    assert_eq!(posted.len(), 2, "{posted:?}");
+    assert!(posted[0].0.starts_with("/api/puzzle/batch/fork?nb=0"), "{posted:?}");
+    let body: serde_json::Value = serde_json::from_str(&posted[0].1).expect("JSON");
+    assert_eq!(body["solutions"], serde_json::json!([{"id": "mate1", "win": true, "rated": true}]));
+    // The failed puzzle's result was tried once (429), then kept.
+    let body: serde_json::Value = serde_json::from_str(&posted[1].1).expect("JSON");
+    assert_eq!(body["solutions"], serde_json::json!([{"id": "IFy4T", "win": false, "rated": true}]));
+    let kept = std::fs::read_to_string(dir.join("data/voxchess/puzzles/lichess-results.txt")).expect("kept");
+    assert_eq!(kept, "fork IFy4T lost\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A batch fetched, then played with no connection in Russian; its
+/// results are kept and posted in one request when lichess is back.
+#[test]
+fn a_batch_played_offline_is_posted_in_one_request() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().puzzles = vec![MATE.into(), DAILY.into()];
+    let dir = home("offline", TOKEN);
+    let url = server.url.clone();
+    session(&dir, &["--lang", "ru", "online", "--server", &url], &[("", "Задача mate1"), ("выход", "До свидания")]);
+    // A port nobody listens on: no connection.
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        format!("http://{}", l.local_addr().expect("address"))
+    };
+    let offline = session(
+        &dir,
+        &["--lang", "ru", "online", "--server", &closed],
+        &[
+            ("", "Играем сохранённые задачи lichess: 2."),
+            ("", "Задача mate1"),
+            ("Фxf7", "Решено за"),
+            ("", "Результаты сохранены"),
+            ("вперёд", "Задача IFy4T"),
+            ("Лf1", "Это не тот ход."),
+            ("решение", "Задача засчитана как нерешённая."),
+            ("выход", "До свидания"),
+        ],
+    );
+    assert!(!offline.contains("Solved") && !offline.contains("lichess gave"), "English in Russian: {offline}");
+    assert!(posts(&server).is_empty(), "nothing was posted while offline");
+    let kept = std::fs::read_to_string(dir.join("data/voxchess/puzzles/lichess-results.txt")).expect("kept");
+    assert_eq!(kept, "mix mate1 won\nmix IFy4T lost\n");
+    // Back online: both results in one request, the rating change said.
+    let back = session(
+        &dir,
+        &["--lang", "ru", "online", "--server", &url],
+        &[("", "Учтено результатов на lichess: 2."), ("выход", "До свидания")],
+    );
+    assert!(back.contains("1503 (+2)"), "{back}");
+    let posted = posts(&server);
+    assert_eq!(posted.len(), 1, "{posted:?}");
+    let body: serde_json::Value = serde_json::from_str(&posted[0].1).expect("JSON");
+    assert_eq!(
+        body["solutions"],
+        serde_json::json!([{"id": "mate1", "win": true, "rated": true}, {"id": "IFy4T", "win": false, "rated": true}])
+    );
+    let kept = std::fs::read_to_string(dir.join("data/voxchess/puzzles/lichess-results.txt")).expect("kept");
+    assert_eq!(kept, "", "counted results are forgotten");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A token without the puzzle scopes, and one lichess refuses: each said
+/// in one line that says what to do; nothing played.
+#[test]
+fn a_missing_scope_and_a_refused_token_are_said_in_one_line() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().puzzles = vec![MATE.into()];
+    let dir = home("scope", NO_SCOPE_TOKEN);
+    let url = server.url.clone();
+    let all =
+        session(&dir, &["online", "--server", &url], &[("", "puzzle:read and puzzle:write"), ("quit", "Goodbye.")]);
+    assert!(!all.contains("Puzzle mate1"), "{all}");
+    let dir2 = home("refused", "lip_NotKnown789");
+    let all = session(
+        &dir2,
+        &["online", "--server", &url],
+        &[("", "lichess refused the token: log in again"), ("quit", "Goodbye.")],
+    );
+    assert!(!all.contains("Puzzle mate1"), "{all}");
+    for d in [dir, dir2] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+/// The dashboard in words (the spec's example: weakest first), and the
+/// puzzles of a theme replayed.
+#[test]
+fn the_dashboard_is_said_and_a_weak_theme_replayed() {
+    let server = Lichess::start();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.puzzles = vec![MATE.into()];
+        s.replay = vec!["mate1".into()];
+    }
+    let dir = home("dashboard", TOKEN);
+    let out = voxchess(&dir).args(["puzzle", "dashboard", "--server", &server.url]).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("Your puzzles over 30 days: 11 played, 5 solved at the first try, performance 1409."),
+        "{said}"
+    );
+    assert!(said.contains("Your weakest themes: a fork, performance 748; a pin, performance 1132"), "{said}");
+    assert!(said.contains("voxchess puzzle replay fork"), "{said}");
+    let all = session(
+        &dir,
+        &["replay", "fork", "--server", &server.url],
+        &[("", "Puzzle mate1"), ("Qxf7", "Solved in"), ("", "Results counted by lichess: 1."), ("quit", "Goodbye.")],
+    );
+    assert!(!all.contains("Asking lichess"), "a replay asks for no new batch: {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
