@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # The offline puzzle library at scale: makes a file of N valid puzzles in
-# lichess's form (default 1,000,000; lichess's has about 6 million), then
-# times `voxchess puzzle import` (GNU time: elapsed, peak memory) and the
-# start of `voxchess puzzle` to its first row (the pick over the whole
-# library; the last band matches nothing, so the whole library is
-# read), each in a data folder of its own.
+# lichess's form (default 6,000,000, as many as lichess's), then times
+# `voxchess puzzle import` with its index (GNU time: elapsed, peak
+# memory), the start of `voxchess puzzle` to its first row, and the pick
+# itself (benches/puzzle_pick.rs on the imported library).
 # Usage: scripts/puzzle-library.sh [N]  (builds the release binary first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n=${1:-1000000}
+n=${1:-6000000}
 cargo build --release -q
 bin=$PWD/target/release/voxchess
 tmp=$(mktemp -d)
@@ -45,3 +44,5 @@ p.stdin.write("quit\n"); p.stdin.flush(); p.communicate(timeout=30)
 print(f"puzzle {' '.join(sys.argv[2:]) or '(any)'}: first row after {took * 1000:.0f} ms: {first.strip()}")
 PY
 done
+VOXCHESS_LIBRARY="$tmp/data/voxchess/puzzles/library.csv" cargo bench -q --bench puzzle_pick
+du -sh "$tmp/data/voxchess/puzzles/library.idx" | awk '{print "index: " $1}'

@@ -141,10 +141,15 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
     let given = match a.action {
         Some(PuzzleAction::Import { file }) => {
             // Only a regular file, and its problem said as any file's is.
-            let input = crate::bounded::open_regular(&file, true).map_err(|e| {
-                crate::config::StartProblem::CannotRead { path: file.display().to_string(), reason: e.to_string() }
+            let unreadable =
+                |reason: String| crate::config::StartProblem::CannotRead { path: file.display().to_string(), reason };
+            // Only a regular file; lichess's .csv.zst read as it is.
+            let input = crate::bounded::open_regular(&file, true).map_err(|e| unreadable(e.to_string()))?;
+            let input = crate::study::packed::unpacked(input).map_err(|e| unreadable(e.to_string()))?;
+            let said = crate::ui::app::import_puzzles(&settings, input).map_err(|e| match e {
+                crate::ui::app::ImportFailed::Said(line) => anyhow::Error::msg(line),
+                crate::ui::app::ImportFailed::Unreadable(e) => unreadable(e.to_string()).into(),
             })?;
-            let said = crate::ui::app::import_puzzles(&settings, input).map_err(anyhow::Error::msg)?;
             out_line!("{said}");
             return Ok(ExitCode::SUCCESS);
         }

@@ -20,15 +20,26 @@ pub struct Imported {
 }
 
 /// The longest row read (lichess's are under 400 bytes).
-const MAX_ROW: usize = 4096;
+pub(crate) const MAX_ROW: usize = 4096;
+
+/// Why an import stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The file could not be read on (the rows before it are in).
+    #[error("the file cannot be read: {0}")]
+    Read(std::io::Error),
+    /// The library could not be written.
+    #[error("the library cannot be written: {0}")]
+    Write(std::io::Error),
+}
 
 /// Reads lichess's CSV (its header line, if any, is no puzzle and not
 /// counted) and writes each puzzle that replays to `out`; the rest are
 /// counted. Never holds more than a row.
-pub fn import(input: &mut impl BufRead, out: &mut impl Write) -> std::io::Result<Imported> {
+pub fn import(input: &mut (impl BufRead + ?Sized), out: &mut impl Write) -> Result<Imported, ImportError> {
     let mut done = Imported::default();
     let mut first = true;
-    while let Some(row) = crate::bounded::read_line_limited(input, MAX_ROW) {
+    while let Some(row) = crate::bounded::read_line_or_error(input, MAX_ROW).map_err(ImportError::Read)? {
         let row = String::from_utf8_lossy(&row);
         let row = row.trim();
         if std::mem::take(&mut first) && row.starts_with("PuzzleId") || row.is_empty() {
@@ -36,7 +47,7 @@ pub fn import(input: &mut impl BufRead, out: &mut impl Write) -> std::io::Result
         }
         match Puzzle::from_csv(row) {
             Ok(p) => {
-                writeln!(out, "{}", p.to_csv())?;
+                writeln!(out, "{}", p.to_csv()).map_err(ImportError::Write)?;
                 done.puzzles += 1;
             }
             Err(_) => done.skipped += 1,

@@ -4,7 +4,9 @@
 //! notation and the engine's scores; nothing above it.
 
 pub mod drill;
+pub mod index;
 pub(crate) mod judge;
 pub mod library;
+pub mod packed;
 pub mod puzzle;
 pub(crate) mod tree;

@@ -629,19 +629,40 @@ fn puzzle_files() -> super::modes::puzzle::PuzzleFiles {
 
 /// `voxchess puzzle import FILE`: the puzzles of `input` added to the
 /// library, a row at a time; the words of what was done, or of why not.
-pub fn import_puzzles(settings: &Settings, input: std::fs::File) -> Result<String, String> {
+pub fn import_puzzles(settings: &Settings, input: Box<dyn std::io::BufRead>) -> Result<String, ImportFailed> {
+    use crate::study::library::ImportError;
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let files = puzzle_files();
-    let problem = |e: &std::io::Error| words.puzzles_not_imported(crate::game::WriteProblem::of(e));
+    let problem = |e: &std::io::Error| ImportFailed::Said(words.puzzles_not_imported(crate::game::WriteProblem::of(e)));
     if let Some(dir) = files.library.parent() {
         crate::config::private_dir(dir).map_err(|e| problem(&e))?;
     }
     let out = std::fs::OpenOptions::new().create(true).append(true).open(&files.library).map_err(|e| problem(&e))?;
     let mut out = std::io::BufWriter::new(out);
-    let done = crate::study::library::import(&mut std::io::BufReader::new(input), &mut out)
-        .and_then(|d| std::io::Write::flush(&mut out).map(|()| d))
-        .map_err(|e| problem(&e))?;
-    Ok(words.puzzles_imported(done))
+    let mut input = input;
+    let done = crate::study::library::import(&mut input, &mut out);
+    // What was read before a failure is kept.
+    std::io::Write::flush(&mut out).map_err(|e| problem(&e))?;
+    match done {
+        Ok(done) => {
+            crate::study::index::build(&files.library).map_err(|e| problem(&e))?;
+            Ok(words.puzzles_imported(done))
+        }
+        Err(ImportError::Write(e)) => Err(problem(&e)),
+        Err(ImportError::Read(e)) => {
+            let _ = crate::study::index::build(&files.library);
+            Err(ImportFailed::Unreadable(e))
+        }
+    }
+}
+
+/// Why an import stopped.
+#[derive(Debug)]
+pub enum ImportFailed {
+    /// Said in the session's words.
+    Said(String),
+    /// The file could not be read on (what was read before is in).
+    Unreadable(std::io::Error),
 }
 
 /// `voxchess puzzle`: puzzles from the library that fit `wanted`.

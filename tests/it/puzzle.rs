@@ -140,3 +140,44 @@ fn the_daily_puzzle_needs_no_login() {
     assert!(!out.status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// lichess's file as published, zstd-packed (`.csv.zst`): read as a
+/// stream, the same puzzles imported and the same rows skipped; a file
+/// that only starts as zstd does is said unreadable, nothing imported.
+#[test]
+fn a_packed_puzzle_file_is_imported() {
+    let dir = home("zst");
+    // One zstd frame of raw blocks (what zstd makes of data it cannot
+    // shrink), so the test needs no packer.
+    let text = FILE.as_bytes();
+    let mut packed = vec![0x28, 0xB5, 0x2F, 0xFD, 0b0000_0000, 0x40];
+    for (i, chunk) in text.chunks(100).enumerate() {
+        let last = u32::from((i + 1) * 100 >= text.len());
+        let header = ((chunk.len() as u32) << 3) | last;
+        packed.extend_from_slice(&header.to_le_bytes()[..3]);
+        packed.extend_from_slice(chunk);
+    }
+    std::fs::write(dir.join("lichess_db_puzzle.csv.zst"), &packed).expect("packed");
+    let out = voxchess(&dir)
+        .args(["puzzle", "import", dir.join("lichess_db_puzzle.csv.zst").to_str().expect("path")])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{:?} {} {}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "2 puzzles imported, 3 rows skipped.");
+    std::fs::write(dir.join("broken.zst"), [0x28, 0xB5, 0x2F, 0xFD, 0xFF, 0xFF, 0xFF]).expect("broken");
+    let out = voxchess(&dir)
+        .args(["puzzle", "--lang", "de", "import", dir.join("broken.zst").to_str().expect("path")])
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("broken.zst") && said.contains("nicht lesbar") && !said.contains("panicked"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

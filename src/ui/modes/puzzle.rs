@@ -14,7 +14,7 @@ use crate::game::Event;
 use crate::online::puzzle::PuzzleNews;
 use crate::rules::{Color, Move, Position};
 use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question};
-use crate::study::library::{Rating, Wanted, pick};
+use crate::study::library::{Rating, Wanted};
 use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
 use crate::ui::input::{BoardKey, Msg};
 use crate::ui::modes::puzzle_link::PuzzleLink;
@@ -196,10 +196,8 @@ impl PuzzleMode {
             if online {
                 return None;
             }
-            crate::bounded::open_regular(&self.files.library, true).ok().and_then(|f| {
-                let mut reader = std::io::BufReader::new(f);
-                pick(&mut reader, &self.wanted, &self.record.seen, self.record.rating.rating.round() as u32)
-            })
+            let rating = self.record.rating.rating.round() as u32;
+            crate::study::index::pick(&self.files.library, &self.wanted, &self.record.seen, rating)
         });
         let Some(puzzle) = puzzle else {
             if online {
