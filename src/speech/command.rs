@@ -146,6 +146,8 @@ pub enum Command {
     Analyse,
     /// The next move marked by the analysis.
     NextMistake,
+    /// The player's mistakes found by the analysis, as puzzles.
+    Practise,
     /// A puzzle's solution, played to its end.
     Solution,
     /// The previous move marked by the analysis.
@@ -439,6 +441,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "main_line" => Ok(Command::MainLine),
         "comment" => Ok(Command::Comment),
         "analyse" => Ok(Command::Analyse),
+        "practise" => Ok(Command::Practise),
         "next_mistake" => Ok(Command::NextMistake),
         "solution" => Ok(Command::Solution),
         "previous_mistake" => Ok(Command::PreviousMistake),

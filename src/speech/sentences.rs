@@ -502,6 +502,13 @@ pub struct PuzzleWords {
     pub wait_minute: String,
     pub scope: String,
     pub refused: String,
+    /// Practising the player's mistakes.
+    pub practice_start: String,
+    pub practice_puzzle: String,
+    pub checking: String,
+    pub as_good: String,
+    pub played_again: String,
+    pub practice_done: String,
     /// The dashboard.
     pub dashboard: String,
     pub weakest: String,
@@ -766,6 +773,7 @@ pub struct StudyWords {
     pub marks: [String; 3],
     pub mistake_at: String,
     pub no_next_mistake: String,
+    pub no_practice: String,
     pub no_previous_mistake: String,
     pub not_analysed: String,
     pub pgn_comment: String,

@@ -178,6 +178,11 @@ impl Analysis {
     pub(crate) fn before(&self, ply: usize) -> Option<&Position> {
         self.positions.get(ply)
     }
+
+    /// The move played at `ply`.
+    pub(crate) fn played(&self, ply: usize) -> Option<Move> {
+        self.moves.get(ply).copied()
+    }
 }
 
 #[cfg(test)]

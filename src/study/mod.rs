@@ -8,5 +8,6 @@ pub mod index;
 pub(crate) mod judge;
 pub mod library;
 pub mod packed;
+pub mod practice;
 pub mod puzzle;
 pub(crate) mod tree;

@@ -243,6 +243,31 @@ impl PuzzleRun {
         ev
     }
 
+    /// Whether `mv` would be taken as right (the line's move, or a mate
+    /// on the last move), without playing it.
+    pub fn expects(&self, mv: &Move) -> bool {
+        let Some(expected) = self.puzzle.line.get(self.at).filter(|_| !self.done) else { return false };
+        let mut after = self.pos;
+        after.play_unchecked(mv);
+        *mv == *expected || (self.at + 1 == self.puzzle.line.len() && after.is_checkmate())
+    }
+
+    /// Takes `mv`, the last move to find, as right though the line has
+    /// another (an engine found it as good): the puzzle is solved.
+    pub fn accept(&mut self, mv: Move, now: u64) -> Vec<PuzzleEvent> {
+        if self.done || self.at + 1 != self.puzzle.line.len() {
+            return self.play(mv, now);
+        }
+        let before = self.pos;
+        self.pos.play_unchecked(&mv);
+        self.at += 1;
+        self.done = true;
+        vec![
+            PuzzleEvent::Right { before, mv },
+            PuzzleEvent::Solved { ms: now.saturating_sub(self.started_ms), clean: !self.failed },
+        ]
+    }
+
     /// The next hint for the move to find: the piece, then the themes,
     /// then the target square.
     pub fn hint(&mut self) -> Vec<PuzzleEvent> {

@@ -623,8 +623,7 @@ pub fn run_review(
 
 /// Where the puzzle library and the player's record are kept.
 fn puzzle_files() -> super::modes::puzzle::PuzzleFiles {
-    let dir = crate::config::data_dir().join("puzzles");
-    super::modes::puzzle::PuzzleFiles { library: dir.join("library.csv"), record: dir.join("record.txt") }
+    super::modes::puzzle::PuzzleFiles::in_data_folder()
 }
 
 /// `voxchess puzzle import FILE`: the puzzles of `input` added to the

@@ -31,12 +31,12 @@ const LEAVING_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 /// The depth every position of an analysis is analysed to: the same
 /// strength on any machine (Stockfish 15.1 on one core here: about 0.1 s
 /// a position).
-const ANALYSIS_DEPTH: u32 = 14;
+pub(crate) const ANALYSIS_DEPTH: u32 = 14;
 
 /// The engine that answers questions and analyses: Stockfish (or the
 /// chosen UCI engine) at full strength; the built-in engine when there is
 /// none.
-fn start_analyst(path: Option<PathBuf>) -> Box<dyn Analyse> {
+pub(crate) fn start_analyst(path: Option<PathBuf>) -> Box<dyn Analyse> {
     let started =
         path.or_else(crate::engine::uci::find_engine).and_then(|p| crate::engine::uci::UciEngine::start(&p, 20).ok());
     match started {
@@ -87,6 +87,11 @@ pub(crate) struct Effects {
 }
 
 impl Effects {
+    /// The session's channel.
+    pub(crate) fn sender(&self) -> Sender<Msg> {
+        self.tx.clone()
+    }
+
     /// The effects of a session whose messages go to `tx`.
     pub(crate) fn new(tx: Sender<Msg>, words: Narrator, settings: &crate::config::Settings) -> Effects {
         Effects {

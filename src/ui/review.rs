@@ -56,6 +56,13 @@ pub(crate) struct Review {
     deferred: Vec<(Command, Channel)>,
     /// The file's name without its extension, for saved copies.
     stem: String,
+    /// The player's side, in the study of their game (None: a file's
+    /// game, both sides' mistakes are practised).
+    me: Option<Color>,
+    /// Mistakes to practise as puzzles, for the mode to enter.
+    practice: Option<Vec<crate::study::practice::Practice>>,
+    /// The session's settings (for the modes entered from here).
+    settings: Settings,
 }
 
 impl Review {
@@ -75,13 +82,44 @@ impl Review {
             deferred: Vec::new(),
             stem: stem.to_string(),
             game,
+            me: None,
+            practice: None,
+            settings: settings.clone(),
         }
+    }
+
+    /// The session's settings.
+    pub(crate) fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The mistakes to practise, asked for (taken once).
+    pub(crate) fn take_practice(&mut self) -> Option<Vec<crate::study::practice::Practice>> {
+        self.practice.take()
+    }
+
+    /// The player's mistakes as puzzles, once the analysis has found
+    /// them; why not, said.
+    fn practise(&mut self) {
+        let Some(a) = &self.analysis else {
+            let text = self.shell.words.fixed(Fixed::NotAnalysed);
+            self.shell.tell(text);
+            return;
+        };
+        let found = crate::study::practice::practices(a, self.me);
+        if found.is_empty() {
+            let text = self.shell.words.fixed(Fixed::NoMistakesToPractise);
+            self.shell.tell(text);
+            return;
+        }
+        self.practice = Some(found);
     }
 
     /// The study of a game just ended: at its last move, saying it can be
     /// studied now.
-    pub(crate) fn after_game(game: PgnGame, settings: &Settings, stem: &str) -> Review {
+    pub(crate) fn after_game(game: PgnGame, settings: &Settings, stem: &str, me: Option<Color>) -> Review {
         let mut review = Review::new(game, settings, 1, 1, stem);
+        review.me = me;
         review.cursor = review.tree.end(review.tree.root());
         let text = review.shell.words.fixed(Fixed::AfterGame);
         review.shell.say(text, Urgency::Info);
@@ -165,7 +203,13 @@ impl Review {
             // Questions waiting for the analysis are answered first.
             Command::Quit if self.running() && !self.deferred.is_empty() => self.defer(c, channel),
             Command::Quit => self.shell.quit(),
-            Command::Engine(_) | Command::NextMistake | Command::PreviousMistake | Command::Save if self.running() => {
+            Command::Engine(_)
+            | Command::NextMistake
+            | Command::PreviousMistake
+            | Command::Practise
+            | Command::Save
+                if self.running() =>
+            {
                 self.defer(c, channel)
             }
             Command::Engine(question) => {
@@ -174,6 +218,7 @@ impl Review {
             }
             Command::Analyse => self.analyse(),
             Command::NextMistake => self.mistake(true),
+            Command::Practise => self.practise(),
             Command::PreviousMistake => self.mistake(false),
             Command::Save => self.save(),
             Command::StopListening | Command::StartListening => {

@@ -20,6 +20,7 @@ mod online;
 mod perft;
 mod pgn;
 mod play;
+mod practice;
 mod properties;
 mod puzzle;
 mod puzzle_online;

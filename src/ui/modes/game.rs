@@ -105,7 +105,8 @@ impl Mode for GameMode {
         super::drain(self.play.as_mut(), &mut self.effects, now);
         if let Some((game, stem)) = self.play.take_study() {
             let settings = self.play.settings().clone();
-            self.study = Some(Box::new(Review::after_game(game, &settings, &stem)));
+            let me = self.play.me();
+            self.study = Some(Box::new(Review::after_game(game, &settings, &stem, me)));
         }
         if let Some(study) = &mut self.study {
             super::drain(study.as_mut(), &mut self.effects, now);
@@ -169,5 +170,11 @@ impl Mode for GameMode {
 
     fn unsaved(&self) -> bool {
         self.play.unsaved()
+    }
+
+    /// The player's mistakes as puzzles, when the study asks.
+    fn enter(&mut self) -> Option<Box<dyn Mode>> {
+        let study = self.study.as_mut()?;
+        super::practice(study.as_mut(), &self.effects)
     }
 }

@@ -57,6 +57,14 @@ fn analysis(news: AnalysisNews, effects: &mut Effects) -> Option<(ForWhom, Repor
     }
 }
 
+/// The mode of the mistakes a review asked to practise, if it did.
+fn practice(review: &mut crate::ui::review::Review, effects: &Effects) -> Option<Box<dyn crate::ui::session::Mode>> {
+    let practice = review.take_practice()?;
+    let settings = review.settings().clone();
+    let files = puzzle::PuzzleFiles::in_data_folder();
+    Some(Box::new(puzzle::PuzzleMode::practice(&settings, files, practice, effects.sender())))
+}
+
 /// Whether any of the fronts asks for silence.
 fn take_silence(fronts: Vec<&mut dyn Front>) -> bool {
     fronts.into_iter().fold(false, |any, f| f.shell().take_silence() | any)

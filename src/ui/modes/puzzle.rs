@@ -15,15 +15,16 @@ use crate::online::puzzle::PuzzleNews;
 use crate::rules::{Color, Move, Position};
 use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question};
 use crate::study::library::{Rating, Wanted};
+use crate::study::practice::Practice;
 use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
 use crate::ui::input::{BoardKey, Msg};
 use crate::ui::modes::puzzle_link::PuzzleLink;
 use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, key_action};
-use crate::ui::words::LinkSaid;
 use crate::ui::words::Narrator;
 use crate::ui::words::View;
+use crate::ui::words::{LinkSaid, PracticeSaid};
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -34,6 +35,14 @@ pub(crate) struct PuzzleFiles {
     /// The player's record: the rating line, then a puzzle id and its
     /// result a line.
     pub(crate) record: PathBuf,
+}
+
+impl PuzzleFiles {
+    /// The library and record of the data folder.
+    pub(crate) fn in_data_folder() -> PuzzleFiles {
+        let dir = crate::config::data_dir().join("puzzles");
+        PuzzleFiles { library: dir.join("library.csv"), record: dir.join("record.txt") }
+    }
 }
 
 /// The player's record: their rating and the puzzles seen.
@@ -78,6 +87,16 @@ pub(crate) struct PuzzleMode {
     link: Option<PuzzleLink>,
     /// A puzzle is wanted as soon as lichess gives one.
     wanting: bool,
+    /// The player's mistakes being practised (their puzzles are `given`).
+    practice: Vec<Practice>,
+    /// The engine that checks a move other than the best, and the move
+    /// being checked.
+    engine: Option<Box<dyn crate::engine::analysis::Analyse>>,
+    checking: Option<Move>,
+    /// The session's channel, for the engine's answer.
+    tx: Option<std::sync::mpsc::Sender<Msg>>,
+    /// The engine program the settings name.
+    engine_path: Option<PathBuf>,
 }
 
 impl PuzzleMode {
@@ -102,7 +121,86 @@ impl PuzzleMode {
             given: given.into(),
             link,
             wanting: false,
+            practice: Vec::new(),
+            engine: None,
+            checking: None,
+            tx: None,
+            engine_path: settings.engine.clone(),
         }
+    }
+
+    /// The player's mistakes as puzzles (nothing kept: no rating, no
+    /// record); a move other than the engine's is checked with an engine
+    /// whose answer comes through `tx`.
+    pub(crate) fn practice(
+        settings: &Settings,
+        files: PuzzleFiles,
+        practice: Vec<Practice>,
+        tx: std::sync::mpsc::Sender<Msg>,
+    ) -> PuzzleMode {
+        let given = practice.iter().map(|p| p.puzzle.clone()).collect();
+        let mut mode = PuzzleMode::new(settings, files, Wanted::default(), given, None);
+        mode.practice = practice;
+        mode.tx = Some(tx);
+        mode
+    }
+
+    /// The practice of the puzzle being played, if it is one.
+    fn practising(&self) -> Option<&Practice> {
+        let id = &self.run.as_ref()?.puzzle().id;
+        self.practice.iter().find(|p| p.puzzle.id == *id)
+    }
+
+    /// A move in a practice that is not the engine's: the move of the
+    /// game is wrong at once; another is checked with the engine (as
+    /// good as the engine's best: right).
+    fn practice_move(&mut self, m: Move, now: u64) {
+        let Some(pr) = self.practising().cloned() else { return };
+        if m == pr.played {
+            let line = self.shell.words.practice_said(PracticeSaid::PlayedAgain);
+            self.shell.say_lines(vec![line]);
+            let ev = self.run.as_mut().map(|r| r.play(m, now)).unwrap_or_default();
+            return self.events(ev);
+        }
+        if self.checking.is_some() {
+            return;
+        }
+        let (Some(tx), Some(run)) = (self.tx.clone(), &self.run) else { return };
+        let mut after = *run.position();
+        after.play_unchecked(&m);
+        self.checking = Some(m);
+        let line = self.shell.words.practice_said(PracticeSaid::Checking);
+        self.shell.say_lines(vec![line]);
+        let engine = self.engine.take();
+        let path = self.engine_path.clone();
+        let _ = std::thread::Builder::new().name("practice-check".into()).spawn(move || {
+            let mut engine = engine.unwrap_or_else(|| crate::ui::effects::start_analyst(path));
+            let lines = engine
+                .analyse(&after, 1, crate::engine::analysis::Limit::Depth(crate::ui::effects::ANALYSIS_DEPTH))
+                .map_err(|e| crate::game::OpponentFailure::from(&e));
+            let who = engine.analyst();
+            let _ =
+                tx.send(Msg::Analysis(crate::ui::input::AnalysisNews::Answered { who, lines, engine: Some(engine) }));
+        });
+    }
+
+    /// The engine's score of the move being checked: right (as good as
+    /// the best) or wrong.
+    fn practice_checked(&mut self, score: Option<crate::engine::analysis::Score>, now: u64) {
+        let (Some(m), Some(pr)) = (self.checking.take(), self.practising().cloned()) else { return };
+        let Some(run) = &mut self.run else { return };
+        let before = *run.position();
+        let mut after = before;
+        after.play_unchecked(&m);
+        let good = score.is_some_and(|s| crate::study::practice::as_good(&before, pr.before, &after, s));
+        let ev = if good {
+            let line = self.shell.words.practice_said(PracticeSaid::AsGood);
+            self.shell.say_lines(vec![line]);
+            run.accept(m, now)
+        } else {
+            run.play(m, now)
+        };
+        self.events(ev);
     }
 
     /// A line of the link to lichess.
@@ -193,7 +291,7 @@ impl PuzzleMode {
         // Only a regular file: a FIFO planted there never holds the mode.
         let online = self.link.is_some();
         let puzzle = self.given.pop_front().or_else(|| {
-            if online {
+            if online || !self.practice.is_empty() {
                 return None;
             }
             let rating = self.record.rating.rating.round() as u32;
@@ -203,6 +301,11 @@ impl PuzzleMode {
             if online {
                 return self.ask_lichess();
             }
+            if !self.practice.is_empty() {
+                self.run = None;
+                let line = self.shell.words.practice_said(PracticeSaid::Done);
+                return self.shell.say_lines(vec![line]);
+            }
             self.run = None;
             let line = self.shell.words.puzzle_none();
             return self.shell.say_lines(vec![line]);
@@ -210,10 +313,18 @@ impl PuzzleMode {
         self.side = puzzle.side();
         self.shell.walker = crate::ui::walk::Walker::new(self.side);
         let (start, find) = self.shell.words.puzzle_start(&puzzle.id, puzzle.rating, self.side);
-        self.shell.say_lines(vec![start]);
+        let practice = self.practice.iter().find(|p| p.puzzle.id == puzzle.id).cloned();
+        if practice.is_none() {
+            self.shell.say_lines(vec![start]);
+        }
         let (run, events) = PuzzleRun::start(puzzle, now);
+        let before = *run.position();
         self.run = Some(run);
         self.events(events);
+        let find = match practice {
+            Some(p) => self.shell.words.practice_puzzle(p.number, self.side, &before, p.played),
+            None => find,
+        };
         self.shell.say_lines(vec![find]);
     }
 
@@ -243,6 +354,10 @@ impl PuzzleMode {
     fn finished(&mut self, won: bool) {
         let Some(run) = &self.run else { return };
         let puzzle = run.puzzle().clone();
+        if !self.practice.is_empty() {
+            let next = self.shell.words.puzzle_next();
+            return self.shell.say_lines(vec![next]);
+        }
         let before = self.record.rating;
         // lichess's puzzles count on lichess's rating, not the library's.
         if self.link.is_none() {
@@ -308,6 +423,10 @@ impl PuzzleMode {
         match intent {
             Intent::Move(m) => {
                 self.pending = None;
+                let checked = self.run.as_ref().is_some_and(|r| !r.is_over() && !r.expects(&m));
+                if checked && self.practising().is_some() {
+                    return self.practice_move(m, now);
+                }
                 // No puzzle (none fits): said as over, never silence.
                 let ev = match &mut self.run {
                     Some(run) => run.play(m, now),
@@ -399,12 +518,22 @@ fn puzzle_url(p: &Puzzle) -> Option<String> {
 
 impl Mode for PuzzleMode {
     fn greet(&mut self, now: u64) {
+        if !self.practice.is_empty() {
+            let line = self.shell.words.practice_start(self.practice.len());
+            self.shell.say_lines(vec![line]);
+        }
         self.next_puzzle(now);
     }
 
     fn message(&mut self, msg: Msg, now: u64) {
-        if let Msg::Puzzles(news) = msg {
-            self.lichess_answered(news, now);
+        match msg {
+            Msg::Puzzles(news) => self.lichess_answered(news, now),
+            Msg::Analysis(crate::ui::input::AnalysisNews::Answered { lines, engine, .. }) => {
+                self.engine = engine;
+                let score = lines.ok().and_then(|l| l.first().map(|l| l.score));
+                self.practice_checked(score, now);
+            }
+            _ => {}
         }
     }
 
@@ -413,8 +542,10 @@ impl Mode for PuzzleMode {
         self.link.as_ref().and_then(PuzzleLink::due)
     }
 
+    /// Results being sent, or a move being checked, are waited for when
+    /// input ends.
     fn busy(&mut self) -> bool {
-        self.link.as_ref().is_some_and(PuzzleLink::asking)
+        self.link.as_ref().is_some_and(PuzzleLink::asking) || self.checking.is_some()
     }
 
     fn input_ended(&mut self) {

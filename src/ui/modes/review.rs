@@ -108,4 +108,9 @@ impl Mode for ReviewMode {
     fn leave(&mut self, now: u64) {
         self.review.leave(now);
     }
+
+    /// The player's mistakes as puzzles, when asked for.
+    fn enter(&mut self) -> Option<Box<dyn Mode>> {
+        super::practice(self.review.as_mut(), &self.effects)
+    }
 }

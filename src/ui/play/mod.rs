@@ -164,6 +164,11 @@ impl Play {
         &self.settings
     }
 
+    /// The player's side (None: two people here).
+    pub(crate) fn me(&self) -> Option<crate::rules::Color> {
+        self.game.me()
+    }
+
     fn position(&self) -> &Position {
         self.game.position()
     }
@@ -286,6 +291,7 @@ impl Play {
             | Command::MainLine
             | Command::Comment
             | Command::Analyse
+            | Command::Practise
             | Command::NextMistake
             | Command::PreviousMistake => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
             Command::Repeat => self.shell.repeat(),

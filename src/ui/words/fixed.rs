@@ -65,6 +65,8 @@ fixed! {
     NoNextMistake => study.no_next_mistake;
     /// No mistake further back.
     NoPreviousMistake => study.no_previous_mistake;
+    /// No mistake of the player's to practise.
+    NoMistakesToPractise => study.no_practice;
     /// The analysis judged every move.
     AnalyseDone => study.analyse_done;
     /// No moves to analyse.

@@ -28,7 +28,7 @@ pub(crate) use board::View;
 pub(crate) use braille::{StatusFacts, glance_board};
 pub(crate) use files::file_name;
 pub(crate) use fixed::Fixed;
-pub(crate) use puzzle::LinkSaid;
+pub(crate) use puzzle::{LinkSaid, PracticeSaid};
 
 use crate::rules::{Move, Position};
 use crate::speech::say_move::{color_name, move_body};

@@ -3,7 +3,7 @@
 //! and the import's count.
 
 use super::Narrator;
-use crate::rules::Color;
+use crate::rules::{Color, Move, Position};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_duration;
@@ -11,6 +11,19 @@ use crate::speech::say_move::square_words;
 use crate::study::library::Imported;
 use crate::study::puzzle::PuzzleEvent;
 use crate::ui::output::{Line, Urgency};
+
+/// What practising mistakes says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PracticeSaid {
+    /// A move is being checked with the engine.
+    Checking,
+    /// The engine finds it as good as its own.
+    AsGood,
+    /// It is the move played in the game.
+    PlayedAgain,
+    /// No mistakes left.
+    Done,
+}
 
 /// What the puzzle mode's link to lichess has to say.
 #[derive(Debug)]
@@ -102,6 +115,39 @@ impl Narrator {
         let change = if change >= 0 { format!("+{change}") } else { change.to_string() };
         let rating = (rating.round() as i64).to_string();
         vec![Line::info(fill(&w.rating, &[("rating", rating), ("change", change)])), Line::info(w.next.clone())]
+    }
+
+    /// Practising mistakes begins: how many.
+    pub(crate) fn practice_start(&self, n: usize) -> Line {
+        Line::info(fill(&self.puzzle_words().practice_start, &[("n", n.to_string())]))
+    }
+
+    /// A mistake to practise: its move number, the side, the move played
+    /// (written in notation; said in words).
+    pub(crate) fn practice_puzzle(&self, number: u32, side: Color, before: &Position, played: Move) -> Line {
+        let line = self.both_one(|n| {
+            let played = n.a_move(before, &played);
+            let number = number.to_string();
+            render(
+                &n.puzzle_words().practice_puzzle,
+                &[("n", Arg::Text(&number)), ("side", n.lex.side(side)), ("played", Arg::Text(&played))],
+            )
+        });
+        Line { urgency: Urgency::Move, ..line }
+    }
+
+    /// What practice says: checking a move, as good, the move played, done.
+    pub(crate) fn practice_said(&self, said: PracticeSaid) -> Line {
+        let w = self.puzzle_words();
+        Line::info(
+            match said {
+                PracticeSaid::Checking => &w.checking,
+                PracticeSaid::AsGood => &w.as_good,
+                PracticeSaid::PlayedAgain => &w.played_again,
+                PracticeSaid::Done => &w.practice_done,
+            }
+            .clone(),
+        )
     }
 
     /// What comes after a puzzle.
