@@ -33,27 +33,91 @@ pub enum ImportError {
     Write(std::io::Error),
 }
 
+/// Rows checked together by one worker.
+const BATCH: usize = 4096;
+
 /// Reads lichess's CSV (its header line, if any, is no puzzle and not
-/// counted) and writes each puzzle that replays to `out`; the rest are
-/// counted. Never holds more than a row.
-pub fn import(input: &mut (impl BufRead + ?Sized), out: &mut impl Write) -> Result<Imported, ImportError> {
-    let mut done = Imported::default();
-    let mut first = true;
-    while let Some(row) = crate::bounded::read_line_or_error(input, MAX_ROW).map_err(ImportError::Read)? {
-        let row = String::from_utf8_lossy(&row);
-        let row = row.trim();
-        if std::mem::take(&mut first) && row.starts_with("PuzzleId") || row.is_empty() {
-            continue;
+/// counted) and writes each puzzle that replays to `out`, in the file's
+/// order; the rest are counted. Rows are checked on two workers, a batch
+/// at a time (a few batches in memory at most, never the file).
+pub fn import(input: &mut (impl BufRead + ?Sized), out: &mut (impl Write + Send)) -> Result<Imported, ImportError> {
+    use std::sync::mpsc::sync_channel;
+    let (batches_tx, batches_rx) = sync_channel::<(usize, Vec<Vec<u8>>)>(4);
+    let batches_rx = std::sync::Mutex::new(batches_rx);
+    let (checked_tx, checked_rx) = sync_channel::<(usize, Vec<Option<String>>)>(4);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            let (rx, tx) = (&batches_rx, checked_tx.clone());
+            scope.spawn(move || {
+                loop {
+                    let Ok((n, rows)) = rx.lock().map_err(|_| ()).and_then(|r| r.recv().map_err(|_| ())) else {
+                        return;
+                    };
+                    let checked = rows
+                        .iter()
+                        .map(|row| Puzzle::from_csv(String::from_utf8_lossy(row).trim()).ok().map(|p| p.to_csv()))
+                        .collect();
+                    if tx.send((n, checked)).is_err() {
+                        return;
+                    }
+                }
+            });
         }
-        match Puzzle::from_csv(row) {
-            Ok(p) => {
-                writeln!(out, "{}", p.to_csv()).map_err(ImportError::Write)?;
-                done.puzzles += 1;
+        drop(checked_tx);
+        // The writer: batches back in order.
+        let writer = scope.spawn(move || -> Result<Imported, ImportError> {
+            let mut done = Imported::default();
+            let mut waiting = std::collections::BTreeMap::new();
+            let mut next = 0;
+            for (n, checked) in checked_rx {
+                waiting.insert(n, checked);
+                while let Some(rows) = waiting.remove(&next) {
+                    next += 1;
+                    for row in rows {
+                        match row {
+                            Some(row) => {
+                                out.write_all(row.as_bytes()).map_err(ImportError::Write)?;
+                                out.write_all(b"\n").map_err(ImportError::Write)?;
+                                done.puzzles += 1;
+                            }
+                            None => done.skipped += 1,
+                        }
+                    }
+                }
             }
-            Err(_) => done.skipped += 1,
+            Ok(done)
+        });
+        let mut first = true;
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut n = 0;
+        let read = loop {
+            let row = match crate::bounded::read_line_or_error(input, MAX_ROW) {
+                Ok(Some(row)) => row,
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(ImportError::Read(e)),
+            };
+            let header = std::mem::take(&mut first) && row.starts_with(b"PuzzleId");
+            if header || row.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            batch.push(row);
+            if batch.len() == BATCH {
+                if batches_tx.send((n, std::mem::take(&mut batch))).is_err() {
+                    break Ok(());
+                }
+                n += 1;
+            }
+        };
+        if !batch.is_empty() {
+            let _ = batches_tx.send((n, batch));
         }
-    }
-    Ok(done)
+        drop(batches_tx);
+        let written = writer.join().unwrap_or(Ok(Imported::default()));
+        match (read, written) {
+            (_, Err(e)) | (Err(e), _) => Err(e),
+            (Ok(()), Ok(done)) => Ok(done),
+        }
+    })
 }
 
 /// Which puzzles are wanted.
