@@ -378,3 +378,25 @@ fn a_hostile_display_server_never_holds_play() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A puzzle solved with routing keys: the display shows the puzzle's
+/// board; the rook is picked up and put on e8, and the puzzle is solved.
+#[test]
+fn a_puzzle_is_solved_by_routing_keys() {
+    let dir = scratch("puzzle");
+    let file = dir.join("puzzles.csv");
+    std::fs::write(&file, "mate0001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,1500,0,0,0,mateIn1 backRankMate,,\n")
+        .expect("file");
+    let out = voxchess(&dir).args(["puzzle", "import", file.to_str().expect("path")]).output().expect("import");
+    assert!(out.status.success());
+    let mut b = Brltty::start(&dir);
+    let mut s = Session::start(&dir, Some(&b), &["puzzle", "--braille"]);
+    s.said("you play White.");
+    s.said("Black: a6");
+    b.send("DispMd");
+    b.wait_text("8 -------k");
+    route_move(&mut b, &mut s, 8, "e1", "e8", "White: Re8#");
+    s.said("Solved in");
+    let all = s.quit();
+    assert!(all.contains("Themes: mate in one"), "{all}");
+}

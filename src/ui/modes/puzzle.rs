@@ -97,6 +97,8 @@ pub(crate) struct PuzzleMode {
     tx: Option<std::sync::mpsc::Sender<Msg>>,
     /// The engine program the settings name.
     engine_path: Option<PathBuf>,
+    /// The square of the piece picked up with a Braille routing key.
+    held: Option<crate::rules::Square>,
 }
 
 impl PuzzleMode {
@@ -126,6 +128,7 @@ impl PuzzleMode {
             checking: None,
             tx: None,
             engine_path: settings.engine.clone(),
+            held: None,
         }
     }
 
@@ -311,6 +314,7 @@ impl PuzzleMode {
             return self.shell.say_lines(vec![line]);
         };
         self.side = puzzle.side();
+        self.held = None;
         self.shell.walker = crate::ui::walk::Walker::new(self.side);
         let (start, find) = self.shell.words.puzzle_start(&puzzle.id, puzzle.rating, self.side);
         let practice = self.practice.iter().find(|p| p.puzzle.id == puzzle.id).cloned();
@@ -495,6 +499,36 @@ impl PuzzleMode {
         }
     }
 
+    /// A routing key on a square of the Braille board: the player's
+    /// piece is picked up (the same key puts it back), and the square it
+    /// goes to makes the move, read as a typed one; elsewhere, what stands
+    /// there is said.
+    fn touch(&mut self, sq: crate::rules::Square, now: u64) {
+        let pos = self.position();
+        let live = self.run.as_ref().is_some_and(|r| !r.is_over());
+        let mine = pos.piece_at(sq).filter(|p| p.color == self.side && live);
+        match (self.held.filter(|_| live), mine) {
+            (Some(from), Some(piece)) if from == sq => {
+                self.held = None;
+                let line = self.shell.words.put_back(piece, sq);
+                self.shell.say(line, Urgency::Readout);
+            }
+            (_, Some(piece)) => {
+                self.held = Some(sq);
+                let line = self.shell.words.in_hand(piece, sq);
+                self.shell.say(line, Urgency::Readout);
+            }
+            (Some(from), None) => {
+                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{sq}"), Channel::Typed);
+                if !matches!(intent, Intent::Refuse(_)) {
+                    self.held = None;
+                }
+                self.carry_out(intent, now);
+            }
+            (None, None) => self.command(Command::Square(sq), now),
+        }
+    }
+
     /// Leaving: results that wait are sent (leaving waits a little).
     fn send_results(&mut self) {
         if let Some(link) = &mut self.link {
@@ -581,6 +615,7 @@ impl Mode for PuzzleMode {
         match key {
             BoardKey::Help => self.shell.key_help(),
             BoardKey::Talk(on) => self.shell.voice_switch(on, None),
+            BoardKey::Touch(sq) => self.touch(sq, now),
             other => match key_action(other) {
                 KeyAction::Command(c) => self.command(c, now),
                 KeyAction::Done => {}
@@ -616,8 +651,20 @@ impl Mode for PuzzleMode {
         self.shell.words
     }
 
+    /// The Braille display shows the puzzle's board, whose move it is,
+    /// and the piece in hand.
     fn glance(&mut self, _now: u64) -> Option<Glance> {
-        None
+        let run = self.run.as_ref()?;
+        let pos = *run.position();
+        let holding = self.held.and_then(|sq| pos.piece_at(sq).map(|p| (p, sq)));
+        let facts = crate::ui::words::StatusFacts { last: None, turn: pos.turn(), result: None, clocks: None, holding };
+        Some(Glance {
+            status: self.shell.words.glance_status(&facts),
+            board: crate::ui::words::glance_board(&pos, self.shell.walker.flipped),
+            moves: Vec::new(),
+            at: 0,
+            ticking: false,
+        })
     }
 
     fn leave(&mut self, _now: u64) {
