@@ -457,6 +457,7 @@ fn a_korean_game_played_by_voice_with_real_audio() {
 /// voice), voxchess asks, as it asks about every heard Korean move, and
 /// the player's spoken 네 plays it: solved.
 #[test]
+#[ignore = "written at the end of a session and never run against real audio yet: run with --ignored"]
 fn a_korean_puzzle_solved_by_voice() {
     let _g = crate::common::audio_lock();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
