@@ -9,6 +9,7 @@
 //!
 //! May use: the session, and everything below it.
 
+use super::puzzle_link::PuzzleLink;
 use crate::config::Settings;
 use crate::game::Event;
 use crate::online::puzzle::PuzzleNews;
@@ -18,7 +19,6 @@ use crate::study::library::{Rating, Wanted};
 use crate::study::practice::Practice;
 use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
 use crate::ui::input::{BoardKey, Msg};
-use crate::ui::modes::puzzle_link::PuzzleLink;
 use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, key_action};
