@@ -33,6 +33,34 @@ impl Board {
         b
     }
 
+    /// The piece-placement field of FEN.
+    pub fn fen_field(&self) -> String {
+        use super::square::{File, Rank};
+        let mut s = String::new();
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, *rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank.index() > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
     /// All occupied squares.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

@@ -245,29 +245,7 @@ impl Position {
 
     /// The piece-placement field of FEN.
     pub fn board_fen(&self) -> String {
-        let mut s = String::new();
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.board.piece_at(Square::from_coords(file, *rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if rank.index() > 0 {
-                s.push('/');
-            }
-        }
-        s
+        self.board.fen_field()
     }
 
     /// The FEN; the en passant square is written only when the capture is legal.

@@ -6,7 +6,7 @@
 //! the time come in as arguments, the results go out as typed values.
 
 use crate::rules::attacks;
-use crate::rules::{Bitboard, Color, Piece, Position, Role, Square};
+use crate::rules::{Bitboard, Board, Color, Piece, Position, Role, Square};
 
 /// Which drill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,39 +53,17 @@ pub enum DrillQuestion {
 
 /// A few pieces on the board: the position of a memory question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement([Option<Piece>; 64]);
+pub struct Placement(Board);
 
 impl Placement {
     /// What stands on `s`.
     pub fn at(&self, s: Square) -> Option<Piece> {
-        self.0[s.index()]
+        self.0.piece_at(s)
     }
 
     /// As a position (White to move), for reading it out.
     pub fn position(&self) -> Option<Position> {
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match Square::new(rank * 8 + file).and_then(|s| self.at(s)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        Position::from_fen(&format!("{fen} w - - 0 1")).ok()
+        Position::from_fen(&format!("{} w - - 0 1", self.0.fen_field())).ok()
     }
 }
 
@@ -254,12 +232,12 @@ impl Drill {
     fn memory(&mut self) -> DrillQuestion {
         const OTHERS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         for _ in 0..1000 {
-            let mut placed = [None; 64];
+            let mut placed = Board::empty();
             let mut squares = Vec::new();
             let mut put = |d: &mut Drill, piece: Piece| loop {
                 let s = d.square();
-                if placed[s.index()].is_none() {
-                    placed[s.index()] = Some(piece);
+                if placed.piece_at(s).is_none() {
+                    placed.put(s, piece);
                     squares.push(s);
                     return;
                 }
