@@ -178,6 +178,51 @@ pub struct Settings {
     pub braille: BrailleChoice,
     /// Blanks between the squares of the Braille board.
     pub braille_spaced: bool,
+    /// The opening explorer's server (https://explorer.lichess.org; a
+    /// local one may be http://): it is sent the token.
+    pub explorer: Option<String>,
+    /// The tablebase's server (https://tablebase.lichess.org).
+    pub tablebase: Option<String>,
+    /// The lichess database's speeds for `explorer lichess` (bullet,
+    /// blitz, rapid, classical, correspondence, ultraBullet); none: all.
+    pub explorer_speeds: Vec<String>,
+    /// Its rating groups (0, 1000, 1200, 1400, 1600, 1800, 2000, 2200,
+    /// 2500: each from its number to the next); none: all.
+    pub explorer_ratings: Vec<u16>,
+}
+
+/// The speeds lichess's explorer filters by.
+pub const EXPLORER_SPEEDS: [&str; 6] = ["ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence"];
+
+/// The rating groups lichess's explorer filters by.
+pub const EXPLORER_RATINGS: [u16; 9] = [0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500];
+
+/// The explorer's server when the settings name none.
+pub const EXPLORER: &str = "https://explorer.lichess.org";
+/// The tablebase's server when the settings name none.
+pub const TABLEBASE: &str = "https://tablebase.lichess.org";
+
+/// Checks a server's address: https, or http only to this computer (a
+/// token, and what the player studies, never travel in the clear).
+pub fn secure_server(server: &str, arg: &str) -> Result<(), StartProblem> {
+    if !(server.starts_with("https://") || server.starts_with("http://")) {
+        let values = vec!["https://...".into()];
+        return Err(StartProblem::BadValue { arg: arg.into(), value: server.into(), values });
+    }
+    if let Some(rest) = server.strip_prefix("http://") {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        let authority = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+        let host = match authority.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or_default(),
+            None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+        };
+        let loopback =
+            host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+        if !loopback {
+            return Err(StartProblem::InsecureServer(server.into()));
+        }
+    }
+    Ok(())
 }
 
 impl Default for Settings {
@@ -206,6 +251,10 @@ impl Default for Settings {
             server: None,
             braille: BrailleChoice::Auto,
             braille_spaced: false,
+            explorer: None,
+            tablebase: None,
+            explorer_speeds: Vec::new(),
+            explorer_ratings: Vec::new(),
         }
     }
 }
@@ -434,6 +483,21 @@ impl Settings {
             && t > 3600
         {
             return Err(StartProblem::LowTime(t.to_string()));
+        }
+        for (key, server) in [("explorer", &self.explorer), ("tablebase", &self.tablebase)] {
+            if let Some(server) = server {
+                secure_server(server, key)?;
+            }
+        }
+        let speeds = EXPLORER_SPEEDS;
+        if let Some(bad) = self.explorer_speeds.iter().find(|s| !speeds.contains(&s.as_str())) {
+            let values = speeds.iter().map(|s| s.to_string()).collect();
+            return Err(StartProblem::BadValue { arg: "explorer_speeds".into(), value: bad.clone(), values });
+        }
+        let groups = EXPLORER_RATINGS;
+        if let Some(bad) = self.explorer_ratings.iter().find(|r| !groups.contains(r)) {
+            let values = groups.iter().map(u16::to_string).collect();
+            return Err(StartProblem::BadValue { arg: "explorer_ratings".into(), value: bad.to_string(), values });
         }
         Ok(())
     }

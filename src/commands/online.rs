@@ -2,7 +2,6 @@
 
 use super::{Outcome, Start, plain_terminal};
 use crate::cli::{OnlineAction, OnlineArgs, SessionWords};
-use crate::config::StartProblem;
 use crate::ui::lobby;
 use std::process::ExitCode;
 
@@ -52,22 +51,6 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
 /// computer (the token would go in the clear).
 pub(crate) fn server_of(asked: Option<String>, settings: &crate::config::Settings) -> Result<String, anyhow::Error> {
     let server = asked.or(settings.server.clone()).unwrap_or_else(|| "https://lichess.org".into());
-    if !(server.starts_with("https://") || server.starts_with("http://")) {
-        let problem =
-            StartProblem::BadValue { arg: "--server".into(), value: server, values: vec!["https://...".into()] };
-        return Err(problem.into());
-    }
-    if let Some(rest) = server.strip_prefix("http://") {
-        let authority = rest.split('/').next().unwrap_or_default();
-        let host = match authority.strip_prefix('[') {
-            Some(v6) => v6.split(']').next().unwrap_or_default(),
-            None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
-        };
-        let loopback =
-            host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
-        if !loopback {
-            return Err(StartProblem::InsecureServer(server).into());
-        }
-    }
+    crate::config::secure_server(&server, "--server")?;
     Ok(server)
 }

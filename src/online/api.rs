@@ -175,16 +175,28 @@ impl Client {
     /// GET a JSON document.
     /// Without a token (what needs no login), no Authorization is sent.
     pub(crate) fn get_json<T: serde::de::DeserializeOwned + Default>(&self, path: &str) -> Result<T, ApiError> {
+        Ok(serde_json::from_str(&self.get_text(path)?).unwrap_or_default())
+    }
+
+    /// GET a body (the error its status stands for otherwise).
+    fn get_text(&self, path: &str) -> Result<String, ApiError> {
         let mut req = self.calls.get(&self.url(path));
         if !self.token.is_empty() {
             req = req.header("Authorization", &self.auth());
         }
         let resp = req.call().map_err(|_| ApiError::Network)?;
         let (status, text) = body_text(resp);
-        if let Some(e) = status_error(status, &text) {
-            return Err(e);
+        match status_error(status, &text) {
+            Some(e) => Err(e),
+            None => Ok(text),
         }
-        Ok(serde_json::from_str(&text).unwrap_or_default())
+    }
+
+    /// GET a JSON document that must be the form wanted (a web page or
+    /// a proxy's answer is [`ApiError::NotTheApi`]); no Authorization
+    /// without a token.
+    pub(crate) fn get_api_json<T: serde::de::DeserializeOwned>(&self, path: &str) -> Result<T, ApiError> {
+        serde_json::from_str(&self.get_text(path)?).map_err(|_| ApiError::NotTheApi)
     }
 
     /// POST a form; the answer's body.

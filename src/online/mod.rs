@@ -8,9 +8,12 @@
 //! above this module sees a lichess type: the lobby gets [`LobbyNews`].
 
 pub mod api;
+pub mod explorer;
+pub mod lookup;
 mod model;
 pub mod opponent;
 pub mod puzzle;
+pub mod tablebase;
 pub mod token;
 
 pub use api::{ApiError, Client, Lines};

@@ -122,7 +122,7 @@ fn pause(attempt: u32) -> Duration {
 }
 
 /// A move the server wrote (UCI; castling may be king to rook) in `pos`.
-fn server_move(pos: &Position, uci: &str) -> Option<Move> {
+pub(crate) fn server_move(pos: &Position, uci: &str) -> Option<Move> {
     let legal = pos.legal_moves();
     legal.iter().find(|m| m.uci() == uci).copied().or_else(|| {
         // King takes own rook: castling written the Chess960 way.

@@ -150,6 +150,14 @@ pub enum Command {
     Practise,
     /// A puzzle's solution, played to its end.
     Solution,
+    /// The opening explorer about the position in view: the masters'
+    /// games, or (`lichess`) the games played on lichess.
+    Explorer {
+        /// lichess's database rather than the masters'.
+        lichess: bool,
+    },
+    /// The endgame tablebase about the position in view.
+    Tablebase,
     /// The previous move marked by the analysis.
     PreviousMistake,
 }
@@ -189,6 +197,8 @@ impl std::fmt::Display for Command {
             Command::GoTo { number, color: Some(c) } => write!(f, "go to move {number} of {}", c.name().to_lowercase()),
             Command::GoTo { number, color: None } => write!(f, "go to move {number}"),
             Command::Variation(n) => write!(f, "variation {n}"),
+            Command::Explorer { lichess: false } => f.write_str("explorer"),
+            Command::Explorer { lichess: true } => f.write_str("explorer lichess"),
             Command::Engine(EngineQuestion::Eval) => f.write_str("eval"),
             Command::Engine(EngineQuestion::Best) => f.write_str("best"),
             Command::Engine(EngineQuestion::Threat) => f.write_str("threat"),
@@ -442,6 +452,9 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "comment" => Ok(Command::Comment),
         "analyse" => Ok(Command::Analyse),
         "practise" => Ok(Command::Practise),
+        "explorer" => Ok(Command::Explorer { lichess: false }),
+        "explorer_lichess" => Ok(Command::Explorer { lichess: true }),
+        "tablebase" => Ok(Command::Tablebase),
         "next_mistake" => Ok(Command::NextMistake),
         "solution" => Ok(Command::Solution),
         "previous_mistake" => Ok(Command::PreviousMistake),

@@ -777,4 +777,43 @@ pub struct StudyWords {
     pub no_previous_mistake: String,
     pub not_analysed: String,
     pub pgn_comment: String,
+    /// The opening explorer and the endgame tablebase.
+    pub lookup: LookupWords,
+}
+
+/// The opening explorer's and the tablebase's sentences (`[study.lookup]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct LookupWords {
+    pub masters: String,
+    pub lichess: String,
+    pub tablebase: String,
+    pub games: [String; 3],
+    pub opening: String,
+    pub opening_code: String,
+    pub head: String,
+    pub none: String,
+    pub row: String,
+    pub need_token: String,
+    pub failed: String,
+    pub not_in_game: String,
+    pub too_many: String,
+    pub win: String,
+    pub win_mate: String,
+    pub win_zeroing: String,
+    pub cursed: String,
+    pub draw: String,
+    pub unknown: String,
+    pub checkmate: String,
+    pub stalemate: String,
+    pub best: String,
+    pub move_win: String,
+    pub move_win_mate: String,
+    pub move_cursed: String,
+    pub move_draw: String,
+    pub move_blessed: String,
+    pub move_loss: String,
+    pub move_unknown: String,
+    pub earlier: String,
 }

@@ -123,6 +123,8 @@ pub(crate) enum Effect {
     Tell(News, Box<History>),
     /// Replace the failed opponent by the built-in engine.
     ReplaceOpponent,
+    /// Ask the opening explorer or the tablebase about a position.
+    Lookup(crate::online::lookup::Lookup, Position),
 }
 
 /// What an effect reports back.
@@ -135,4 +137,6 @@ pub(crate) enum Report {
     Evaluated(usize, Result<Vec<AnalysisLine>, OpponentFailure>),
     /// The analysis ended.
     AnalysisEnded,
+    /// The explorer or the tablebase answered.
+    Looked(crate::online::lookup::Looked),
 }

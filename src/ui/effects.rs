@@ -84,6 +84,8 @@ pub(crate) struct Effects {
     save_path: PathBuf,
     /// Where scores are written.
     games_dir: PathBuf,
+    /// The explorer's and the tablebase's answers.
+    lookups: super::lookups::Lookups,
 }
 
 impl Effects {
@@ -95,7 +97,7 @@ impl Effects {
     /// The effects of a session whose messages go to `tx`.
     pub(crate) fn new(tx: Sender<Msg>, words: Narrator, settings: &crate::config::Settings) -> Effects {
         Effects {
-            tx,
+            tx: tx.clone(),
             words,
             engine_path: settings.engine.clone(),
             analyst: None,
@@ -105,6 +107,7 @@ impl Effects {
             level: settings.level,
             save_path: SavedGame::path(),
             games_dir: crate::config::data_dir().join("games"),
+            lookups: super::lookups::Lookups::new(tx.clone(), settings),
         }
     }
 
@@ -198,6 +201,7 @@ impl Effects {
                 acts(OpponentAct::Joined { name });
                 None
             }
+            Effect::Lookup(lookup, pos) => self.lookups.ask(lookup, pos).map(Report::Looked),
         }
     }
 
@@ -237,6 +241,16 @@ impl Effects {
         let (Question { question, at, asked }, _) = self.asking.take()?;
         self.next_question();
         Some(Report::Answered(EngineAnswer { question, position: at, asked, analyst: who, lines }))
+    }
+
+    /// The explorer or the tablebase answered; the next is asked.
+    pub(crate) fn looked(&mut self, looked: crate::online::lookup::Looked) -> Report {
+        Report::Looked(self.lookups.answered(looked))
+    }
+
+    /// Whether the explorer or the tablebase is being asked.
+    pub(crate) fn looking(&self) -> bool {
+        self.lookups.busy()
     }
 
     /// When the player leaves, how long the answer being given is still

@@ -133,6 +133,8 @@ pub(crate) enum Msg {
     Opponent(OpponentAct),
     /// What the analysis found.
     Analysis(AnalysisNews),
+    /// The explorer's or the tablebase's answer.
+    Looked(Box<crate::online::lookup::Looked>),
     /// What the Braille display reports.
     Braille(BrailleNews),
     /// Input ended.

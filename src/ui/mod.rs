@@ -28,6 +28,7 @@ pub(crate) mod effect;
 pub(crate) mod effects;
 pub(crate) mod input;
 pub mod lobby;
+pub(crate) mod lookups;
 pub(crate) mod modes;
 pub mod output;
 pub(crate) mod plain;
@@ -53,6 +54,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
     ("shell", 3),
     ("play", 4),
     ("review", 4),
+    ("lookups", 4),
     ("effects", 5),
     ("session", 6),
     ("modes", 7),

@@ -20,6 +20,8 @@ use crate::engine::analysis::Line as AnalysisLine;
 use crate::game::OpponentFailure;
 use crate::notation::pgn::{PgnGame, write_pgn};
 use crate::notation::{SanOptions, write_san};
+use crate::online::explorer::Database;
+use crate::online::lookup::Lookup;
 use crate::rules::{Color, Move, Position};
 use crate::speech::{Channel, Command, Intent};
 use crate::study::judge::{Analysis, Evaluated};
@@ -215,6 +217,13 @@ impl Review {
             Command::Engine(question) => {
                 let asked = self.tree.position(self.cursor);
                 self.shell.request(Effect::AskEngine(question, asked));
+            }
+            Command::Explorer { lichess } => {
+                let db = if lichess { Database::Lichess } else { Database::Masters };
+                self.shell.request(Effect::Lookup(Lookup::Explorer(db), self.tree.position(self.cursor)));
+            }
+            Command::Tablebase => {
+                self.shell.request(Effect::Lookup(Lookup::Tablebase, self.tree.position(self.cursor)))
             }
             Command::Analyse => self.analyse(),
             Command::NextMistake => self.mistake(true),
@@ -522,6 +531,10 @@ impl Front for Review {
             Report::Saved(result) => self.shell.show(self.shell.words.saved(&result)),
             Report::Evaluated(i, result) => self.evaluated(i, result, now),
             Report::AnalysisEnded => self.analysis_ended(),
+            Report::Looked(looked) => {
+                let lines = self.shell.words.looked(&looked, &self.tree.position(self.cursor));
+                self.shell.say_lines(lines);
+            }
         }
     }
 

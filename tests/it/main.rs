@@ -13,6 +13,7 @@ mod clock_cli;
 mod differential;
 mod drill;
 mod engine_help;
+mod explorer;
 mod faults;
 mod hardening;
 mod notation;

@@ -87,6 +87,10 @@ impl Mode for GameMode {
                 Some((ForWhom::Commands, report)) => self.commands().report(report, now),
                 None => {}
             },
+            Msg::Looked(looked) => {
+                let report = self.effects.looked(*looked);
+                self.commands().report(report, now);
+            }
             // The lobby's news waits while a game is played.
             _ => {}
         }
@@ -114,7 +118,7 @@ impl Mode for GameMode {
     }
 
     fn busy(&mut self) -> bool {
-        self.fronts().iter().any(|f| f.busy())
+        self.effects.looking() || self.fronts().iter().any(|f| f.busy())
     }
 
     fn wants_quit(&mut self) -> bool {

@@ -490,6 +490,11 @@ impl PuzzleMode {
             Command::Silence => self.shell.silence(),
             Command::Flip => self.shell.flip(),
             Command::Braille(view) => self.shell.braille_view(view),
+            // A puzzle is solved unaided, as a game is played.
+            Command::Explorer { .. } | Command::Tablebase => {
+                let line = self.shell.words.lookup_not_in_game();
+                self.shell.say(line, Urgency::Info);
+            }
             other => {
                 if !self.answer(&other) {
                     let lines = self.shell.words.lines(&Event::NotDone(crate::game::NotDone::NotInThisGame));

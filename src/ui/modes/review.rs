@@ -1,7 +1,6 @@
 //! A review of a game from a file as a mode: the review front and the
 //! effects that run its engine and write its files.
 
-use super::ForWhom;
 use crate::speech::Channel;
 use crate::ui::effects::Effects;
 use crate::ui::input::{BoardKey, Msg};
@@ -47,8 +46,12 @@ impl Mode for ReviewMode {
     }
 
     fn message(&mut self, msg: Msg, now: u64) {
-        let Msg::Analysis(news) = msg else { return };
-        if let Some((ForWhom::Study | ForWhom::Commands, report)) = super::analysis(news, &mut self.effects) {
+        let report = match msg {
+            Msg::Analysis(news) => super::analysis(news, &mut self.effects).map(|(_, report)| report),
+            Msg::Looked(looked) => Some(self.effects.looked(*looked)),
+            _ => None,
+        };
+        if let Some(report) = report {
             self.review.report(report, now);
         }
     }
@@ -66,7 +69,7 @@ impl Mode for ReviewMode {
     }
 
     fn busy(&mut self) -> bool {
-        self.review.busy()
+        self.review.busy() || self.effects.looking()
     }
 
     fn wants_quit(&mut self) -> bool {

@@ -294,6 +294,10 @@ impl Play {
             | Command::Practise
             | Command::NextMistake
             | Command::PreviousMistake => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
+            // Never in the player's own game, whatever the engine help.
+            Command::Explorer { .. } | Command::Tablebase => {
+                self.shell.say(self.shell.words.lookup_not_in_game(), Urgency::Info);
+            }
             Command::Repeat => self.shell.repeat(),
             Command::Game(g) => self.act(Action::Game(g), now),
             Command::Chat(text) => self.chat(text),
@@ -569,7 +573,7 @@ impl Front for Play {
                 }
                 self.shell.show(self.shell.words.saved(&result));
             }
-            Report::Evaluated(..) | Report::AnalysisEnded => {}
+            Report::Evaluated(..) | Report::AnalysisEnded | Report::Looked(_) => {}
         }
     }
 

@@ -18,6 +18,7 @@ mod engine;
 mod events;
 mod files;
 mod fixed;
+mod lookup;
 mod online;
 mod play;
 mod puzzle;

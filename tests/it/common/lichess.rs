@@ -148,6 +148,15 @@ pub struct State {
     pub puzzles_limited: bool,
     /// The ids the replay of a theme gives.
     pub replay: Vec<String>,
+    /// The explorer's and the tablebase's answers, by "masters FEN",
+    /// "lichess FEN" or "standard FEN"; a position not here has no games
+    /// (the explorer) or is not found (the tablebase).
+    pub lookups: HashMap<String, String>,
+    /// Each explorer or tablebase question: its path and query, and
+    /// whether a token came with it.
+    pub looked: Vec<(String, bool)>,
+    /// The explorer and the tablebase answer 429.
+    pub lookups_limited: bool,
     counter: u32,
 }
 
@@ -383,12 +392,65 @@ fn puzzles(stream: &TcpStream, req: &Request, state: &Mutex<State>) {
     }
 }
 
+/// `%2F` and the like in a query value, decoded.
+fn decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The opening explorer (explorer.lichess.org: /masters, /lichess; a
+/// token needed) and the tablebase (tablebase.lichess.org: /standard;
+/// none), answering from `State::lookups` by the query's FEN.
+fn lookups(stream: &TcpStream, req: &Request, state: &Mutex<State>) {
+    let mut s = state.lock().unwrap();
+    s.looked.push((req.path.clone(), !req.token.is_empty()));
+    if s.lookups_limited {
+        return respond(stream, 429, "{\"error\":\"Too many requests\"}");
+    }
+    let (bare, query) = req.path.split_once('?').unwrap_or((&req.path, ""));
+    let db = bare.trim_start_matches('/');
+    if db != "standard" && req.token != TOKEN {
+        return respond(stream, 401, "{\"error\":\"Missing authorization header\"}");
+    }
+    let fen = query.split('&').find_map(|p| p.strip_prefix("fen=")).map(decoded).unwrap_or_default();
+    match s.lookups.get(&format!("{db} {fen}")) {
+        Some(answer) => respond(stream, 200, answer),
+        None if db == "standard" => respond(stream, 404, "{\"error\":\"Not found\"}"),
+        None => {
+            respond(stream, 200, "{\"white\":0,\"draws\":0,\"black\":0,\"moves\":[],\"topGames\":[],\"opening\":null}")
+        }
+    }
+}
+
 fn handle(stream: TcpStream, state: &Mutex<State>) {
     let Some(req) = read_request(&stream) else { return };
     {
         let mut s = state.lock().unwrap();
         s.arrived.push((req.path.clone(), std::time::Instant::now()));
         s.requests.push((req.method.clone(), req.path.clone(), req.body.clone()));
+    }
+    let bare = req.path.split('?').next().unwrap_or_default();
+    if req.method == "GET" && ["/masters", "/lichess", "/standard"].contains(&bare) {
+        return lookups(&stream, &req, state);
     }
     // The daily puzzle needs no login (the spec's example).
     if req.method == "GET" && req.path == "/api/puzzle/daily" {
