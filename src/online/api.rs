@@ -231,13 +231,13 @@ impl Client {
     }
 
     /// Opens a stream (GET); its lines follow.
+    /// Without a token (what needs no login: TV), no Authorization is sent.
     pub(crate) fn stream(&self, path: &str) -> Result<Lines, ApiError> {
-        let resp = self
-            .streams
-            .get(&self.url(path))
-            .header("Authorization", &self.auth())
-            .call()
-            .map_err(|_| ApiError::Network)?;
+        let mut req = self.streams.get(&self.url(path));
+        if !self.token.is_empty() {
+            req = req.header("Authorization", &self.auth());
+        }
+        let resp = req.call().map_err(|_| ApiError::Network)?;
         lines_of_response(resp)
     }
 

@@ -15,6 +15,7 @@ pub mod opponent;
 pub mod puzzle;
 pub mod tablebase;
 pub mod token;
+pub mod tv;
 
 pub use api::{ApiError, Client, Lines};
 pub use opponent::{LobbyNews, OnlineGame, OnlineOpponent, SeekSpeed, lobby_stream, speed_of};

@@ -261,6 +261,7 @@ const LOBBY_NAMES: &[&str] = &[
     "rated",
     "white",
     "black",
+    "watch",
 ];
 
 fn lobby_name(name: &str) -> &'static str {
@@ -274,6 +275,12 @@ impl Lexicon {
         let own = &self.client.online.commands;
         let en = &Lexicon::get(SpeechLang::English).client.online.commands;
         own.get(phrase).or_else(|| en.get(phrase)).map(|c| lobby_name(c))
+    }
+
+    /// The API's name of the TV channel this language calls `typed`
+    /// (lowercase), if it names one.
+    pub fn tv_channel_key(&self, typed: &str) -> Option<&str> {
+        self.study.watch.channels.iter().find(|(_, name)| name.to_lowercase() == typed).map(|(key, _)| key.as_str())
     }
 
     /// Whether a two-word phrase is one of this language's lobby words.

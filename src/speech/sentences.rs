@@ -779,6 +779,31 @@ pub struct StudyWords {
     pub pgn_comment: String,
     /// The opening explorer and the endgame tablebase.
     pub lookup: LookupWords,
+    /// Watching lichess TV.
+    pub watch: WatchWords,
+}
+
+/// Watching lichess TV (`[study.watch]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct WatchWords {
+    /// The feed is being opened: `{channel}`.
+    pub opening: String,
+    /// A game featured: `{channel}`, `{white}`, `{black}`.
+    pub featured: String,
+    /// Where the game is: `{n}` (the move number), `{to_move}`.
+    pub now: String,
+    /// Moves were missed: `{n}`, `{to_move}`.
+    pub jumped: String,
+    pub lost: String,
+    pub back: String,
+    /// A channel that does not exist: `{name}`, `{list}`.
+    pub no_channel: String,
+    /// One clock: `{side}`, `{time}`.
+    pub clock: String,
+    /// The channels by the API's names: what each is called (and typed).
+    pub channels: BTreeMap<String, String>,
 }
 
 /// The opening explorer's and the tablebase's sentences (`[study.lookup]`).

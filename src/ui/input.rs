@@ -135,6 +135,8 @@ pub(crate) enum Msg {
     Analysis(AnalysisNews),
     /// The explorer's or the tablebase's answer.
     Looked(Box<crate::online::lookup::Looked>),
+    /// What lichess TV's feed says.
+    Watch(Box<crate::online::tv::TvNews>),
     /// What the Braille display reports.
     Braille(BrailleNews),
     /// Input ended.

@@ -65,6 +65,27 @@ pub(crate) struct Review {
     practice: Option<Vec<crate::study::practice::Practice>>,
     /// The session's settings (for the modes entered from here).
     settings: Settings,
+    /// A game watched as it is played: its clocks.
+    live: Option<Live>,
+}
+
+/// The clocks of a game watched, as the server last gave them.
+#[derive(Clone, Copy, Debug)]
+struct Live {
+    /// White's and Black's time (ms) when they were given.
+    clocks: [u64; 2],
+    /// When they were given (ms).
+    at: u64,
+}
+
+impl Live {
+    /// The clocks now: the side to move's runs.
+    fn now(&self, turn: Color, now: u64) -> [u64; 2] {
+        let mut c = self.clocks;
+        let i = usize::from(turn == Color::Black);
+        c[i] = c[i].saturating_sub(now.saturating_sub(self.at));
+        c
+    }
 }
 
 impl Review {
@@ -87,7 +108,60 @@ impl Review {
             me: None,
             practice: None,
             settings: settings.clone(),
+            live: None,
         }
+    }
+
+    /// A game watched as it is played, from `start` (said by `header`);
+    /// its moves come with [`Review::watched`].
+    pub(crate) fn watching(
+        settings: &Settings,
+        header: Vec<String>,
+        start: Position,
+        clocks: Option<[u64; 2]>,
+        now: u64,
+    ) -> Review {
+        let mut review = Review::new(PgnGame::new(start), settings, 1, 1, "watched");
+        review.header = header;
+        review.live = Some(Live { clocks: clocks.unwrap_or_default(), at: now });
+        review
+    }
+
+    /// A move of the game watched: said as it comes; the cursor follows
+    /// it when it was at the last move (else it stays where the player
+    /// looks back).
+    pub(crate) fn watched(&mut self, mv: Move, clocks: [u64; 2], now: u64) {
+        let following = self.cursor == self.tree.end(self.tree.root());
+        let before = self.game.final_position();
+        self.game.moves.push(crate::notation::pgn::PgnNode::new(mv));
+        self.tree = Tree::of(&self.game);
+        if following {
+            self.cursor = self.tree.end(self.tree.root());
+        }
+        self.live = Some(Live { clocks, at: now });
+        let line = self.shell.words.watched_move(&before, &mv);
+        self.shell.say_lines(vec![line]);
+    }
+
+    /// The game watched is at `position` (its feed opened anew): moves
+    /// missed meanwhile are said as such; the same position, nothing.
+    pub(crate) fn caught_up(&mut self, position: Position, clocks: [u64; 2], now: u64) {
+        let last = self.game.final_position();
+        if last.board_fen() == position.board_fen() && last.turn() == position.turn() {
+            self.live = Some(Live { clocks, at: now });
+            return;
+        }
+        self.jumped(position, clocks, now);
+    }
+
+    /// Moves of the game watched were missed: it goes on from `position`.
+    pub(crate) fn jumped(&mut self, position: Position, clocks: [u64; 2], now: u64) {
+        self.game = PgnGame::new(position);
+        self.tree = Tree::of(&self.game);
+        self.cursor = self.tree.root();
+        self.live = Some(Live { clocks, at: now });
+        let line = self.shell.words.watch_jumped(&position);
+        self.shell.say(line, Urgency::Move);
     }
 
     /// The session's settings.
@@ -443,6 +517,11 @@ impl Front for Review {
     fn greet(&mut self, _now: u64) {
         let header = self.header.clone();
         self.say_all(header);
+        if self.live.is_some() {
+            // The header said where the game watched is.
+            let help = self.shell.words.fixed(Fixed::TypeHelp);
+            return self.shell.tell(help);
+        }
         let here = self.shell.words.here(&self.tree, self.cursor);
         self.say_all(here);
         let help = self.shell.words.fixed(Fixed::TypeHelp);
@@ -457,8 +536,14 @@ impl Front for Review {
         self.shell.resolver.resolve_heard(&self.tree.position(self.cursor), clean)
     }
 
-    fn carry_out(&mut self, intent: Intent, channel: Channel, _now: u64) {
+    fn carry_out(&mut self, intent: Intent, channel: Channel, now: u64) {
         match intent {
+            // A game watched has clocks.
+            Intent::Command(Command::Time) if let Some(live) = self.live => {
+                let turn = self.game.final_position().turn();
+                let lines = self.shell.words.watch_clocks(live.now(turn, now));
+                self.shell.answer(lines);
+            }
             Intent::Command(c) => self.command(c, channel),
             Intent::Move(mv) => self.moved(mv),
             // A move the resolver would ask about (heard by sound, or a
@@ -501,19 +586,20 @@ impl Front for Review {
     }
 
     /// The position at the cursor; the moves of its line to its end.
-    fn glance(&self, _now: u64) -> Glance {
+    fn glance(&self, now: u64) -> Glance {
         let pos = self.tree.position(self.cursor);
         let (positions, moves) = self.tree.path(self.tree.end(self.cursor));
         let at = self.tree.path(self.cursor).1.len();
         let last = at.checked_sub(1).map(|i| (positions[i], moves[i]));
-        let facts = StatusFacts { last, turn: pos.turn(), result: None, clocks: None, holding: None };
+        let clocks = self.live.map(|l| l.now(self.game.final_position().turn(), now)).map(|[w, b]| (w, b));
+        let facts = StatusFacts { last, turn: pos.turn(), result: None, clocks, holding: None };
         let words = &self.shell.words;
         Glance {
             status: words.glance_status(&facts),
             board: glance_board(&pos, self.shell.walker.flipped),
             moves: words.move_items(&positions, &moves),
             at,
-            ticking: false,
+            ticking: self.live.is_some(),
         }
     }
 

@@ -35,3 +35,4 @@ mod spoken;
 mod terminal;
 mod trust;
 mod voice_game;
+mod watch;

@@ -11,12 +11,30 @@ use crate::speech::Lexicon;
 pub(super) enum LobbyCommand {
     Accept(Option<usize>),
     Decline(Option<usize>),
-    Seek { minutes: u64, increment: u64, rated: bool },
+    Seek {
+        minutes: u64,
+        increment: u64,
+        rated: bool,
+    },
     Cancel,
-    Challenge { user: String, minutes: u64, increment: u64, color: Option<Color> },
-    Ai { level: u8, minutes: u64, increment: u64, color: Option<Color> },
+    Challenge {
+        user: String,
+        minutes: u64,
+        increment: u64,
+        color: Option<Color>,
+    },
+    Ai {
+        level: u8,
+        minutes: u64,
+        increment: u64,
+        color: Option<Color>,
+    },
     Games,
     Join(usize),
+    /// lichess TV: a channel (the API's name).
+    Watch(&'static str),
+    /// lichess TV: a channel that does not exist, as typed.
+    NoChannel(String),
     Help,
     Quit,
     BadControl(String),
@@ -55,6 +73,14 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         Some("games") => LobbyCommand::Games,
         Some("help") => LobbyCommand::Help,
         Some("quit") => LobbyCommand::Quit,
+        Some("watch") if rest.is_empty() => LobbyCommand::Watch(crate::online::tv::CHANNELS[0]),
+        Some("watch") => {
+            let typed = rest.join(" ");
+            match channel_of(lex, &typed) {
+                Some(c) => LobbyCommand::Watch(c),
+                None => LobbyCommand::NoChannel(typed),
+            }
+        }
         Some("seek") => {
             let Some(text) = rest.first() else { return LobbyCommand::BadControl(String::new()) };
             let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
@@ -78,6 +104,12 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         }
         _ => LobbyCommand::Unclear,
     }
+}
+
+/// The TV channel a typed name names: the API's name (any case) or the
+/// language's.
+fn channel_of(lex: &Lexicon, typed: &str) -> Option<&'static str> {
+    crate::online::tv::channel(lex.tv_channel_key(typed).unwrap_or(typed))
 }
 
 #[cfg(test)]
@@ -114,5 +146,13 @@ mod tests {
         let ko = Lexicon::get(SpeechLang::Korean);
         assert_eq!(lobby_command(ko, "게임 목록"), C::Games);
         assert_eq!(lobby_command(ko, "수락"), C::Accept(None));
+        assert_eq!(lobby_command(en, "watch"), C::Watch("best"));
+        assert_eq!(lobby_command(en, "watch Rapid"), C::Watch("rapid"));
+        assert_eq!(lobby_command(en, "tv top rated"), C::Watch("best"));
+        assert_eq!(lobby_command(en, "watch atomic"), C::NoChannel("atomic".into()));
+        assert_eq!(lobby_command(ru, "смотреть блиц"), C::Watch("blitz"));
+        assert_eq!(lobby_command(ru, "смотреть rapid"), C::Watch("rapid"));
+        assert_eq!(lobby_command(de, "zuschauen schnellschach"), C::Watch("rapid"));
+        assert_eq!(lobby_command(ko, "관전 블리츠"), C::Watch("blitz"));
     }
 }

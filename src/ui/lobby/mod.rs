@@ -12,6 +12,7 @@ mod command;
 
 use crate::config::Settings;
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
+use crate::online::tv::TvNews;
 use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
 use crate::online::{Lines, OnlineGame};
 use crate::rules::Color;
@@ -21,6 +22,7 @@ use crate::ui::app::Io;
 use crate::ui::effects::{Effects, acts_to};
 use crate::ui::input::Msg;
 use crate::ui::modes::game::GameMode;
+use crate::ui::modes::watch::WatchMode;
 use crate::ui::output::{Line, Urgency};
 use crate::ui::play::Play;
 use crate::ui::session::Mode;
@@ -108,6 +110,7 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         joining: Arc::default(),
         unsaid: Vec::new(),
         challenges_due: None,
+        tuning: None,
     };
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
@@ -134,6 +137,8 @@ struct Lobby {
     /// Challenges not yet said, and when they are said together (ms).
     unsaid: Vec<String>,
     challenges_due: Option<u64>,
+    /// A TV channel whose feed is being opened, and its stop flag.
+    tuning: Option<(&'static str, Arc<AtomicBool>)>,
 }
 
 /// Challenges arriving within this long of the first are said as one
@@ -238,6 +243,11 @@ impl Lobby {
                 }
                 None => self.fixed(Fixed::NoGames),
             },
+            LobbyCommand::Watch(channel) => self.watch(channel),
+            LobbyCommand::NoChannel(typed) => {
+                let text = self.words.no_channel(&typed);
+                self.say(text, Urgency::Info);
+            }
             LobbyCommand::BadControl(t) => {
                 let text = self.words.bad_control(&t);
                 self.say(text, Urgency::Info);
@@ -337,6 +347,48 @@ impl Lobby {
         });
     }
 
+    /// Opens lichess TV's feed of `channel` (no token sent); its first
+    /// game featured enters the watching mode.
+    fn watch(&mut self, channel: &'static str) {
+        if let Some((_, stop)) = self.tuning.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let tx = self.tx.clone();
+        crate::online::tv::watch(
+            self.client.base(),
+            channel,
+            move |news| {
+                let _ = tx.send(Msg::Watch(Box::new(news)));
+            },
+            stop.clone(),
+        );
+        self.tuning = Some((channel, stop));
+        let text = self.words.watch_opening(channel);
+        self.say(text, Urgency::Info);
+    }
+
+    /// The feed being opened said something: its first game is watched;
+    /// a feed that could not be opened is said. (News of a feed left
+    /// behind is not the lobby's.)
+    fn tv(&mut self, news: TvNews, now: u64) {
+        match news {
+            TvNews::Featured { id, players, position, clocks } => {
+                let Some((channel, stop)) = self.tuning.take() else { return };
+                let effects = Effects::new(self.tx.clone(), self.words, &self.settings);
+                let featured = (players, position, clocks);
+                let mode = WatchMode::new(&self.settings, (channel, id), featured, effects, stop, now);
+                self.next = Some(Box::new(mode));
+            }
+            TvNews::Failed(e) if self.tuning.is_some() => {
+                self.tuning = None;
+                let text = self.words.online_error(&e);
+                self.say(text, Urgency::Urgent);
+            }
+            _ => {}
+        }
+    }
+
     /// The game joined is connected: it is entered.
     fn connected(&mut self, now: u64) {
         let Some((game, lines)) = self.joining.lock().ok().and_then(|mut s| s.take()) else { return };
@@ -364,8 +416,10 @@ impl Mode for Lobby {
     }
 
     fn message(&mut self, msg: Msg, now: u64) {
-        if let Msg::Lobby(news) = msg {
-            self.news(news, now);
+        match msg {
+            Msg::Lobby(news) => self.news(news, now),
+            Msg::Watch(news) => self.tv(*news, now),
+            _ => {}
         }
     }
 
@@ -409,6 +463,9 @@ impl Mode for Lobby {
     fn leave(&mut self, _now: u64) {
         if let Some(c) = self.seeking.take() {
             c.store(true, Ordering::Relaxed);
+        }
+        if let Some((_, stop)) = self.tuning.take() {
+            stop.store(true, Ordering::Relaxed);
         }
         self.fixed(Fixed::Goodbye);
     }

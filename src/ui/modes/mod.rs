@@ -11,6 +11,7 @@ pub(crate) mod game;
 pub(crate) mod puzzle;
 pub(crate) mod puzzle_link;
 pub(crate) mod review;
+pub(crate) mod watch;
 
 use crate::ui::effect::Report;
 use crate::ui::effects::Effects;

@@ -23,6 +23,16 @@ impl ReviewMode {
         ReviewMode { review: Box::new(review), effects }
     }
 
+    /// The review.
+    pub(crate) fn review(&mut self) -> &mut Review {
+        self.review.as_mut()
+    }
+
+    /// Another review in its place, with the same effects.
+    pub(crate) fn replace(&mut self, review: Review) {
+        *self.review = review;
+    }
+
     fn fronts(&mut self) -> Vec<&mut dyn Front> {
         vec![self.review.as_mut()]
     }

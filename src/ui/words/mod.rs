@@ -24,6 +24,7 @@ mod play;
 mod puzzle;
 mod start;
 mod study;
+mod watch;
 
 pub(crate) use board::View;
 pub(crate) use braille::{StatusFacts, glance_board};

@@ -64,7 +64,7 @@ impl Narrator {
     }
 
     /// A move as a step: "12. White: knight f3."
-    fn step(&self, before: &Position, mv: &Move) -> String {
+    pub(super) fn step(&self, before: &Position, mv: &Move) -> String {
         let words = self.a_move(before, mv);
         let side = color_name(self.lex, before.turn()).to_string();
         fill(&self.lex.study.step, &[("n", before.fullmoves().to_string()), ("side", side), ("move", words)])

@@ -157,6 +157,12 @@ pub struct State {
     pub looked: Vec<(String, bool)>,
     /// The explorer and the tablebase answer 429.
     pub lookups_limited: bool,
+    /// What a TV feed opened gives first (ndjson lines of the spec's
+    /// TvFeed); later lines go to every open feed with `tv_send`.
+    pub tv_first: Vec<String>,
+    tv_streams: Vec<Sender<String>>,
+    /// How many TV feeds were opened.
+    pub tv_opened: usize,
     counter: u32,
 }
 
@@ -217,6 +223,17 @@ impl Lichess {
             }
         });
         Lichess { url, state }
+    }
+
+    /// A line to every open TV feed.
+    pub fn tv_send(&self, line: &str) {
+        let mut s = self.state.lock().unwrap();
+        s.tv_streams.retain(|t| t.send(line.to_string()).is_ok());
+    }
+
+    /// Ends every open TV feed.
+    pub fn tv_cut(&self) {
+        self.state.lock().unwrap().tv_streams.clear();
     }
 
     /// The opponent plays a move in game `id`.
@@ -451,6 +468,22 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
     let bare = req.path.split('?').next().unwrap_or_default();
     if req.method == "GET" && ["/masters", "/lichess", "/standard"].contains(&bare) {
         return lookups(&stream, &req, state);
+    }
+    // lichess TV needs no login.
+    if req.method == "GET" && bare.starts_with("/api/tv/") && bare.ends_with("/feed") {
+        let known = ["/api/tv/feed", "/api/tv/bullet/feed", "/api/tv/blitz/feed", "/api/tv/rapid/feed"];
+        if !known.contains(&bare) {
+            return respond(&stream, 404, "{\"error\":\"Not found\"}");
+        }
+        let (tx, rx) = channel();
+        let first = {
+            let mut s = state.lock().unwrap();
+            s.looked.push((req.path.clone(), !req.token.is_empty()));
+            s.tv_opened += 1;
+            s.tv_streams.push(tx);
+            s.tv_first.clone()
+        };
+        return stream_lines(&stream, first, rx);
     }
     // The daily puzzle needs no login (the spec's example).
     if req.method == "GET" && req.path == "/api/puzzle/daily" {

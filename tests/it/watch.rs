@@ -1,0 +1,161 @@
+//! Watching lichess TV from the lobby, in plain mode, against the tests'
+//! server (`common::lichess`, its TV feed written from the spec's
+//! TvFeed): the game featured said with its players, moves said as they
+//! come with board questions, the clocks and looking back between them,
+//! missed moves, a new game featured, the feed cut and back; nothing
+//! posted and no token sent; a channel that does not exist; Russian.
+
+use crate::common::lichess::{Lichess, TOKEN};
+use crate::common::{collect, text, wait_for};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Child, Stdio};
+use std::time::Duration;
+
+/// After 1. e4 e5: White to move, a minute each.
+const AFTER_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+
+fn featured(id: &str, white: &str, black: &str, fen: &str) -> String {
+    format!(
+        r#"{{"t":"featured","d":{{"id":"{id}","orientation":"white","players":[{{"color":"white","user":{{"name":"{white}","title":"GM","id":"w"}},"rating":2650,"seconds":60}},{{"color":"black","user":{{"name":"{black}","id":"b"}},"rating":2600,"seconds":60}}],"fen":"{fen}"}}}}"#
+    )
+}
+
+fn fen(fen: &str, lm: &str, wc: u64, bc: u64) -> String {
+    format!(r#"{{"t":"fen","d":{{"fen":"{fen}","lm":"{lm}","wc":{wc},"bc":{bc}}}}}"#)
+}
+
+/// A home logged in at `server`, and the lobby started in `lang`.
+fn lobby(name: &str, server: &Lichess, lang: &str) -> (PathBuf, Child, std::sync::Arc<std::sync::Mutex<String>>) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("voxchess-watch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = dir.join("config/voxchess");
+    std::fs::create_dir_all(&config).expect("config");
+    std::fs::write(config.join("lichess-token"), format!("{TOKEN}\n")).expect("token");
+    std::fs::set_permissions(config.join("lichess-token"), std::fs::Permissions::from_mode(0o600)).expect("mode");
+    let mut child = crate::common::voxchess(&dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-speech", "--no-voice", "--lang", lang])
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts");
+    let out = collect(child.stdout.take().expect("stdout"));
+    (dir, child, out)
+}
+
+fn typed(child: &mut Child, line: &str) {
+    writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
+}
+
+/// Ends the program and checks every row it printed.
+fn ended(mut child: Child, out: &std::sync::Mutex<String>) -> String {
+    drop(child.stdin.take());
+    crate::common::ended_in_rows(&mut child, out)
+}
+
+/// A rapid game watched: its players and position, moves said as they
+/// come, a board question, the clocks, looking back while a move comes
+/// (said, the cursor stays), the tablebase refused for too many pieces,
+/// moves missed, the next game featured; `quit` goes back to the lobby.
+/// Only GETs were sent, and the feed had no token.
+#[test]
+fn a_tv_game_is_watched_with_questions_between_moves() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().tv_first = vec![featured("tvGame01", "Anna", "Bob", AFTER_E5)];
+    let (dir, mut child, out) = lobby("en", &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "watch rapid");
+    at = wait_for(&out, "Opening lichess TV, rapid.", at);
+    at = wait_for(&out, "lichess TV, rapid: GM Anna (2650) against Bob (2600).", at);
+    at = wait_for(&out, "Move 2. White to move.", at);
+    let nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    server.tv_send(&fen(nf3, "g1f3", 58, 60));
+    at = wait_for(&out, "2. White: Nf3.", at);
+    typed(&mut child, "what is on f3");
+    at = wait_for(&out, "f3", at);
+    let nc6 = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    server.tv_send(&fen(nc6, "b8c6", 58, 57));
+    at = wait_for(&out, "2. Black: Nc6.", at);
+    typed(&mut child, "time");
+    at = wait_for(&out, "Black: 57 seconds.", at);
+    typed(&mut child, "back");
+    at = wait_for(&out, "2. White: Nf3.", at);
+    let bb5 = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+    server.tv_send(&fen(bb5, "f1b5", 55, 57));
+    at = wait_for(&out, "3. White: Bb5.", at);
+    // The cursor stayed where the player looked back.
+    typed(&mut child, "where am i");
+    at = wait_for(&out, "2... Black>", at);
+    typed(&mut child, "tablebase");
+    at = wait_for(&out, "this one has 32.", at);
+    // Moves missed: the position the server names.
+    let later = "r1bqk2r/pppp1ppp/2n2n2/1Bb1p3/4P3/2P2N2/PP1P1PPP/RNBQ1RK1 w kq - 1 6";
+    server.tv_send(&fen(later, "g8f6", 50, 50));
+    at = wait_for(&out, "Moves were missed. Now move 6. White to move.", at);
+    server.tv_send(&featured("tvGame02", "Carl", "Dina", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    at = wait_for(&out, "lichess TV, rapid: GM Carl (2650) against Dina (2600).", at);
+    typed(&mut child, "quit");
+    wait_for(&out, "Back in the lobby.", at);
+    typed(&mut child, "quit");
+    let all = ended(child, &out);
+    let s = server.state.lock().unwrap();
+    let posted: Vec<&(String, String, String)> = s.requests.iter().filter(|(m, _, _)| m != "GET").collect();
+    assert!(posted.is_empty(), "watching posted: {posted:?}");
+    let tv: Vec<&(String, bool)> = s.looked.iter().filter(|(p, _)| p.starts_with("/api/tv/")).collect();
+    assert_eq!(tv.len(), 1, "{tv:?}");
+    assert_eq!(tv[0].0, "/api/tv/rapid/feed");
+    assert!(!tv[0].1, "the token went to TV");
+    assert!(!all.contains(TOKEN));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A channel that does not exist is said with those that do; the feed
+/// cut is said once and watching goes on when it is back; in Russian.
+#[test]
+fn a_cut_feed_comes_back_and_channels_are_named_in_russian() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().tv_first = vec![featured("tvGame01", "Anna", "Bob", AFTER_E5)];
+    let (dir, mut child, out) = lobby("ru", &server, "ru");
+    let mut at = wait_for(&out, "Зал lichess", 0);
+    typed(&mut child, "смотреть атомные");
+    at = wait_for(&out, "Канала «атомные» нет. Каналы: лучшие, пуля, блиц, рапид, классика", at);
+    typed(&mut child, "смотреть блиц");
+    at = wait_for(&out, "Личесс ТВ, блиц:", at);
+    at = wait_for(&out, "Ход 2. Ход белых.", at);
+    server.tv_cut();
+    at = wait_for(&out, "Связь с личесс ТВ потеряна; пробую снова.", at);
+    at = wait_for(&out, "Связь с личесс ТВ восстановлена.", at);
+    let nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    server.tv_send(&fen(nf3, "g1f3", 58, 60));
+    at = wait_for(&out, "2. Белые — Кf3.", at);
+    typed(&mut child, "выход");
+    at = wait_for(&out, "Снова в зале.", at);
+    let _ = at;
+    typed(&mut child, "выход");
+    let all = ended(child, &out);
+    assert_eq!(server.state.lock().unwrap().tv_opened, 2, "the feed opened again: {all}");
+    for english in ["Move", "White", "lichess TV"] {
+        assert!(!text(&out).contains(english), "English in a Russian session: {english}: {all}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A server whose feed gives nothing but broken lines: nothing is entered,
+/// the lobby goes on; quitting stops the feed.
+#[test]
+fn a_broken_feed_never_holds_the_lobby() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().tv_first =
+        vec!["not json".into(), "{\"t\":\"featured\",\"d\":{\"id\":\"../../x\",\"fen\":\"zz\"}}".into()];
+    let (dir, mut child, out) = lobby("broken", &server, "en");
+    let at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "watch");
+    let at = wait_for(&out, "Opening lichess TV, top rated.", at);
+    std::thread::sleep(Duration::from_millis(500));
+    typed(&mut child, "help");
+    wait_for(&out, "quit.", at);
+    typed(&mut child, "quit");
+    let all = ended(child, &out);
+    assert!(!all.contains("against"), "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
