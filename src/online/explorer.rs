@@ -37,14 +37,7 @@ pub struct Filters {
 
 pub use crate::config::{EXPLORER_RATINGS as RATING_GROUPS, EXPLORER_SPEEDS as SPEEDS};
 
-/// An opening's code and name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
-    /// ECO code (A00..E99), or empty.
-    pub eco: String,
-    /// The name lichess gives it.
-    pub name: String,
-}
+pub use crate::study::openings::Opening;
 
 /// One move of the explorer's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -817,6 +817,12 @@ pub struct LookupWords {
     pub games: [String; 3],
     pub opening: String,
     pub opening_code: String,
+    /// An opening whose name this language has not: `{eco}`.
+    pub code_only: String,
+    /// The openings' families ("Sicilian Defense") in this language; a
+    /// language without them (English) says lichess's names as written.
+    #[serde(default)]
+    pub openings: BTreeMap<String, String>,
     pub head: String,
     pub none: String,
     pub row: String,

@@ -7,6 +7,7 @@ pub mod drill;
 pub mod index;
 pub(crate) mod judge;
 pub mod library;
+pub mod openings;
 pub mod packed;
 pub mod practice;
 pub mod puzzle;

@@ -67,6 +67,9 @@ pub(crate) struct Review {
     settings: Settings,
     /// A game watched as it is played: its clocks.
     live: Option<Live>,
+    /// The last opening named (its words): a step forward to a position
+    /// of another name says it.
+    opening_said: Option<String>,
 }
 
 /// The clocks of a game watched, as the server last gave them.
@@ -92,6 +95,7 @@ impl Review {
     /// A review of `game` (game `number` of `total` in its file), at its start.
     pub(crate) fn new(game: PgnGame, settings: &Settings, number: usize, total: usize, stem: &str) -> Review {
         let tree = Tree::of(&game);
+        crate::study::openings::warm();
         let shell = Shell::new(settings, Color::White);
         let header = shell.words.header(&game, number, total);
         Review {
@@ -109,6 +113,7 @@ impl Review {
             practice: None,
             settings: settings.clone(),
             live: None,
+            opening_said: None,
         }
     }
 
@@ -141,6 +146,7 @@ impl Review {
         self.live = Some(Live { clocks, at: now });
         let line = self.shell.words.watched_move(&before, &mv);
         self.shell.say_lines(vec![line]);
+        self.opening_reached(&self.game.final_position());
     }
 
     /// The game watched is at `position` (its feed opened anew): moves
@@ -208,13 +214,27 @@ impl Review {
         }
     }
 
+    /// A step forward reached `pos`: its opening is said when it has a
+    /// name other than the last said.
+    fn opening_reached(&mut self, pos: &Position) {
+        let Some(line) = crate::study::openings::named(pos).and_then(|o| self.shell.words.opening(o)) else { return };
+        if self.opening_said.as_deref() != Some(line.text.as_str()) {
+            self.opening_said = Some(line.text.clone());
+            self.shell.say_lines(vec![line]);
+        }
+    }
+
     /// Moves the cursor and says where it is now, or says why not.
     fn go(&mut self, to: Result<Cursor, Stop>) {
         match to {
             Ok(c) => {
+                let forward = self.tree.path(c).1.len() > self.tree.path(self.cursor).1.len();
                 self.cursor = c;
                 let lines = self.shell.words.here(&self.tree, self.cursor);
                 self.say_all(lines);
+                if forward {
+                    self.opening_reached(&self.tree.position(c));
+                }
             }
             Err(stop) => {
                 let text = self.shell.words.stop(stop, self.cursor.line == 0);

@@ -289,3 +289,31 @@ fn the_explorer_is_refused_in_a_game_and_asked_after_it() {
     assert_eq!(looked.len(), 1, "{looked:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Stepping forward through a game names each new opening it reaches
+/// (from lichess's table, no server): in English as lichess writes it; in
+/// Russian the family in Russian; an opening the language has no name
+/// for is its code alone, never English words; stepping back says none.
+#[test]
+fn openings_are_named_as_a_review_reaches_them() {
+    let server = Lichess::start();
+    let dir = home("openings", &server, false, "");
+    let najdorf = "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *";
+    let steps = ["next"; 10];
+    let out = review(&dir, najdorf, "en", &steps);
+    for needle in ["Opening: King's Pawn Game, B00.", "Opening: Sicilian Defense, B20.", "Najdorf Variation", "B90."] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    // A jump to the end names the opening there; stepping back, none.
+    let out = review(&dir, najdorf, "en", &["end", "back", "back"]);
+    assert_eq!(out.matches("Opening").count(), 1, "stepping back named an opening: {out}");
+    let out = review(&dir, najdorf, "ru", &["вперёд"; 10]);
+    assert!(out.contains("Сицилианская защита, B20.") && out.contains("Сицилианская защита, B90."), "{out}");
+    assert!(!out.contains("Sicilian") && !out.contains("Najdorf"), "{out}");
+    // The Amar Opening (1. Nh3) has no Korean name here: its code.
+    let out = review(&dir, "1. Nh3 *", "ko", &["앞으로"]);
+    assert!(out.contains("오프닝 A00."), "{out}");
+    assert!(!out.contains("Amar"), "{out}");
+    assert!(server.state.lock().unwrap().looked.is_empty(), "names need no server");
+    let _ = std::fs::remove_dir_all(&dir);
+}

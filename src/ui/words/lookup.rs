@@ -5,7 +5,7 @@
 
 use super::Narrator;
 use crate::online::api::ApiError;
-use crate::online::explorer::{Database, Explored};
+use crate::online::explorer::{Database, Explored, Opening};
 use crate::online::lookup::{Answer, Looked, Lookup, LookupError};
 use crate::online::tablebase::{Outcome, Probed, ProbedMove};
 use crate::rules::{Color, Position};
@@ -48,6 +48,30 @@ impl Narrator {
         out
     }
 
+    /// An opening named: "Opening: Sicilian Defense: Najdorf Variation,
+    /// B90." In another language the family in its words ("Дебют:
+    /// Сицилианская защита, B90."), or the code alone when the language
+    /// has no name for it: never English words.
+    pub(crate) fn opening(&self, o: &Opening) -> Option<Line> {
+        self.opening_words(o)?;
+        self.both_many(|n| n.opening_words(o).into_iter().collect()).pop()
+    }
+
+    fn opening_words(&self, o: &Opening) -> Option<String> {
+        let w = &self.lex.study.lookup;
+        let name = if self.lex.lang == crate::speech::SpeechLang::English {
+            Some(o.name.clone())
+        } else {
+            w.openings.get(o.family()).cloned()
+        };
+        match (name, o.eco.is_empty()) {
+            (Some(name), true) => Some(fill(&w.opening, &[("name", name)])),
+            (Some(name), false) => Some(fill(&w.opening_code, &[("name", name), ("eco", o.eco.clone())])),
+            (None, false) => Some(fill(&w.code_only, &[("eco", o.eco.clone())])),
+            (None, true) => None,
+        }
+    }
+
     fn source(&self, lookup: Lookup) -> &str {
         let w = &self.lex.study.lookup;
         match lookup {
@@ -80,12 +104,8 @@ impl Narrator {
         let w = &self.lex.study.lookup;
         let source = self.source(lookup).to_string();
         let mut out = Vec::new();
-        if let Some(o) = &e.opening {
-            out.push(if o.eco.is_empty() {
-                fill(&w.opening, &[("name", o.name.clone())])
-            } else {
-                fill(&w.opening_code, &[("name", o.name.clone()), ("eco", o.eco.clone())])
-            });
+        if let Some(line) = e.opening.as_ref().and_then(|o| self.opening_words(o)) {
+            out.push(line);
         }
         let total = e.games();
         if total == 0 || e.moves.is_empty() {
