@@ -1,10 +1,12 @@
-//! Watching lichess TV (GET /api/tv/feed, /api/tv/{channel}/feed; no
-//! login, nothing posted): the feed's lines read against the position
-//! being watched and turned into typed [`TvNews`]: a game featured, a
-//! move played (checked legal, and checked to lead to the position the
-//! server names), a position jumped to when moves were missed, the
-//! connection lost and back. Nothing above this module sees the feed's
-//! JSON.
+//! Watching games on lichess (no login, nothing posted): lichess TV
+//! (GET /api/tv/feed, /api/tv/{channel}/feed) or a player's game in
+//! progress (GET /api/users/status?withGameIds=true for its id, then GET
+//! /api/stream/game/{id}, which lichess delays by 3 moves). The feed's
+//! lines are read against the position being watched and turned into
+//! typed [`TvNews`]: a game featured, a move played (checked legal, and
+//! checked to lead to the position the server names), a position jumped
+//! to when moves were missed, a game over, the connection lost and back.
+//! Nothing above this module sees the feed's JSON.
 
 use super::api::{ApiError, Client, Lines};
 use crate::game::Account;
@@ -53,6 +55,18 @@ pub enum TvNews {
         /// White's and Black's clocks (ms).
         clocks: [u64; 2],
     },
+    /// The game watched ended (a player's game: its stream then ends).
+    Ended {
+        /// The winner, if any.
+        winner: Option<crate::rules::Color>,
+        /// Whether it was drawn.
+        draw: bool,
+    },
+    /// The player asked for plays no game now.
+    NotPlaying {
+        /// The name as typed.
+        name: String,
+    },
     /// The feed was lost or is back.
     Connection {
         /// Back (true) or lost (false).
@@ -97,6 +111,64 @@ struct FeedLine {
     d: FeedData,
 }
 
+/// A line of a game's stream (`MoveStreamEntry`): the game's description
+/// (first, and when it ends) or a move.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct GameLine {
+    id: String,
+    fen: String,
+    lm: String,
+    wc: Option<u64>,
+    bc: Option<u64>,
+    players: Option<GamePlayers>,
+    status: Option<serde_json::Value>,
+    winner: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct GamePlayers {
+    white: FeedPlayer,
+    black: FeedPlayer,
+}
+
+/// A status of a game that has ended, by lichess's name, and whether it
+/// is a draw.
+fn ended_status(status: &serde_json::Value) -> Option<bool> {
+    let name = status.get("name").and_then(|n| n.as_str()).or_else(|| status.as_str())?;
+    match name {
+        "created" | "started" => None,
+        "draw" | "stalemate" => Some(true),
+        _ => Some(false),
+    }
+}
+
+/// A position from the feed's FEN: a full one as it is; one of only the
+/// placement and the side to move (a game's stream) with the castling
+/// rights its kings and rooks on their squares allow.
+fn position_of(fen: &str) -> Option<Position> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() != 2 {
+        return Position::from_fen(fen).ok();
+    }
+    let bare = Position::from_fen(fen).ok()?;
+    let at = |sq: &str| crate::rules::Square::parse(sq).and_then(|s| bare.piece_at(s)).map(|p| p.fen_char());
+    let mut rights = String::new();
+    for (king, rook, letter, k) in
+        [("e1", "h1", 'K', 'K'), ("e1", "a1", 'Q', 'K'), ("e8", "h8", 'k', 'k'), ("e8", "a8", 'q', 'k')]
+    {
+        let r = if letter.is_ascii_uppercase() { 'R' } else { 'r' };
+        if at(king) == Some(k) && at(rook) == Some(r) {
+            rights.push(letter);
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    Position::from_fen(&format!("{} {} {rights} - 0 1", fields[0], fields[1])).ok()
+}
+
 /// The most seconds a clock may show (a day): a larger number is none.
 const MAX_CLOCK_SECONDS: u64 = 86_400;
 
@@ -124,6 +196,8 @@ fn clock_ms(seconds: Option<u64>) -> Option<u64> {
 #[derive(Debug, Default)]
 pub struct Feed {
     position: Option<Position>,
+    /// The game watched has ended (a game's stream: nothing more comes).
+    over: bool,
 }
 
 impl Feed {
@@ -131,7 +205,11 @@ impl Feed {
     /// the feed's (unknown types, broken JSON, an illegal position) or a
     /// move before any game.
     pub fn read(&mut self, line: &str) -> Option<TvNews> {
-        let line: FeedLine = serde_json::from_str(line).ok()?;
+        let value: serde_json::Value = serde_json::from_str(line).ok()?;
+        if value.get("t").is_none() {
+            return self.game_line(serde_json::from_value(value).ok()?);
+        }
+        let line: FeedLine = serde_json::from_value(value).ok()?;
         let d = line.d;
         match line.t.as_str() {
             "featured" => {
@@ -147,27 +225,57 @@ impl Feed {
                 self.position = Some(position);
                 Some(TvNews::Featured { id, players, position, clocks: clocks.map(|(w, b)| [w, b]) })
             }
-            "fen" => {
-                let before = self.position?;
-                let after = Position::from_fen(&d.fen).ok()?;
-                let clocks = [clock_ms(d.wc).unwrap_or(0), clock_ms(d.bc).unwrap_or(0)];
-                let played = super::opponent::server_move(&before, &d.lm)
-                    .and_then(|mv| before.play(&mv).ok().map(|p| (mv, p)))
-                    .filter(|(_, p)| same_position(p, &after));
-                match played {
-                    Some((mv, p)) => {
-                        self.position = Some(p);
-                        Some(TvNews::Moved { mv, clocks })
-                    }
-                    // The same position again (a clock line): nothing new.
-                    None if same_position(&before, &after) => None,
-                    None => {
-                        self.position = Some(after);
-                        Some(TvNews::Jumped { position: after, clocks })
-                    }
-                }
-            }
+            "fen" => self.moved(&d.fen, &d.lm, d.wc, d.bc),
             _ => None,
+        }
+    }
+
+    /// A line of a game's stream: its description (the game, or its end)
+    /// or a move.
+    fn game_line(&mut self, g: GameLine) -> Option<TvNews> {
+        if let Some(players) = &g.players {
+            if let Some(draw) = g.status.as_ref().and_then(ended_status) {
+                let winner = match g.winner.as_deref() {
+                    Some("white") => Some(crate::rules::Color::White),
+                    Some("black") => Some(crate::rules::Color::Black),
+                    _ => None,
+                };
+                self.over = true;
+                return Some(TvNews::Ended { winner, draw });
+            }
+            let id: String = g.id.chars().take(12).collect();
+            let position = position_of(&g.fen)?;
+            if !super::is_id(&id) {
+                return None;
+            }
+            self.position = Some(position);
+            let players = [account(Some(&players.white)), account(Some(&players.black))];
+            return Some(TvNews::Featured { id, players, position, clocks: None });
+        }
+        self.moved(&g.fen, &g.lm, g.wc, g.bc)
+    }
+
+    /// A position the feed names after a move (`lm`, UCI): the move, when
+    /// it is legal and leads there; else a jump to it.
+    fn moved(&mut self, fen: &str, lm: &str, wc: Option<u64>, bc: Option<u64>) -> Option<TvNews> {
+        let before = self.position?;
+        let after = position_of(fen)?;
+        let clocks = [clock_ms(wc).unwrap_or(0), clock_ms(bc).unwrap_or(0)];
+        let played = super::opponent::server_move(&before, lm)
+            .and_then(|mv| before.play(&mv).ok().map(|p| (mv, p)))
+            .filter(|(_, p)| same_position(p, &after));
+        match played {
+            Some((mv, p)) => {
+                self.position = Some(p);
+                Some(TvNews::Moved { mv, clocks })
+            }
+            // The same position again (a clock line, the stream's first
+            // position): nothing new.
+            None if same_position(&before, &after) => None,
+            None => {
+                self.position = Some(after);
+                Some(TvNews::Jumped { position: after, clocks })
+            }
         }
     }
 }
@@ -176,6 +284,41 @@ impl Feed {
 /// feed's FEN may not carry the move counters).
 fn same_position(a: &Position, b: &Position) -> bool {
     a.board_fen() == b.board_fen() && a.turn() == b.turn()
+}
+
+/// What is watched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Watched {
+    /// A TV channel (the API's name).
+    Channel(&'static str),
+    /// A player's game in progress, by the player's name.
+    Player(String),
+}
+
+/// Whether `name` has the form of a lichess user name: 2 to 30 ASCII
+/// letters, digits, `_` and `-`.
+pub fn is_username(name: &str) -> bool {
+    (2..=30).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct UserStatus {
+    id: String,
+    #[serde(rename = "playingId")]
+    playing_id: Option<String>,
+}
+
+/// The id of the game `name` plays now (GET /api/users/status with
+/// `withGameIds`), if any.
+fn playing_id(client: &Client, name: &str) -> Result<Option<String>, ApiError> {
+    let path = format!("/api/users/status?ids={}&withGameIds=true", super::path_segment(name));
+    let found: Vec<UserStatus> = client.get_api_json(&path)?;
+    Ok(found
+        .into_iter()
+        .find(|u| u.id.eq_ignore_ascii_case(name))
+        .and_then(|u| u.playing_id)
+        .filter(|id| super::is_id(id)))
 }
 
 /// The feed's path: the top-rated game's, or a channel's.
@@ -196,27 +339,37 @@ fn pause(attempt: u32, limited: bool) -> Duration {
     Duration::from_secs((1u64 << attempt.min(5)).min(30))
 }
 
-/// Follows the feed of `channel` on a thread of its own until `stop` is
-/// set, each line read and sent as [`TvNews`] through `news`. A feed that
-/// drops is opened again with growing pauses; the loss is said once and
-/// its end once. A feed that cannot be opened at first (a channel that
-/// does not exist, a server that is not lichess) is one `Failed`, and the
-/// thread ends. No token is sent: TV needs none.
-pub fn watch(server: &str, channel: &'static str, news: impl Fn(TvNews) + Send + 'static, stop: Arc<AtomicBool>) {
+/// Follows what is watched on a thread of its own until `stop` is set,
+/// each line read and sent as [`TvNews`] through `news`: a channel's
+/// feed, or the stream of the game a player plays now (none: one
+/// `NotPlaying`). A feed that drops is opened again with growing pauses;
+/// the loss is said once and its end once; a game's stream ends with the
+/// game. A feed that cannot be opened at first (a server that is not
+/// lichess, too many streams) is one `Failed`, and the thread ends. No
+/// token is sent: watching needs none.
+pub fn watch(server: &str, what: Watched, news: impl Fn(TvNews) + Send + 'static, stop: Arc<AtomicBool>) {
     let client = Client::new(server, "");
     let _ = std::thread::Builder::new().name("lichess-tv".into()).spawn(move || {
         let stopped = || stop.load(Ordering::Relaxed);
+        let path = match &what {
+            Watched::Channel(channel) => feed_path(channel),
+            Watched::Player(name) => match playing_id(&client, name) {
+                Ok(Some(id)) => format!("/api/stream/game/{id}"),
+                Ok(None) => return news(TvNews::NotPlaying { name: name.clone() }),
+                Err(e) => return news(TvNews::Failed(e)),
+            },
+        };
         let mut feed = Feed::default();
         let (mut attempt, mut lost, mut ever) = (0u32, false, false);
         while !stopped() {
-            match client.stream(&feed_path(channel)) {
+            match client.stream(&path) {
                 Ok(lines) => {
                     attempt = 0;
                     if std::mem::take(&mut lost) {
                         news(TvNews::Connection { up: true });
                     }
                     ever |= follow(lines, &mut feed, &news, &stopped);
-                    if stopped() {
+                    if stopped() || feed.over {
                         return;
                     }
                     if !std::mem::replace(&mut lost, true) {
@@ -300,6 +453,27 @@ mod tests {
         assert!(matches!(feed.read(&line(e5, "e7e5")), Some(TvNews::Moved { .. })));
         assert_eq!(feed.read("{\"t\":\"fen\",\"d\":{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\",\"lm\":\"a1a2\"}}"), None);
         assert_eq!(feed.read(""), None);
+    }
+
+    /// A game's stream (the spec's MoveStream example): the game, then
+    /// moves whose FEN has only the placement and the side to move;
+    /// castling read from a short FEN; the game's end.
+    #[test]
+    fn a_games_stream_is_read() {
+        let mut feed = Feed::default();
+        let game = r#"{"id":"LuGQwhBb","variant":{"key":"standard"},"speed":"blitz","initialFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","player":"white","turns":0,"status":{"id":20,"name":"started"},"players":{"white":{"user":{"name":"ARM-777777","title":"GM","id":"arm-777777"},"rating":3120},"black":{"user":{"name":"Flash_Marafon","id":"flash_marafon"},"rating":3015}}}"#;
+        let Some(TvNews::Featured { id, players, .. }) = feed.read(game) else { panic!("the game") };
+        assert_eq!((id.as_str(), players[0].title.as_deref()), ("LuGQwhBb", Some("GM")));
+        assert_eq!(feed.read(r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w","wc":180,"bc":180}"#), None);
+        let e3 = r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b","lm":"e2e3","wc":180,"bc":180}"#;
+        assert!(matches!(feed.read(e3), Some(TvNews::Moved { .. })));
+        let castled = position_of("r3k2r/8/8/8/8/8/8/R3K1R1 w").unwrap();
+        assert_eq!(castled.to_fen(), "r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1");
+        let end =
+            game.replace(r#""name":"started""#, r#""name":"mate""#).replace(r#""turns":0"#, r#""winner":"black""#);
+        assert_eq!(feed.read(&end), Some(TvNews::Ended { winner: Some(crate::rules::Color::Black), draw: false }));
+        assert!(feed.over);
+        assert!(is_username("Flash_Marafon") && !is_username("a") && !is_username("x/y") && !is_username("ab cd"));
     }
 
     #[test]

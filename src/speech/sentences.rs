@@ -802,6 +802,13 @@ pub struct WatchWords {
     pub no_channel: String,
     /// One clock: `{side}`, `{time}`.
     pub clock: String,
+    /// A player's game featured: `{name}`, `{white}`, `{black}`.
+    pub player_game: String,
+    /// `{name}` plays no game now.
+    pub not_playing: String,
+    /// The game watched ended: `{result}` (the study's result words).
+    pub over: String,
+    pub over_plain: String,
     /// The channels by the API's names: what each is called (and typed).
     pub channels: BTreeMap<String, String>,
 }

@@ -159,3 +159,47 @@ fn a_broken_feed_never_holds_the_lobby() {
     assert!(!all.contains("against"), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A player's game in progress watched by name (`watch anna`): who plays
+/// it, its moves as they come, and its end; a player who plays nothing is
+/// said; nothing posted, no token sent.
+#[test]
+fn a_players_game_is_watched_to_its_end() {
+    let server = Lichess::start();
+    let game = r#"{"id":"annaGame","variant":{"key":"standard"},"speed":"blitz","initialFen":"startpos","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","player":"white","turns":0,"status":{"id":20,"name":"started"},"players":{"white":{"user":{"name":"Anna","id":"anna"},"rating":1900},"black":{"user":{"name":"Bob","id":"bob"},"rating":1850}}}"#;
+    {
+        let mut s = server.state.lock().unwrap();
+        s.playing_ids.insert("anna".into(), "annaGame".into());
+        s.tv_first =
+            vec![game.into(), r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w","wc":180,"bc":180}"#.into()];
+    }
+    let (dir, mut child, out) = lobby("player", &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "watch carl");
+    at = wait_for(&out, "carl is not playing a game now.", at);
+    typed(&mut child, "watch Anna");
+    at = wait_for(&out, "Anna's game, shown by lichess 3 moves late: Anna (1900) against Bob (1850).", at);
+    at = wait_for(&out, "Move 1. White to move.", at);
+    server.tv_send(r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b","lm":"f2f3","wc":178,"bc":180}"#);
+    at = wait_for(&out, "1. White: f3.", at);
+    server.tv_send(r#"{"fen":"rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w","lm":"e7e5","wc":178,"bc":179}"#);
+    server.tv_send(r#"{"fen":"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b","lm":"g2g4","wc":177,"bc":179}"#);
+    server.tv_send(r#"{"fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w","lm":"d8h4","wc":177,"bc":178}"#);
+    at = wait_for(&out, "2. Black: Qh4#.", at);
+    server.tv_send(
+        &game.replace(r#""name":"started""#, r#""name":"mate""#).replace(r#""turns":0"#, r#""winner":"black""#),
+    );
+    at = wait_for(&out, "The game is over. Result: Black won.", at);
+    typed(&mut child, "last 4 moves");
+    at = wait_for(&out, "Qh4#", at);
+    typed(&mut child, "quit");
+    wait_for(&out, "Back in the lobby.", at);
+    typed(&mut child, "quit");
+    ended(child, &out);
+    let s = server.state.lock().unwrap();
+    assert!(s.requests.iter().all(|(m, _, _)| m == "GET"), "watching posted");
+    let looked: Vec<&(String, bool)> = s.looked.iter().filter(|(p, _)| p.starts_with("/api/stream/game/")).collect();
+    assert_eq!(looked.len(), 1, "the stream of an ended game was not opened again: {looked:?}");
+    assert!(!looked[0].1, "the token went with the game's stream");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,6 +3,7 @@
 //! reader of them ([`crate::clock::server_control`]).
 
 use crate::clock::server_control as control;
+use crate::online::tv::Watched;
 use crate::rules::Color;
 use crate::speech::Lexicon;
 
@@ -31,9 +32,9 @@ pub(super) enum LobbyCommand {
     },
     Games,
     Join(usize),
-    /// lichess TV: a channel (the API's name).
-    Watch(&'static str),
-    /// lichess TV: a channel that does not exist, as typed.
+    /// lichess TV's channel, or a player's game.
+    Watch(Watched),
+    /// Neither a channel nor a player's name, as typed.
     NoChannel(String),
     Help,
     Quit,
@@ -73,11 +74,14 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         Some("games") => LobbyCommand::Games,
         Some("help") => LobbyCommand::Help,
         Some("quit") => LobbyCommand::Quit,
-        Some("watch") if rest.is_empty() => LobbyCommand::Watch(crate::online::tv::CHANNELS[0]),
+        Some("watch") if rest.is_empty() => LobbyCommand::Watch(Watched::Channel(crate::online::tv::CHANNELS[0])),
         Some("watch") => {
             let typed = rest.join(" ");
             match channel_of(lex, &typed) {
-                Some(c) => LobbyCommand::Watch(c),
+                Some(c) => LobbyCommand::Watch(Watched::Channel(c)),
+                None if rest.len() == 1 && crate::online::tv::is_username(&typed) => {
+                    LobbyCommand::Watch(Watched::Player(typed))
+                }
                 None => LobbyCommand::NoChannel(typed),
             }
         }
@@ -114,7 +118,7 @@ fn channel_of(lex: &Lexicon, typed: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{LobbyCommand as C, lobby_command};
+    use super::{LobbyCommand as C, Watched as W, lobby_command};
     use crate::rules::Color;
     use crate::speech::{Lexicon, SpeechLang};
 
@@ -146,13 +150,15 @@ mod tests {
         let ko = Lexicon::get(SpeechLang::Korean);
         assert_eq!(lobby_command(ko, "게임 목록"), C::Games);
         assert_eq!(lobby_command(ko, "수락"), C::Accept(None));
-        assert_eq!(lobby_command(en, "watch"), C::Watch("best"));
-        assert_eq!(lobby_command(en, "watch Rapid"), C::Watch("rapid"));
-        assert_eq!(lobby_command(en, "tv top rated"), C::Watch("best"));
-        assert_eq!(lobby_command(en, "watch atomic"), C::NoChannel("atomic".into()));
-        assert_eq!(lobby_command(ru, "смотреть блиц"), C::Watch("blitz"));
-        assert_eq!(lobby_command(ru, "смотреть rapid"), C::Watch("rapid"));
-        assert_eq!(lobby_command(de, "zuschauen schnellschach"), C::Watch("rapid"));
-        assert_eq!(lobby_command(ko, "관전 블리츠"), C::Watch("blitz"));
+        assert_eq!(lobby_command(en, "watch"), C::Watch(W::Channel("best")));
+        assert_eq!(lobby_command(en, "watch Rapid"), C::Watch(W::Channel("rapid")));
+        assert_eq!(lobby_command(en, "tv top rated"), C::Watch(W::Channel("best")));
+        assert_eq!(lobby_command(en, "watch Anna_2"), C::Watch(W::Player("anna_2".into())));
+        assert_eq!(lobby_command(en, "watch two words"), C::NoChannel("two words".into()));
+        assert_eq!(lobby_command(ru, "смотреть блиц"), C::Watch(W::Channel("blitz")));
+        assert_eq!(lobby_command(ru, "смотреть атомные"), C::NoChannel("атомные".into()));
+        assert_eq!(lobby_command(ru, "смотреть rapid"), C::Watch(W::Channel("rapid")));
+        assert_eq!(lobby_command(de, "zuschauen schnellschach"), C::Watch(W::Channel("rapid")));
+        assert_eq!(lobby_command(ko, "관전 블리츠"), C::Watch(W::Channel("blitz")));
     }
 }

@@ -12,7 +12,7 @@ mod command;
 
 use crate::config::Settings;
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
-use crate::online::tv::TvNews;
+use crate::online::tv::{TvNews, Watched};
 use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
 use crate::online::{Lines, OnlineGame};
 use crate::rules::Color;
@@ -137,8 +137,9 @@ struct Lobby {
     /// Challenges not yet said, and when they are said together (ms).
     unsaid: Vec<String>,
     challenges_due: Option<u64>,
-    /// A TV channel whose feed is being opened, and its stop flag.
-    tuning: Option<(&'static str, Arc<AtomicBool>)>,
+    /// What is to be watched while its feed is being opened, and the
+    /// feed's stop flag.
+    tuning: Option<(Watched, Arc<AtomicBool>)>,
 }
 
 /// Challenges arriving within this long of the first are said as one
@@ -243,7 +244,7 @@ impl Lobby {
                 }
                 None => self.fixed(Fixed::NoGames),
             },
-            LobbyCommand::Watch(channel) => self.watch(channel),
+            LobbyCommand::Watch(what) => self.watch(what),
             LobbyCommand::NoChannel(typed) => {
                 let text = self.words.no_channel(&typed);
                 self.say(text, Urgency::Info);
@@ -347,9 +348,9 @@ impl Lobby {
         });
     }
 
-    /// Opens lichess TV's feed of `channel` (no token sent); its first
-    /// game featured enters the watching mode.
-    fn watch(&mut self, channel: &'static str) {
+    /// Opens the feed of what is to be watched (no token sent); its first
+    /// game enters the watching mode.
+    fn watch(&mut self, what: Watched) {
         if let Some((_, stop)) = self.tuning.take() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -357,15 +358,17 @@ impl Lobby {
         let tx = self.tx.clone();
         crate::online::tv::watch(
             self.client.base(),
-            channel,
+            what.clone(),
             move |news| {
                 let _ = tx.send(Msg::Watch(Box::new(news)));
             },
             stop.clone(),
         );
-        self.tuning = Some((channel, stop));
-        let text = self.words.watch_opening(channel);
-        self.say(text, Urgency::Info);
+        if let Watched::Channel(channel) = what {
+            let text = self.words.watch_opening(channel);
+            self.say(text, Urgency::Info);
+        }
+        self.tuning = Some((what, stop));
     }
 
     /// The feed being opened said something: its first game is watched;
@@ -374,16 +377,21 @@ impl Lobby {
     fn tv(&mut self, news: TvNews, now: u64) {
         match news {
             TvNews::Featured { id, players, position, clocks } => {
-                let Some((channel, stop)) = self.tuning.take() else { return };
+                let Some((what, stop)) = self.tuning.take() else { return };
                 let effects = Effects::new(self.tx.clone(), self.words, &self.settings);
                 let featured = (players, position, clocks);
-                let mode = WatchMode::new(&self.settings, (channel, id), featured, effects, stop, now);
+                let mode = WatchMode::new(&self.settings, (what, id), featured, effects, stop, now);
                 self.next = Some(Box::new(mode));
             }
             TvNews::Failed(e) if self.tuning.is_some() => {
                 self.tuning = None;
                 let text = self.words.online_error(&e);
                 self.say(text, Urgency::Urgent);
+            }
+            TvNews::NotPlaying { name } if self.tuning.is_some() => {
+                self.tuning = None;
+                let text = self.words.not_playing(&name);
+                self.say(text, Urgency::Info);
             }
             _ => {}
         }

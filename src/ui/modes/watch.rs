@@ -1,4 +1,4 @@
-//! Watching lichess TV as a mode: the game featured on a channel is a
+//! Watching lichess TV or a player's game as a mode: the game is a
 //! review that grows as its moves come (said as they come; the cursor
 //! follows the last move unless the player is looking back), so every
 //! board question, looking back, the engine, the explorer and the
@@ -9,7 +9,7 @@
 
 use super::review::ReviewMode;
 use crate::config::Settings;
-use crate::online::tv::TvNews;
+use crate::online::tv::{TvNews, Watched};
 use crate::speech::Channel;
 use crate::ui::effects::Effects;
 use crate::ui::input::{BoardKey, Msg};
@@ -29,7 +29,7 @@ pub(crate) type Featured = ([crate::game::Account; 2], crate::rules::Position, O
 /// Watching a channel of lichess TV.
 pub(crate) struct WatchMode {
     inner: ReviewMode,
-    channel: &'static str,
+    what: Watched,
     /// The id of the game watched.
     id: String,
     settings: Settings,
@@ -42,25 +42,20 @@ impl WatchMode {
     /// feed's thread stops when `stop` is set.
     pub(crate) fn new(
         settings: &Settings,
-        (channel, id): (&'static str, String),
+        (what, id): (Watched, String),
         featured: Featured,
         effects: Effects,
         stop: Arc<AtomicBool>,
         now: u64,
     ) -> WatchMode {
-        let review = Self::review_of(settings, channel, featured, now);
-        WatchMode { inner: ReviewMode::new(review, effects), channel, id, settings: settings.clone(), stop }
+        let review = Self::review_of(settings, &what, featured, now);
+        WatchMode { inner: ReviewMode::new(review, effects), what, id, settings: settings.clone(), stop }
     }
 
     /// The review of a game featured.
-    fn review_of(
-        settings: &Settings,
-        channel: &'static str,
-        (players, position, clocks): Featured,
-        now: u64,
-    ) -> Review {
+    fn review_of(settings: &Settings, what: &Watched, (players, position, clocks): Featured, now: u64) -> Review {
         let words = Narrator::new(crate::speech::Lexicon::get(settings.lang), settings.style);
-        let header = words.featured(channel, &players, &position);
+        let header = words.featured(what, &players, &position);
         Review::watching(settings, header, position, clocks, now)
     }
 
@@ -95,7 +90,7 @@ impl Mode for WatchMode {
             }
             TvNews::Featured { id, players, position, clocks } => {
                 self.id = id;
-                let review = Self::review_of(&self.settings, self.channel, (players, position, clocks), now);
+                let review = Self::review_of(&self.settings, &self.what, (players, position, clocks), now);
                 self.inner.replace(review);
                 self.inner.greet(now);
             }
@@ -109,6 +104,12 @@ impl Mode for WatchMode {
                 let text = self.inner.narrator().online_error(&e);
                 self.say(text, Urgency::Urgent);
             }
+            TvNews::Ended { winner, draw } => {
+                let text = self.inner.narrator().watched_over(winner, draw);
+                self.say(text, Urgency::Move);
+            }
+            // Only the lobby asks who plays.
+            TvNews::NotPlaying { .. } => {}
         }
     }
 

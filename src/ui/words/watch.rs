@@ -3,6 +3,7 @@
 
 use super::Narrator;
 use crate::game::{Account, Player};
+use crate::online::tv::Watched;
 use crate::rules::{Color, Position};
 use crate::speech::lexicon::fill;
 use crate::speech::say_move::color_name;
@@ -26,8 +27,9 @@ impl Narrator {
         fill(&self.lex.study.watch.no_channel, &[("name", typed.to_string()), ("list", list.join(", "))])
     }
 
-    /// The game featured on `channel`: its players, and where it is.
-    pub(crate) fn featured(&self, channel: &str, players: &[Account; 2], pos: &Position) -> Vec<String> {
+    /// The game featured (on a channel, or a player's): its players, and
+    /// where it is.
+    pub(crate) fn featured(&self, what: &Watched, players: &[Account; 2], pos: &Position) -> Vec<String> {
         let w = &self.lex.study.watch;
         let name = |a: &Account, side: Color| {
             if a.name.is_empty() {
@@ -36,17 +38,18 @@ impl Narrator {
                 self.player_name(&Player::Online(a.clone()))
             }
         };
-        vec![
-            fill(
-                &w.featured,
-                &[
-                    ("channel", self.channel_name(channel)),
-                    ("white", name(&players[0], Color::White)),
-                    ("black", name(&players[1], Color::Black)),
-                ],
-            ),
-            self.watch_now(&w.now, pos),
-        ]
+        let (white, black) = (name(&players[0], Color::White), name(&players[1], Color::Black));
+        let head = match what {
+            Watched::Channel(c) => {
+                fill(&w.featured, &[("channel", self.channel_name(c)), ("white", white), ("black", black)])
+            }
+            Watched::Player(p) => {
+                // The name as lichess writes it, when it is one of the two.
+                let shown = players.iter().find(|a| a.name.eq_ignore_ascii_case(p)).map_or(p, |a| &a.name);
+                fill(&w.player_game, &[("name", shown.clone()), ("white", white), ("black", black)])
+            }
+        };
+        vec![head, self.watch_now(&w.now, pos)]
     }
 
     /// Moves were missed: where the game is now.
@@ -63,6 +66,23 @@ impl Narrator {
         self.both(|n| vec![Line::new(n.step(before, mv), crate::ui::output::Urgency::Move)])
             .pop()
             .unwrap_or_else(|| Line::info(String::new()))
+    }
+
+    /// The player asked for plays no game now.
+    pub(crate) fn not_playing(&self, name: &str) -> String {
+        fill(&self.lex.study.watch.not_playing, &[("name", name.to_string())])
+    }
+
+    /// The game watched ended.
+    pub(crate) fn watched_over(&self, winner: Option<Color>, draw: bool) -> String {
+        let (w, s) = (&self.lex.study.watch, &self.lex.study);
+        let result = match (winner, draw) {
+            (Some(Color::White), _) => &s.result_white,
+            (Some(Color::Black), _) => &s.result_black,
+            (None, true) => &s.result_draw,
+            (None, false) => return w.over_plain.clone(),
+        };
+        fill(&w.over, &[("result", result.clone())])
     }
 
     /// The feed lost, or back.
@@ -102,7 +122,7 @@ mod tests {
         let en = Narrator::new(Lexicon::get(SpeechLang::English), Style::Brief);
         let glue = crate::ui::output::GLUE;
         assert_eq!(
-            en.featured("rapid", &players, &pos),
+            en.featured(&Watched::Channel("rapid"), &players, &pos),
             [format!("lichess TV, rapid: GM{glue}Anna{glue}(2650) against Black."), "Move 31. Black to move.".into()]
         );
         let ko = Narrator::new(Lexicon::get(SpeechLang::Korean), Style::Brief);

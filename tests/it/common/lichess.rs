@@ -163,6 +163,10 @@ pub struct State {
     tv_streams: Vec<Sender<String>>,
     /// How many TV feeds were opened.
     pub tv_opened: usize,
+    /// The games players play now, by lowercase name (what
+    /// /api/users/status tells with withGameIds); a game's stream
+    /// (/api/stream/game/{id}) gives `tv_first` and `tv_send` as TV does.
+    pub playing_ids: HashMap<String, String>,
     counter: u32,
 }
 
@@ -469,10 +473,31 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
     if req.method == "GET" && ["/masters", "/lichess", "/standard"].contains(&bare) {
         return lookups(&stream, &req, state);
     }
-    // lichess TV needs no login.
-    if req.method == "GET" && bare.starts_with("/api/tv/") && bare.ends_with("/feed") {
+    // Who plays now needs no login.
+    if req.method == "GET" && bare == "/api/users/status" {
+        let s = state.lock().unwrap();
+        let query = req.path.split_once('?').map_or("", |(_, q)| q);
+        let ids = query.split('&').find_map(|p| p.strip_prefix("ids=")).map(decoded).unwrap_or_default();
+        let found: Vec<String> = ids
+            .split(',')
+            .filter(|id| !id.is_empty())
+            .map(|id| {
+                let id = id.to_lowercase();
+                match s.playing_ids.get(&id) {
+                    Some(game) => format!("{{\"id\":\"{id}\",\"name\":\"{id}\",\"online\":true,\"playing\":true,\"playingId\":\"{game}\"}}"),
+                    None => format!("{{\"id\":\"{id}\",\"name\":\"{id}\"}}"),
+                }
+            })
+            .collect();
+        return respond(&stream, 200, &format!("[{}]", found.join(",")));
+    }
+    // lichess TV and the stream of any game need no login.
+    let game_stream = bare.starts_with("/api/stream/game/");
+    if req.method == "GET" && (game_stream || (bare.starts_with("/api/tv/") && bare.ends_with("/feed"))) {
         let known = ["/api/tv/feed", "/api/tv/bullet/feed", "/api/tv/blitz/feed", "/api/tv/rapid/feed"];
-        if !known.contains(&bare) {
+        let id = bare.trim_start_matches("/api/stream/game/");
+        let playing = state.lock().unwrap().playing_ids.values().any(|g| g == id);
+        if !(known.contains(&bare) || (game_stream && playing)) {
             return respond(&stream, 404, "{\"error\":\"Not found\"}");
         }
         let (tx, rx) = channel();
