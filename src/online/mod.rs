@@ -18,7 +18,7 @@ pub mod token;
 pub mod tv;
 
 pub use api::{ApiError, Client, Lines};
-pub use opponent::{LobbyNews, OnlineGame, OnlineOpponent, SeekSpeed, lobby_stream, speed_of};
+pub use opponent::{InProgress, Listing, LobbyNews, OnlineGame, OnlineOpponent, SeekSpeed, lobby_stream, speed_of};
 
 /// Text from the server made safe to show and say (the one output filter).
 pub(crate) fn plain_text(text: &str) -> String {

@@ -129,6 +129,7 @@ pub(crate) struct GameEventInfo {
     pub(crate) color: String,
     pub(crate) is_my_turn: bool,
     pub(crate) seconds_left: Option<u64>,
+    pub(crate) speed: String,
     pub(crate) opponent: ChallengeOpponent,
 }
 

@@ -88,13 +88,13 @@ pub enum LobbyNews {
     /// A call the player made went through, and what follows comes as
     /// news of its own (an accepted challenge: the game's start).
     Done,
-    /// The games in progress, as the server lists them (`greeting`: asked
-    /// when the lobby opened; one is then joined at once).
+    /// The games in progress, as the server lists them, and why they
+    /// were asked for.
     Games {
-        /// (id, opponent, the player's colour, the player's move).
-        games: Vec<(String, String, Color, bool)>,
-        /// Asked when the lobby opened.
-        greeting: bool,
+        /// The games.
+        games: Vec<InProgress>,
+        /// Why they were asked for.
+        why: Listing,
     },
     /// The game the player joins is connected: it waits where the
     /// joining call left it.
@@ -583,21 +583,60 @@ fn ending(state: &GameState) -> Ending {
     }
 }
 
-/// The games in progress: (id, opponent, the player's colour, the
-/// player's move).
-pub fn playing(client: &Client) -> Result<Vec<(String, String, Color, bool)>, ApiError> {
+/// Why the games in progress were asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// The lobby opened: a single real-time game is joined at once.
+    Greeting,
+    /// The player asked (`games`).
+    Asked,
+    /// The lobby looks now and then whether a correspondence opponent
+    /// has moved.
+    Check,
+}
+
+/// A game in progress, as lichess lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InProgress {
+    /// The game's id.
+    pub id: String,
+    /// The opponent's name.
+    pub opponent: String,
+    /// The player's colour.
+    pub color: Color,
+    /// The player is to move.
+    pub my_turn: bool,
+    /// A correspondence game (days per move).
+    pub correspondence: bool,
+    /// The time the player has left (ms), when lichess gives it.
+    pub left_ms: Option<u64>,
+}
+
+/// The most seconds a game in progress may have left (a year): a larger
+/// number is none.
+const MAX_SECONDS_LEFT: u64 = 366 * 86_400;
+
+/// The games in progress.
+pub fn playing(client: &Client) -> Result<Vec<InProgress>, ApiError> {
     let p: Playing = client.get_json("/api/account/playing")?;
     Ok(p.now_playing
         .into_iter()
         .filter(|g| super::is_id(if g.game_id.is_empty() { &g.id } else { &g.game_id }))
         .map(|g| {
             let id = if g.game_id.is_empty() { g.id } else { g.game_id };
-            let name = match g.opponent.ai {
+            let opponent = match g.opponent.ai {
                 Some(level) => format!("lichess AI {level}"),
                 None => super::plain_text(&g.opponent.username).chars().take(30).collect(),
             };
             let color = if g.color == "black" { Color::Black } else { Color::White };
-            (id, name, color, g.is_my_turn)
+            InProgress {
+                id,
+                opponent,
+                color,
+                my_turn: g.is_my_turn,
+                correspondence: g.speed == "correspondence",
+                left_ms: g.seconds_left.filter(|s| *s <= MAX_SECONDS_LEFT).map(|s| s * 1000),
+            }
         })
         .collect())
 }

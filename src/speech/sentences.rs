@@ -382,6 +382,15 @@ pub struct OnlineWords {
     pub game_starts: String,
     pub no_games: String,
     pub game_item: String,
+    /// A correspondence game in the list: as `game_item`, with `{left}`.
+    pub game_item_correspondence: String,
+    pub day: [String; 3],
+    /// The player's move in correspondence games: `{count}` ("2
+    /// correspondence games"), `{n}`.
+    pub correspondence_turns: String,
+    pub correspondence_games: [String; 3],
+    /// A correspondence opponent has moved: `{name}`.
+    pub correspondence_moved: String,
     pub your_turn: String,
     pub their_turn: String,
     pub no_challenge: String,

@@ -10,6 +10,7 @@ mod braille;
 mod cli;
 mod clock;
 mod clock_cli;
+mod correspondence;
 mod differential;
 mod drill;
 mod engine_help;

@@ -13,7 +13,9 @@ mod command;
 use crate::config::Settings;
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
 use crate::online::tv::{TvNews, Watched};
-use crate::online::{ApiError, Client, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token};
+use crate::online::{
+    ApiError, Client, InProgress, Listing, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token,
+};
 use crate::online::{Lines, OnlineGame};
 use crate::rules::Color;
 use crate::speech::Channel;
@@ -79,9 +81,9 @@ struct Waiting {
     id: String,
 }
 
-/// A game in progress: (id, opponent, the player's colour, the
-/// player's move).
-type Playing = (String, String, Color, bool);
+/// How often the lobby looks whether a correspondence opponent has
+/// moved (ms), while there are correspondence games.
+const CHECK_EVERY_MS: u64 = 30_000;
 
 /// `voxchess online`: the lobby, and the games entered from it.
 pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), OnlineError> {
@@ -111,6 +113,7 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         unsaid: Vec::new(),
         challenges_due: None,
         tuning: None,
+        check_due: None,
     };
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
@@ -129,7 +132,9 @@ struct Lobby {
     /// The seek running, if any: set to cancel it.
     seeking: Option<Arc<AtomicBool>>,
     /// The games in progress, as last listed.
-    games: Vec<Playing>,
+    games: Vec<InProgress>,
+    /// When to look whether a correspondence opponent has moved (ms).
+    check_due: Option<u64>,
     /// A game to enter on top of the lobby.
     next: Option<Box<dyn Mode>>,
     /// The game being joined, once its stream gave it.
@@ -164,9 +169,7 @@ impl Lobby {
             .games
             .iter()
             .enumerate()
-            .map(|(i, (_, name, color, turn))| {
-                Line::new(self.words.game_item(i + 1, name, *color, *turn), Urgency::Readout)
-            })
+            .map(|(i, g)| Line::new(self.words.game_item(i + 1, g), Urgency::Readout))
             .collect();
         self.out.extend(lines);
     }
@@ -234,12 +237,12 @@ impl Lobby {
                 });
             }
             LobbyCommand::Games => self.call(|client| match playing(client) {
-                Ok(games) => LobbyNews::Games { games, greeting: false },
+                Ok(games) => LobbyNews::Games { games, why: Listing::Asked },
                 Err(e) => LobbyNews::Failed(e),
             }),
             LobbyCommand::Join(n) => match n.checked_sub(1).and_then(|k| self.games.get(k)) {
-                Some((id, ..)) => {
-                    let id = id.clone();
+                Some(g) => {
+                    let id = g.id.clone();
                     self.join(&id);
                 }
                 None => self.fixed(Fixed::NoGames),
@@ -289,7 +292,7 @@ impl Lobby {
             }
             LobbyNews::ChallengeSent => self.fixed(Fixed::ChallengeSent),
             LobbyNews::Done => {}
-            LobbyNews::Games { games, greeting } => self.games_listed(games, greeting),
+            LobbyNews::Games { games, why } => self.games_listed(games, why, now),
             LobbyNews::Connected => self.connected(now),
             LobbyNews::Failed(e) => {
                 let text = self.words.online_error(&e);
@@ -311,22 +314,51 @@ impl Lobby {
         });
     }
 
-    /// The games in progress, as listed: said; when the lobby opened, a
-    /// single one is joined at once (none: nothing said).
-    fn games_listed(&mut self, games: Vec<Playing>, greeting: bool) {
-        self.games = games;
-        match (self.games.len(), greeting) {
-            (1, true) => {
-                let id = self.games[0].0.clone();
-                self.join(&id);
+    /// The games in progress, as listed. Asked for: said. When the lobby
+    /// opened: the correspondence games where it is the player's move
+    /// counted, and a single real-time game joined at once (its clock
+    /// runs), else several listed. Looked at again: a correspondence
+    /// opponent who has moved since is said. While there are
+    /// correspondence games, they are looked at every 30 s.
+    fn games_listed(&mut self, games: Vec<InProgress>, why: Listing, now: u64) {
+        let before = std::mem::replace(&mut self.games, games);
+        let correspondence = self.games.iter().filter(|g| g.correspondence).count();
+        self.check_due = (correspondence > 0).then_some(now + CHECK_EVERY_MS);
+        match why {
+            Listing::Check => {
+                let moved: Vec<String> = self
+                    .games
+                    .iter()
+                    .filter(|g| g.correspondence && g.my_turn)
+                    .filter(|g| before.iter().any(|b| b.id == g.id && !b.my_turn))
+                    .map(|g| self.words.correspondence_moved(&g.opponent))
+                    .collect();
+                for text in moved {
+                    self.say(text, Urgency::Urgent);
+                }
             }
-            (0, true) => {}
-            (0, false) => self.fixed(Fixed::NoGames),
-            (_, true) => {
-                self.fixed(Fixed::PickGame);
-                self.list();
+            Listing::Asked if self.games.is_empty() => self.fixed(Fixed::NoGames),
+            Listing::Asked => self.list(),
+            Listing::Greeting => {
+                let mine = self.games.iter().filter(|g| g.correspondence && g.my_turn).count();
+                if mine > 0 {
+                    let text = self.words.correspondence_turns(mine);
+                    self.say(text, Urgency::Info);
+                }
+                let live: Vec<&InProgress> = self.games.iter().filter(|g| !g.correspondence).collect();
+                match (live.as_slice(), self.games.len()) {
+                    (_, 0) => {}
+                    ([one], _) => {
+                        let id = one.id.clone();
+                        self.join(&id);
+                    }
+                    ([], _) => self.list(),
+                    _ => {
+                        self.fixed(Fixed::PickGame);
+                        self.list();
+                    }
+                }
             }
-            _ => self.list(),
         }
     }
 
@@ -416,7 +448,7 @@ impl Mode for Lobby {
     fn greet(&mut self, _now: u64) {
         let text = self.words.lobby_ready(&self.me);
         self.say(text, Urgency::Readout);
-        self.call(|client| LobbyNews::Games { games: playing(client).unwrap_or_default(), greeting: true });
+        self.call(|client| LobbyNews::Games { games: playing(client).unwrap_or_default(), why: Listing::Greeting });
     }
 
     fn line(&mut self, text: &str, _channel: Channel, _now: u64) {
@@ -432,13 +464,21 @@ impl Mode for Lobby {
     }
 
     fn next_wake(&mut self) -> Option<u64> {
-        self.challenges_due
+        [self.challenges_due, self.check_due].into_iter().flatten().min()
     }
 
     /// The challenges gathered are said: one alone as news; several as
     /// one list, its head as news and each challenge after it as a
     /// notice (what the player types is answered first, and drops none).
     fn timer(&mut self, now: u64) {
+        if self.check_due.is_some_and(|due| now >= due) {
+            self.check_due = None;
+            self.call(|client| match playing(client) {
+                Ok(games) => LobbyNews::Games { games, why: Listing::Check },
+                // Said only when the player asks.
+                Err(_) => LobbyNews::Done,
+            });
+        }
         if self.challenges_due.is_none_or(|due| now < due) {
             return;
         }

@@ -88,11 +88,46 @@ impl Narrator {
     }
 
     /// A game in progress, numbered.
-    pub(crate) fn game_item(&self, n: usize, name: &str, color: Color, my_turn: bool) -> String {
+    pub(crate) fn game_item(&self, n: usize, g: &crate::online::InProgress) -> String {
         let o = &self.lex.client.online;
-        let color = crate::speech::say_move::color_name(self.lex, color).to_string();
-        let turn = if my_turn { o.your_turn.clone() } else { o.their_turn.clone() };
-        fill(&o.game_item, &[("n", n.to_string()), ("name", name.to_string()), ("color", color), ("turn", turn)])
+        let color = crate::speech::say_move::color_name(self.lex, g.color).to_string();
+        let turn = if g.my_turn { o.your_turn.clone() } else { o.their_turn.clone() };
+        let mut args = vec![("n", n.to_string()), ("name", g.opponent.clone()), ("color", color), ("turn", turn)];
+        match g.left_ms.filter(|_| g.correspondence) {
+            Some(ms) => {
+                args.push(("left", self.days_left(ms)));
+                fill(&o.game_item_correspondence, &args)
+            }
+            None => fill(&o.game_item, &args),
+        }
+    }
+
+    /// A correspondence game's time: days and hours ("2 days 3 hours"),
+    /// or the clock's words under a day.
+    fn days_left(&self, ms: u64) -> String {
+        let (days, hours) = (ms / 86_400_000, ms / 3_600_000 % 24);
+        if days == 0 {
+            return crate::speech::say_time::say_duration(self.lex, ms);
+        }
+        let o = &self.lex.client.online;
+        let mut text = crate::speech::say_time::unit(self.lex, &o.day, days);
+        if hours > 0 {
+            text.push(' ');
+            text.push_str(&crate::speech::say_time::unit(self.lex, &self.lex.time.hour, hours));
+        }
+        text
+    }
+
+    /// It is the player's move in `n` correspondence games.
+    pub(crate) fn correspondence_turns(&self, n: usize) -> String {
+        let o = &self.lex.client.online;
+        let count = crate::speech::say_time::unit(self.lex, &o.correspondence_games, n as u64);
+        fill(&o.correspondence_turns, &[("n", n.to_string()), ("count", count)])
+    }
+
+    /// A correspondence opponent has moved.
+    pub(crate) fn correspondence_moved(&self, name: &str) -> String {
+        fill(&self.lex.client.online.correspondence_moved, &[("name", name.to_string())])
     }
 
     /// A lobby line not understood.

@@ -48,6 +48,8 @@ pub struct Game {
     pub agreeable: bool,
     /// When each line was handed to the game's streams.
     pub sent_at: Vec<(String, std::time::Instant)>,
+    /// A correspondence game (3 days a move, no clock).
+    pub correspondence: bool,
     streams: Vec<Sender<String>>,
 }
 
@@ -76,9 +78,18 @@ impl Game {
             (self.other(), "{\"id\":\"player\",\"name\":\"Player\",\"rating\":1500}".to_string())
         };
         format!(
-            "{{\"type\":\"gameFull\",\"id\":\"{}\",\"variant\":{{\"key\":\"standard\"}},\"speed\":\"rapid\",\"perf\":{{\"name\":\"Rapid\"}},\"rated\":false,\"createdAt\":1,\"white\":{w},\"black\":{b},\"initialFen\":\"startpos\",\"clock\":{{\"initial\":900000,\"increment\":{}}},\"state\":{},\"someNewField\":1}}",
+            "{{\"type\":\"gameFull\",\"id\":\"{}\",\"variant\":{{\"key\":\"standard\"}},{},\"rated\":false,\"createdAt\":1,\"white\":{w},\"black\":{b},\"initialFen\":\"startpos\",{}\"state\":{},\"someNewField\":1}}",
             self.id,
-            self.inc,
+            if self.correspondence {
+                "\"speed\":\"correspondence\",\"perf\":{\"name\":\"Correspondence\"},\"daysPerTurn\":3"
+            } else {
+                "\"speed\":\"rapid\",\"perf\":{\"name\":\"Rapid\"}"
+            },
+            if self.correspondence {
+                String::new()
+            } else {
+                format!("\"clock\":{{\"initial\":900000,\"increment\":{}}},", self.inc)
+            },
             self.state()
         )
     }
@@ -538,8 +549,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
                 .values()
                 .filter(|g| g.status == "started")
                 .map(|g| {
+                    let (speed, left) = if g.correspondence { ("correspondence", 3 * 86_400 + 7200) } else { ("rapid", 900) };
                     format!(
-                        "{{\"gameId\":\"{}\",\"fullId\":\"x\",\"color\":\"{}\",\"isMyTurn\":{},\"opponent\":{{\"username\":\"{}\"}}}}",
+                        "{{\"gameId\":\"{}\",\"fullId\":\"x\",\"color\":\"{}\",\"isMyTurn\":{},\"speed\":\"{speed}\",\"secondsLeft\":{left},\"opponent\":{{\"username\":\"{}\"}}}}",
                         g.id,
                         g.me,
                         g.my_turn(),
