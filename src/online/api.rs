@@ -179,7 +179,7 @@ impl Client {
     }
 
     /// GET a body (the error its status stands for otherwise).
-    fn get_text(&self, path: &str) -> Result<String, ApiError> {
+    pub(crate) fn get_text(&self, path: &str) -> Result<String, ApiError> {
         let mut req = self.calls.get(&self.url(path));
         if !self.token.is_empty() {
             req = req.header("Authorization", &self.auth());

@@ -15,6 +15,7 @@ pub mod opponent;
 pub mod puzzle;
 pub mod tablebase;
 pub mod token;
+pub mod tournament;
 pub mod tv;
 
 pub use api::{ApiError, Client, Lines};

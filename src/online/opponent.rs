@@ -85,6 +85,21 @@ pub enum LobbyNews {
     Failed(ApiError),
     /// The player's challenge reached the server.
     ChallengeSent,
+    /// The arenas one can join.
+    Arenas(Vec<super::tournament::Arena>),
+    /// The player joined the arena.
+    ArenaJoined {
+        /// The arena's id.
+        id: String,
+        /// Its name.
+        name: String,
+    },
+    /// The player left (or paused in) the arena.
+    ArenaLeft,
+    /// The standings of the player's arena.
+    Standing(super::tournament::Standing),
+    /// The token lacks the tournament:write scope.
+    TournamentScope,
     /// A call the player made went through, and what follows comes as
     /// news of its own (an accepted challenge: the game's start).
     Done,

@@ -262,6 +262,10 @@ const LOBBY_NAMES: &[&str] = &[
     "white",
     "black",
     "watch",
+    "tournaments",
+    "join_arena",
+    "withdraw",
+    "standings",
 ];
 
 fn lobby_name(name: &str) -> &'static str {

@@ -391,6 +391,29 @@ pub struct OnlineWords {
     pub correspondence_games: [String; 3],
     /// A correspondence opponent has moved: `{name}`.
     pub correspondence_moved: String,
+    /// The arenas: `{count}`.
+    pub tournaments_head: String,
+    pub arenas: [String; 3],
+    pub no_arenas: String,
+    /// An arena: `{n}`, `{name}`, `{control}`, `{when}`, `{minutes}`, `{players}`.
+    pub arena_item: String,
+    pub arena_started: String,
+    /// `{time}`.
+    pub arena_starts: String,
+    pub arena_players: [String; 3],
+    /// `{n}`.
+    pub no_such_arena: String,
+    /// `{name}`.
+    pub arena_joined: String,
+    pub arena_left: String,
+    pub not_in_arena: String,
+    /// `{rank}`, `{name}`, `{score}`.
+    pub standing_row: String,
+    pub points: [String; 3],
+    /// `{rank}`, `{players}`, `{score}`.
+    pub my_place: String,
+    pub not_ranked: String,
+    pub tournament_scope: String,
     pub your_turn: String,
     pub their_turn: String,
     pub no_challenge: String,

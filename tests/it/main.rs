@@ -34,6 +34,7 @@ mod speech_in;
 mod speech_out;
 mod spoken;
 mod terminal;
+mod tournament;
 mod trust;
 mod voice_game;
 mod watch;

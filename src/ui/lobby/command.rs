@@ -36,6 +36,14 @@ pub(super) enum LobbyCommand {
     Watch(Watched),
     /// Neither a channel nor a player's name, as typed.
     NoChannel(String),
+    /// The arenas one can join.
+    Tournaments,
+    /// Join the arena of that number in the list.
+    JoinArena(usize),
+    /// Leave, or pause in, the arena.
+    Withdraw,
+    /// The arena's standings.
+    Standings,
     Help,
     Quit,
     BadControl(String),
@@ -74,6 +82,10 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         Some("games") => LobbyCommand::Games,
         Some("help") => LobbyCommand::Help,
         Some("quit") => LobbyCommand::Quit,
+        Some("tournaments") => LobbyCommand::Tournaments,
+        Some("join_arena") => number.map_or(LobbyCommand::Unclear, LobbyCommand::JoinArena),
+        Some("withdraw") => LobbyCommand::Withdraw,
+        Some("standings") => LobbyCommand::Standings,
         Some("watch") if rest.is_empty() => LobbyCommand::Watch(Watched::Channel(crate::online::tv::CHANNELS[0])),
         Some("watch") => {
             let typed = rest.join(" ");
@@ -160,5 +172,13 @@ mod tests {
         assert_eq!(lobby_command(ru, "смотреть rapid"), C::Watch(W::Channel("rapid")));
         assert_eq!(lobby_command(de, "zuschauen schnellschach"), C::Watch(W::Channel("rapid")));
         assert_eq!(lobby_command(ko, "관전 블리츠"), C::Watch(W::Channel("blitz")));
+        assert_eq!(lobby_command(en, "tournaments"), C::Tournaments);
+        assert_eq!(lobby_command(en, "join 2"), C::JoinArena(2));
+        assert_eq!(lobby_command(en, "join"), C::Unclear);
+        assert_eq!(lobby_command(ru, "вступить 1"), C::JoinArena(1));
+        assert_eq!(lobby_command(ru, "таблица"), C::Standings);
+        assert_eq!(lobby_command(de, "turniere"), C::Tournaments);
+        assert_eq!(lobby_command(ko, "참가 3"), C::JoinArena(3));
+        assert_eq!(lobby_command(ko, "휴식"), C::Withdraw);
     }
 }

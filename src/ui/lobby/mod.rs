@@ -12,6 +12,7 @@ mod command;
 
 use crate::config::Settings;
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
+use crate::online::tournament::{Arena, arenas, join as join_arena, standing, withdraw};
 use crate::online::tv::{TvNews, Watched};
 use crate::online::{
     ApiError, Client, InProgress, Listing, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token,
@@ -114,6 +115,9 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         challenges_due: None,
         tuning: None,
         check_due: None,
+        arenas: Vec::new(),
+        arena: None,
+        standing_asked: false,
     };
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
@@ -135,6 +139,12 @@ struct Lobby {
     games: Vec<InProgress>,
     /// When to look whether a correspondence opponent has moved (ms).
     check_due: Option<u64>,
+    /// The arenas as last listed.
+    arenas: Vec<Arena>,
+    /// The arena the player has joined: its id and name.
+    arena: Option<(String, String)>,
+    /// The standings were asked for (the top is said too).
+    standing_asked: bool,
     /// A game to enter on top of the lobby.
     next: Option<Box<dyn Mode>>,
     /// The game being joined, once its stream gave it.
@@ -248,6 +258,30 @@ impl Lobby {
                 None => self.fixed(Fixed::NoGames),
             },
             LobbyCommand::Watch(what) => self.watch(what),
+            LobbyCommand::Tournaments => {
+                self.call(|client| Self::tournament_news(arenas(client).map(LobbyNews::Arenas)))
+            }
+            LobbyCommand::JoinArena(n) => match n.checked_sub(1).and_then(|k| self.arenas.get(k)) {
+                Some(a) => {
+                    let (id, name) = (a.id.clone(), a.name.clone());
+                    self.call(move |client| {
+                        Self::tournament_news(join_arena(client, &id).map(|()| LobbyNews::ArenaJoined { id, name }))
+                    });
+                }
+                None => {
+                    let text = self.words.no_such_arena(n);
+                    self.say(text, Urgency::Info);
+                }
+            },
+            LobbyCommand::Withdraw | LobbyCommand::Standings if self.arena.is_none() => {
+                let text = self.words.not_in_arena();
+                self.say(text, Urgency::Info);
+            }
+            LobbyCommand::Withdraw => {
+                let id = self.arena.as_ref().map(|(id, _)| id.clone()).unwrap_or_default();
+                self.call(move |client| Self::tournament_news(withdraw(client, &id).map(|()| LobbyNews::ArenaLeft)));
+            }
+            LobbyCommand::Standings => self.ask_standing(),
             LobbyCommand::NoChannel(typed) => {
                 let text = self.words.no_channel(&typed);
                 self.say(text, Urgency::Info);
@@ -291,6 +325,31 @@ impl Lobby {
                 self.say(text, Urgency::Urgent);
             }
             LobbyNews::ChallengeSent => self.fixed(Fixed::ChallengeSent),
+            LobbyNews::Arenas(list) => {
+                let lines = self.words.arenas(&list);
+                self.arenas = list;
+                self.out.extend(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
+            }
+            LobbyNews::ArenaJoined { id, name } => {
+                let text = self.words.arena_joined(&name);
+                self.arena = Some((id, name));
+                self.say(text, Urgency::Info);
+            }
+            LobbyNews::ArenaLeft => {
+                self.arena = None;
+                let text = self.words.arena_left();
+                self.say(text, Urgency::Info);
+            }
+            LobbyNews::Standing(s) => {
+                // After a game, the player's place only; asked, the top too.
+                let top = std::mem::take(&mut self.standing_asked);
+                let lines = self.words.standing(&s, top);
+                self.out.extend(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
+            }
+            LobbyNews::TournamentScope => {
+                let text = self.words.tournament_scope();
+                self.say(text, Urgency::Urgent);
+            }
             LobbyNews::Done => {}
             LobbyNews::Games { games, why } => self.games_listed(games, why, now),
             LobbyNews::Connected => self.connected(now),
@@ -312,6 +371,16 @@ impl Lobby {
         let _ = std::thread::Builder::new().name("lichess-call".into()).spawn(move || {
             let _ = tx.send(Msg::Lobby(work(&client)));
         });
+    }
+
+    /// A tournament call's news: a token without the tournament:write scope
+    /// said as such (the lobby goes on).
+    fn tournament_news(result: Result<LobbyNews, ApiError>) -> LobbyNews {
+        match result {
+            Ok(news) => news,
+            Err(ApiError::MissingScope) => LobbyNews::TournamentScope,
+            Err(e) => LobbyNews::Failed(e),
+        }
     }
 
     /// The games in progress, as listed. Asked for: said. When the lobby
@@ -429,6 +498,14 @@ impl Lobby {
         }
     }
 
+    /// The standings of the player's arena, asked for.
+    fn ask_standing(&mut self) {
+        let Some((id, _)) = self.arena.clone() else { return };
+        self.standing_asked = true;
+        let me = self.me.clone();
+        self.call(move |client| Self::tournament_news(standing(client, &id, &me).map(LobbyNews::Standing)));
+    }
+
     /// The game joined is connected: it is entered.
     fn connected(&mut self, now: u64) {
         let Some((game, lines)) = self.joining.lock().ok().and_then(|mut s| s.take()) else { return };
@@ -522,7 +599,17 @@ impl Mode for Lobby {
         self.next.take()
     }
 
+    /// Back from a game (or watching); in an arena, the player is paired
+    /// again (lichess pairs a board only when asked) and hears their place.
     fn back(&mut self, _now: u64) {
         self.fixed(Fixed::BackInLobby);
+        if let Some((id, _)) = self.arena.clone() {
+            let me = self.me.clone();
+            self.call(move |client| {
+                Self::tournament_news(
+                    join_arena(client, &id).and_then(|()| standing(client, &id, &me)).map(LobbyNews::Standing),
+                )
+            });
+        }
     }
 }

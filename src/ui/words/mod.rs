@@ -24,6 +24,7 @@ mod play;
 mod puzzle;
 mod start;
 mod study;
+mod tournament;
 mod watch;
 
 pub(crate) use board::View;

@@ -25,6 +25,8 @@ pub const DASHBOARD: &str = r#"{"days":30,"global":{"nb":11,"firstWins":5,"repla
 /// The token the server knows, and one without the board:play scope.
 pub const TOKEN: &str = "lip_TestToken123";
 pub const NO_SCOPE_TOKEN: &str = "lip_NoScope456";
+/// A token with board:play but not tournament:write.
+pub const BOARD_ONLY_TOKEN: &str = "lip_BoardOnly789";
 
 #[derive(Default)]
 pub struct Game {
@@ -174,6 +176,10 @@ pub struct State {
     tv_streams: Vec<Sender<String>>,
     /// How many TV feeds were opened.
     pub tv_opened: usize,
+    /// What GET /api/tournament answers (the spec's ArenaTournaments).
+    pub arenas: String,
+    /// The standings GET /api/tournament/{id}/results gives, a line each.
+    pub results: Vec<String>,
     /// The games players play now, by lowercase name (what
     /// /api/users/status tells with withGameIds); a game's stream
     /// (/api/stream/game/{id}) gives `tv_first` and `tv_send` as TV does.
@@ -525,7 +531,10 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
     if req.method == "GET" && req.path == "/api/puzzle/daily" {
         return respond(&stream, 200, DAILY);
     }
-    if req.token != TOKEN && req.token != NO_SCOPE_TOKEN {
+    if req.token == BOARD_ONLY_TOKEN && req.method == "POST" && req.path.starts_with("/api/tournament/") {
+        return respond(&stream, 403, "{\"error\":\"Missing scope\"}");
+    }
+    if ![TOKEN, NO_SCOPE_TOKEN, BOARD_ONLY_TOKEN].contains(&req.token.as_str()) {
         let body = if req.token.is_empty() { "Missing authorization header" } else { "No such token" };
         return respond(&stream, 401, &format!("{{\"error\":\"{body}\"}}"));
     }
@@ -750,6 +759,19 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             );
             let mut s = state.lock().unwrap();
             s.event("{\"type\":\"challengeDeclined\",\"challenge\":{\"id\":\"ch1\",\"challenger\":{\"id\":\"player\",\"name\":\"Player\"}}}");
+        }
+        ("GET", ["api", "tournament"]) => {
+            let arenas = state.lock().unwrap().arenas.clone();
+            respond(
+                &stream,
+                200,
+                if arenas.is_empty() { "{\"created\":[],\"started\":[],\"finished\":[]}" } else { &arenas },
+            );
+        }
+        ("POST", ["api", "tournament", _, "join" | "withdraw"]) => ok(&stream),
+        ("GET", ["api", "tournament", _, results]) if results.starts_with("results") => {
+            let lines = state.lock().unwrap().results.join("\n");
+            respond(&stream, 200, &lines);
         }
         ("POST", ["api", "board", "seek"]) => {
             let _ =
