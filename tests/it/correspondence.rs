@@ -4,10 +4,9 @@
 //! (still running on the server, nothing resigned); the lobby says when
 //! an opponent has moved.
 
-use crate::common::lichess::{Lichess, TOKEN};
-use crate::common::{collect, text, wait_for};
+use crate::common::lichess::{Lichess, TOKEN, home_logged_in, start_lobby};
+use crate::common::{text, wait_for};
 use std::io::Write;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 #[test]
@@ -22,21 +21,8 @@ fn correspondence_games_are_listed_played_and_followed() {
         }
         (mine, theirs)
     };
-    let dir = std::env::temp_dir().join(format!("voxchess-corr-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let config = dir.join("config/voxchess");
-    std::fs::create_dir_all(&config).unwrap();
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::write(config.join("lichess-token"), format!("{TOKEN}\n")).unwrap();
-        std::fs::set_permissions(config.join("lichess-token"), std::fs::Permissions::from_mode(0o600)).unwrap();
-    }
-    let mut child = crate::common::voxchess(&dir)
-        .args(["online", "--server", &server.url, "--plain", "--no-speech", "--no-voice", "--lang", "en"])
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = collect(child.stdout.take().unwrap());
+    let dir = home_logged_in("corr", TOKEN);
+    let (mut child, out) = start_lobby(&dir, &server, "en");
     let greeted = wait_for(&out, "Your move in 1 correspondence game.", 0);
     let anna = wait_for(&out, "correspondence against Anna, you play White, your move, 3 days 2 hours left.", greeted);
     let bob = wait_for(&out, "correspondence against Bob, you play Black, their move, 3 days 2 hours left.", greeted);

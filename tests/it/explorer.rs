@@ -8,7 +8,7 @@
 //! player's own game; a refusal (429), a broken answer and hostile names
 //! said in words, nothing lost; English, Russian, German and Korean.
 
-use crate::common::lichess::{Lichess, TOKEN};
+use crate::common::lichess::{Lichess, TOKEN, home_logged_in};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use voxchess::notation::{NotationLang, read_movetext};
@@ -17,19 +17,16 @@ use voxchess::rules::Position;
 /// A fresh home: settings pointing the explorer and the tablebase at
 /// `server`, the lichess token kept when `token`.
 fn home(name: &str, server: &Lichess, token: bool, extra: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxchess-explorer-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let config = dir.join("config/voxchess");
-    std::fs::create_dir_all(&config).expect("config folder");
-    let url = &server.url;
-    std::fs::write(config.join("config.toml"), format!("explorer = \"{url}\"\ntablebase = \"{url}\"\n{extra}"))
-        .expect("settings");
-    if token {
-        use std::os::unix::fs::PermissionsExt;
-        let file = config.join("lichess-token");
-        std::fs::write(&file, format!("{TOKEN}\n")).expect("token");
-        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).expect("mode");
+    let dir = home_logged_in(&format!("explorer-{name}"), TOKEN);
+    if !token {
+        std::fs::remove_file(dir.join("config/voxchess/lichess-token")).expect("no token");
     }
+    let url = &server.url;
+    std::fs::write(
+        dir.join("config/voxchess/config.toml"),
+        format!("explorer = \"{url}\"\ntablebase = \"{url}\"\n{extra}"),
+    )
+    .expect("settings");
     dir
 }
 

@@ -4,10 +4,10 @@
 //! online game with the player's place said after each, the standings,
 //! withdrawing; a token without the tournament:write scope said as such.
 
-use crate::common::lichess::{BOARD_ONLY_TOKEN, Lichess, TOKEN};
-use crate::common::{collect, wait_for};
+use crate::common::lichess::{BOARD_ONLY_TOKEN, Lichess, TOKEN, home_logged_in, start_lobby};
+use crate::common::wait_for;
 use std::io::Write;
-use std::process::{Child, Stdio};
+use std::process::Child;
 
 const ARENAS: &str = r#"{"created":[{"id":"PbhgCwu0","createdBy":"lichess","system":"arena","minutes":57,"clock":{"limit":480,"increment":2},"rated":true,"fullName":"Rapid Arena","nbPlayers":26,"variant":{"key":"standard"},"status":10,"secondsToStart":253,"perf":{"key":"rapid"}},{"id":"uKmhwTRP","minutes":57,"clock":{"limit":180,"increment":2},"fullName":"Hourly Antichess Arena","nbPlayers":2,"variant":{"key":"antichess"},"status":10,"secondsToStart":255}],"started":[{"id":"v7uBZPdA","minutes":57,"clock":{"limit":600,"increment":0},"fullName":"Hourly Rapid Arena","nbPlayers":7,"variant":{"key":"standard"},"status":20}],"finished":[]}"#;
 
@@ -16,19 +16,8 @@ fn lobby(
     server: &Lichess,
     token: &str,
 ) -> (std::path::PathBuf, Child, std::sync::Arc<std::sync::Mutex<String>>) {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("voxchess-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let config = dir.join("config/voxchess");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("lichess-token"), format!("{token}\n")).unwrap();
-    std::fs::set_permissions(config.join("lichess-token"), std::fs::Permissions::from_mode(0o600)).unwrap();
-    let mut child = crate::common::voxchess(&dir)
-        .args(["online", "--server", &server.url, "--plain", "--no-speech", "--no-voice", "--lang", "en"])
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = collect(child.stdout.take().unwrap());
+    let dir = home_logged_in(&format!("arena-{name}"), token);
+    let (child, out) = start_lobby(&dir, server, "en");
     (dir, child, out)
 }
 

@@ -5,11 +5,11 @@
 //! missed moves, a new game featured, the feed cut and back; nothing
 //! posted and no token sent; a channel that does not exist; Russian.
 
-use crate::common::lichess::{Lichess, TOKEN};
-use crate::common::{collect, text, wait_for};
+use crate::common::lichess::{Lichess, TOKEN, home_logged_in, start_lobby};
+use crate::common::{text, wait_for};
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 /// After 1. e4 e5: White to move, a minute each.
@@ -25,21 +25,10 @@ fn fen(fen: &str, lm: &str, wc: u64, bc: u64) -> String {
     format!(r#"{{"t":"fen","d":{{"fen":"{fen}","lm":"{lm}","wc":{wc},"bc":{bc}}}}}"#)
 }
 
-/// A home logged in at `server`, and the lobby started in `lang`.
+/// A home logged in, and the lobby of `server` started in `lang`.
 fn lobby(name: &str, server: &Lichess, lang: &str) -> (PathBuf, Child, std::sync::Arc<std::sync::Mutex<String>>) {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("voxchess-watch-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let config = dir.join("config/voxchess");
-    std::fs::create_dir_all(&config).expect("config");
-    std::fs::write(config.join("lichess-token"), format!("{TOKEN}\n")).expect("token");
-    std::fs::set_permissions(config.join("lichess-token"), std::fs::Permissions::from_mode(0o600)).expect("mode");
-    let mut child = crate::common::voxchess(&dir)
-        .args(["online", "--server", &server.url, "--plain", "--no-speech", "--no-voice", "--lang", lang])
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starts");
-    let out = collect(child.stdout.take().expect("stdout"));
+    let dir = home_logged_in(&format!("watch-{name}"), TOKEN);
+    let (child, out) = start_lobby(&dir, server, lang);
     (dir, child, out)
 }
 

@@ -792,3 +792,27 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         _ => respond(&stream, 404, "{\"error\":\"Not found\"}"),
     }
 }
+
+/// A fresh home for voxchess named `name`, logged in with `token` (the
+/// token file kept as `online login` keeps it: mode 0600).
+pub fn home_logged_in(name: &str, token: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("voxchess-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = dir.join("config/voxchess");
+    std::fs::create_dir_all(&config).expect("config folder");
+    std::fs::write(config.join("lichess-token"), format!("{token}\n")).expect("token");
+    std::fs::set_permissions(config.join("lichess-token"), std::fs::Permissions::from_mode(0o600)).expect("mode");
+    dir
+}
+
+/// The lobby of `server` started at `dir` in plain mode, in `lang`; its
+/// output collected.
+pub fn start_lobby(dir: &std::path::Path, server: &Lichess, lang: &str) -> (std::process::Child, Arc<Mutex<String>>) {
+    let mut child = super::voxchess(dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-speech", "--no-voice", "--lang", lang])
+        .spawn()
+        .expect("voxchess starts");
+    let out = super::collect(child.stdout.take().expect("stdout"));
+    (child, out)
+}
