@@ -276,6 +276,8 @@ pub enum PuzzleNews {
         /// The next batch, or why not.
         batch: Result<Vec<Puzzle>, ApiError>,
     },
+    /// The dashboard asked for (the last 30 days), or why not.
+    Dashboard(Result<Dashboard, ApiError>),
 }
 
 /// The puzzle mode's one request at a time: the results of each theme

@@ -546,6 +546,10 @@ pub struct PuzzleWords {
     pub weakest: String,
     pub theme_result: String,
     pub dashboard_empty: String,
+    /// What asks for the dashboard in the puzzle mode (lowercase).
+    pub dashboard_words: Vec<String>,
+    /// The dashboard asked for away from lichess.
+    pub dashboard_offline: String,
     pub replay_hint: String,
     pub replay_none: String,
     /// lichess's theme keys with their names.

@@ -185,8 +185,9 @@ fn a_missing_scope_and_a_refused_token_are_said_in_one_line() {
     }
 }
 
-/// The dashboard in words (the spec's example: weakest first), and the
-/// puzzles of a theme replayed.
+/// The dashboard in words (the spec's example: weakest first), on the
+/// command line and asked for in the puzzle mode, and the puzzles of a
+/// theme replayed.
 #[test]
 fn the_dashboard_is_said_and_a_weak_theme_replayed() {
     let server = Lichess::start();
@@ -208,7 +209,14 @@ fn the_dashboard_is_said_and_a_weak_theme_replayed() {
     let all = session(
         &dir,
         &["replay", "fork", "--server", &server.url],
-        &[("", "Puzzle mate1"), ("Qxf7", "Solved in"), ("", "Results counted by lichess: 1."), ("quit", "Goodbye.")],
+        &[
+            ("", "Puzzle mate1"),
+            ("Qxf7", "Solved in"),
+            ("", "Results counted by lichess: 1."),
+            // The dashboard in the mode too, in its words.
+            ("dashboard", "Your weakest themes: a fork"),
+            ("quit", "Goodbye."),
+        ],
     );
     assert!(!all.contains("Asking lichess"), "a replay asks for no new batch: {all}");
     let _ = std::fs::remove_dir_all(&dir);

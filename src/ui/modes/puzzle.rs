@@ -237,7 +237,17 @@ impl PuzzleMode {
     fn lichess_answered(&mut self, news: PuzzleNews, now: u64) {
         let Some(link) = &mut self.link else { return };
         link.answered(&news, std::time::Instant::now());
-        let PuzzleNews::Answered { posted, counted, batch } = news;
+        let (posted, counted, batch) = match news {
+            PuzzleNews::Answered { posted, counted, batch } => (posted, counted, batch),
+            PuzzleNews::Dashboard(Ok(d)) => {
+                let lines = self.shell.words.puzzle_dashboard(&d);
+                return self.shell.say_lines(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)).collect());
+            }
+            PuzzleNews::Dashboard(Err(e)) => {
+                let line = self.shell.words.puzzle_online(&LinkSaid::Failed(e));
+                return self.shell.say_lines(vec![line]);
+            }
+        };
         let want = std::mem::take(&mut self.wanting);
         let mut lines = Vec::new();
         if !posted.is_empty()
@@ -286,6 +296,18 @@ impl PuzzleMode {
         self.shell.say_lines(lines);
         if want && !self.given.is_empty() {
             self.next_puzzle(now);
+        }
+    }
+
+    /// lichess's puzzle dashboard, asked for (with lichess only).
+    fn dashboard(&mut self) {
+        let Some(link) = &mut self.link else {
+            let text = self.shell.words.dashboard_offline();
+            return self.shell.say(text, Urgency::Info);
+        };
+        if let Err(secs) = link.ask_dashboard(std::time::Instant::now()) {
+            let line = self.shell.words.puzzle_online(&LinkSaid::WaitMinute(secs));
+            self.shell.say_lines(vec![line]);
         }
     }
 
@@ -593,6 +615,9 @@ impl Mode for PuzzleMode {
 
     fn line(&mut self, text: &str, channel: Channel, now: u64) {
         let Some(text) = self.shell.typed(text) else { return };
+        if self.pending.is_none() && self.shell.words.asks_dashboard(&text) {
+            return self.dashboard();
+        }
         let pos = self.position();
         let intent = match &self.pending {
             Some(q) => self.shell.resolver.resolve_answer(&pos, q, &text, channel),

@@ -42,6 +42,8 @@ pub(crate) struct PuzzleLink {
     asking: Option<Instant>,
     /// No request before this (lichess said 429).
     quiet_until: Option<Instant>,
+    /// The dashboard was asked for while another request was under way.
+    dashboard_wanted: bool,
 }
 
 impl PuzzleLink {
@@ -63,6 +65,7 @@ impl PuzzleLink {
             results_file: dir.join("lichess-results.txt"),
             asking: None,
             quiet_until: None,
+            dashboard_wanted: false,
         }
     }
 
@@ -169,13 +172,41 @@ impl PuzzleLink {
         Ok(true)
     }
 
+    /// Asks for the dashboard of the last 30 days (after the request
+    /// under way, if any): its answer a [`Msg::Puzzles`]. Err(seconds):
+    /// lichess asked to wait that long yet.
+    pub(crate) fn ask_dashboard(&mut self, now: Instant) -> Result<(), u64> {
+        if let Some(until) = self.quiet_until.filter(|u| *u > now) {
+            return Err(until.duration_since(now).as_secs().max(1));
+        }
+        if self.asking.is_some() {
+            self.dashboard_wanted = true;
+            return Ok(());
+        }
+        let (client, tx) = (self.client.clone(), self.tx.clone());
+        self.asking = Some(now);
+        let started = std::thread::Builder::new().name("lichess-dashboard".into()).spawn(move || {
+            let _ = tx.send(Msg::Puzzles(PuzzleNews::Dashboard(crate::online::puzzle::dashboard(&client, 30))));
+        });
+        if started.is_err() {
+            self.asking = None;
+        }
+        Ok(())
+    }
+
     /// lichess answered: the link is free again (quiet for a minute
-    /// after a 429).
+    /// after a 429); a dashboard asked for meanwhile is asked for now.
     pub(crate) fn answered(&mut self, news: &PuzzleNews, now: Instant) {
         self.asking = None;
-        let PuzzleNews::Answered { batch, .. } = news;
-        if matches!(batch, Err(crate::online::ApiError::RateLimited)) {
+        let limited = match news {
+            PuzzleNews::Answered { batch, .. } => matches!(batch, Err(crate::online::ApiError::RateLimited)),
+            PuzzleNews::Dashboard(d) => matches!(d, Err(crate::online::ApiError::RateLimited)),
+        };
+        if limited {
             self.quiet_until = Some(now + QUIET);
+        }
+        if std::mem::take(&mut self.dashboard_wanted) && !limited {
+            let _ = self.ask_dashboard(now);
         }
     }
 }

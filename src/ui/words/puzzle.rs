@@ -212,6 +212,17 @@ impl Narrator {
         }
     }
 
+    /// Whether `text` asks for the dashboard.
+    pub(crate) fn asks_dashboard(&self, text: &str) -> bool {
+        let t = text.trim().to_lowercase();
+        self.lex.client.puzzle.dashboard_words.contains(&t)
+    }
+
+    /// The dashboard asked for away from lichess.
+    pub(crate) fn dashboard_offline(&self) -> String {
+        self.lex.client.puzzle.dashboard_offline.clone()
+    }
+
     /// The dashboard in words: the whole, the weakest themes (at most
     /// five, the session's names), and how to replay the weakest.
     pub(crate) fn puzzle_dashboard(&self, d: &crate::online::puzzle::Dashboard) -> Vec<String> {
