@@ -330,6 +330,9 @@ pub fn feed_path(channel: &str) -> String {
     }
 }
 
+/// A stream open this long held: when it ends, it is opened again at once.
+const HELD: Duration = Duration::from_secs(10);
+
 /// How long to wait before opening the feed again after `attempt` failed
 /// tries: 1 s doubling to 30 s; a minute after a 429.
 fn pause(attempt: u32, limited: bool) -> Duration {
@@ -364,15 +367,26 @@ pub fn watch(server: &str, what: Watched, news: impl Fn(TvNews) + Send + 'static
         while !stopped() {
             match client.stream(&path) {
                 Ok(lines) => {
-                    attempt = 0;
+                    let opened = std::time::Instant::now();
                     if std::mem::take(&mut lost) {
                         news(TvNews::Connection { up: true });
                     }
-                    ever |= follow(lines, &mut feed, &news, &stopped);
+                    let gave = follow(lines, &mut feed, &news, &stopped);
+                    ever |= gave;
                     if stopped() || feed.over {
                         return;
                     }
-                    if !std::mem::replace(&mut lost, true) {
+                    // A stream that held (a quiet game: these streams send
+                    // no keep-alives, so silence ends the read) is opened
+                    // again at once, unsaid: the game featured again is
+                    // not announced again. One that gave nothing or ended
+                    // at once waits, and is said lost after three tries.
+                    if gave && opened.elapsed() >= HELD {
+                        attempt = 0;
+                        continue;
+                    }
+                    attempt += 1;
+                    if attempt >= 3 && !std::mem::replace(&mut lost, true) {
                         news(TvNews::Connection { up: false });
                     }
                     sleep_unless(&stopped, pause(attempt, false));

@@ -98,8 +98,10 @@ fn a_tv_game_is_watched_with_questions_between_moves() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A channel that does not exist is said with those that do; the feed
-/// cut is said once and watching goes on when it is back; in Russian.
+/// A channel that does not exist is said with those that do; a feed that
+/// cannot be opened again is said lost once and back once, and watching
+/// goes on (the same game featured again is not announced again); in
+/// Russian.
 #[test]
 fn a_cut_feed_comes_back_and_channels_are_named_in_russian() {
     let server = Lichess::start();
@@ -111,8 +113,11 @@ fn a_cut_feed_comes_back_and_channels_are_named_in_russian() {
     typed(&mut child, "смотреть блиц");
     at = wait_for(&out, "Личесс ТВ, блиц:", at);
     at = wait_for(&out, "Ход 2. Ход белых.", at);
+    // lichess down: the feed cannot be opened again.
+    server.state.lock().unwrap().streams_down = true;
     server.tv_cut();
     at = wait_for(&out, "Связь с личесс ТВ потеряна; пробую снова.", at);
+    server.state.lock().unwrap().streams_down = false;
     at = wait_for(&out, "Связь с личесс ТВ восстановлена.", at);
     let nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     server.tv_send(&fen(nf3, "g1f3", 58, 60));
@@ -190,5 +195,35 @@ fn a_players_game_is_watched_to_its_end() {
     let looked: Vec<&(String, bool)> = s.looked.iter().filter(|(p, _)| p.starts_with("/api/stream/game/")).collect();
     assert_eq!(looked.len(), 1, "the stream of an ended game was not opened again: {looked:?}");
     assert!(!looked[0].1, "the token went with the game's stream");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A quiet game: the feed sends nothing for longer than a stream may be
+/// silent (lichess sends no keep-alives on TV): it is opened again at
+/// once without a word, the game is not announced again, and the next
+/// move is said once.
+#[test]
+fn a_quiet_game_is_followed_without_a_word() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().tv_first = vec![featured("tvGame01", "Anna", "Bob", AFTER_E5)];
+    let (dir, mut child, out) = lobby("quiet", &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "watch");
+    at = wait_for(&out, "Move 2. White to move.", at);
+    let start = std::time::Instant::now();
+    while server.state.lock().unwrap().tv_opened < 2 {
+        assert!(start.elapsed() < Duration::from_secs(60), "the silent feed was never opened again");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    server.tv_send(&fen(nf3, "g1f3", 58, 60));
+    wait_for(&out, "2. White: Nf3.", at);
+    typed(&mut child, "quit");
+    typed(&mut child, "quit");
+    let all = ended(child, &out);
+    assert_eq!(all.matches("against Bob").count(), 1, "announced again: {all}");
+    assert_eq!(all.matches("Nf3.").count(), 1, "{all}");
+    assert!(!all.contains("lost") && !all.contains("back."), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -327,7 +327,13 @@ fn respond(mut stream: &TcpStream, status: u16, body: &str) {
 
 /// A chunked ndjson stream: lines as they come, a keep-alive newline each
 /// second; ends when the sender side goes (or `stop` says so).
-fn stream_lines(mut stream: &TcpStream, first: Vec<String>, lines: Receiver<String>) {
+fn stream_lines(stream: &TcpStream, first: Vec<String>, lines: Receiver<String>) {
+    stream_lines_with(stream, first, lines, true);
+}
+
+/// A chunked ndjson stream, with or without keep-alive newlines (lichess
+/// promises them on the event stream, not on TV or a game's stream).
+fn stream_lines_with(mut stream: &TcpStream, first: Vec<String>, lines: Receiver<String>, keep_alive: bool) {
     let _ =
         write!(stream, "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n");
     let chunk = |mut s: &TcpStream, text: &str| write!(s, "{:x}\r\n{text}\r\n", text.len()).is_ok();
@@ -344,7 +350,7 @@ fn stream_lines(mut stream: &TcpStream, first: Vec<String>, lines: Receiver<Stri
                 }
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                if !chunk(stream, "\n") {
+                if keep_alive && !chunk(stream, "\n") {
                     return;
                 }
             }
@@ -517,6 +523,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         if !(known.contains(&bare) || (game_stream && playing)) {
             return respond(&stream, 404, "{\"error\":\"Not found\"}");
         }
+        if state.lock().unwrap().streams_down {
+            return respond(&stream, 503, "{\"error\":\"Service unavailable\"}");
+        }
         let (tx, rx) = channel();
         let first = {
             let mut s = state.lock().unwrap();
@@ -525,7 +534,7 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             s.tv_streams.push(tx);
             s.tv_first.clone()
         };
-        return stream_lines(&stream, first, rx);
+        return stream_lines_with(&stream, first, rx, false);
     }
     // The daily puzzle needs no login (the spec's example).
     if req.method == "GET" && req.path == "/api/puzzle/daily" {
