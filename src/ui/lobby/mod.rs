@@ -389,7 +389,15 @@ impl Lobby {
     /// runs), else several listed. Looked at again: a correspondence
     /// opponent who has moved since is said. While there are
     /// correspondence games, they are looked at every 30 s.
-    fn games_listed(&mut self, games: Vec<InProgress>, why: Listing, now: u64) {
+    fn games_listed(&mut self, mut games: Vec<InProgress>, why: Listing, now: u64) {
+        if why == Listing::Check {
+            // The numbers the player heard stay: the games keep their order,
+            // ended ones go, new ones come last.
+            let mut kept: Vec<InProgress> =
+                self.games.iter().filter_map(|old| games.iter().find(|g| g.id == old.id).cloned()).collect();
+            kept.extend(games.drain(..).filter(|g| !self.games.iter().any(|old| old.id == g.id)));
+            games = kept;
+        }
         let before = std::mem::replace(&mut self.games, games);
         let correspondence = self.games.iter().filter(|g| g.correspondence).count();
         self.check_due = (correspondence > 0).then_some(now + CHECK_EVERY_MS);
@@ -549,7 +557,8 @@ impl Mode for Lobby {
     /// notice (what the player types is answered first, and drops none).
     fn timer(&mut self, now: u64) {
         if self.check_due.is_some_and(|due| now >= due) {
-            self.check_due = None;
+            // The next look is due whatever this one finds.
+            self.check_due = Some(now + CHECK_EVERY_MS);
             self.call(|client| match playing(client) {
                 Ok(games) => LobbyNews::Games { games, why: Listing::Check },
                 // Said only when the player asks.
