@@ -132,7 +132,7 @@ pub fn speed_of(minutes: u64, increment: u64) -> SeekSpeed {
 }
 
 /// The pauses between attempts to reconnect: growing up to 30 s.
-fn pause(attempt: u32) -> Duration {
+pub(crate) fn pause(attempt: u32) -> Duration {
     Duration::from_secs((1u64 << attempt.min(5)).min(30))
 }
 
@@ -157,12 +157,18 @@ fn account_of(p: &super::model::GamePlayer) -> Account {
         (None, true) => p.id.clone(),
         (None, false) => p.name.clone(),
     };
-    let title = p.title.as_deref().map(|t| super::plain_text(t).chars().take(4).collect::<String>());
+    server_account(&name, p.rating, p.title.as_deref())
+}
+
+/// A player as a server names them, made safe: the name cleaned (30
+/// characters at most), the title cleaned (4 at most, none if blank), a
+/// rating above 4000 none.
+pub(crate) fn server_account(name: &str, rating: Option<u32>, title: Option<&str>) -> Account {
+    let title = title.map(|t| super::plain_text(t).chars().take(4).collect::<String>());
     Account {
-        name: super::plain_text(&name).chars().take(30).collect(),
-        // No rating is above 4000: a larger number is none.
-        rating: p.rating.filter(|r| *r <= 4000),
-        title: title.filter(|t| !t.is_empty()),
+        name: super::plain_text(name).chars().take(30).collect(),
+        rating: rating.filter(|r| *r <= 4000),
+        title: title.filter(|t| !t.trim().is_empty()),
     }
 }
 

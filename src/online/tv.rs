@@ -178,13 +178,8 @@ fn account(p: Option<&FeedPlayer>) -> Account {
     let Some(p) = p else {
         return Account { name: String::new(), rating: None, title: None };
     };
-    let name: String = super::plain_text(&p.user.name).chars().take(30).collect();
-    let title = p.user.title.as_deref().map(|t| super::plain_text(t).chars().take(4).collect::<String>());
-    Account {
-        name: name.trim().to_string(),
-        rating: p.rating.filter(|r| *r <= 4000),
-        title: title.filter(|t| !t.trim().is_empty()),
-    }
+    let a = super::opponent::server_account(&p.user.name, p.rating, p.user.title.as_deref());
+    Account { name: a.name.trim().to_string(), ..a }
 }
 
 fn clock_ms(seconds: Option<u64>) -> Option<u64> {
@@ -334,12 +329,9 @@ pub fn feed_path(channel: &str) -> String {
 const HELD: Duration = Duration::from_secs(10);
 
 /// How long to wait before opening the feed again after `attempt` failed
-/// tries: 1 s doubling to 30 s; a minute after a 429.
+/// tries: the game streams' pauses; a minute after a 429.
 fn pause(attempt: u32, limited: bool) -> Duration {
-    if limited {
-        return Duration::from_secs(60);
-    }
-    Duration::from_secs((1u64 << attempt.min(5)).min(30))
+    if limited { Duration::from_secs(60) } else { super::opponent::pause(attempt) }
 }
 
 /// Follows what is watched on a thread of its own until `stop` is set,

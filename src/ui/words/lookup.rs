@@ -53,7 +53,6 @@ impl Narrator {
     /// Сицилианская защита, B90."), or the code alone when the language
     /// has no name for it: never English words.
     pub(crate) fn opening(&self, o: &Opening) -> Option<Line> {
-        self.opening_words(o)?;
         self.both_many(|n| n.opening_words(o).into_iter().collect()).pop()
     }
 
