@@ -40,6 +40,10 @@ pub enum Priority {
     /// arrived): essential items go ahead of it and a move or urgent news
     /// cuts it, but the player's next command does not drop it.
     Notice,
+    /// A move of a game watched: after the essential items, like a move
+    /// it cuts a readout or a notice; a newer one replaces one that has
+    /// not begun (a fast game is heard where it is, never behind).
+    Live,
 }
 
 impl Priority {
@@ -254,6 +258,11 @@ impl Queue {
                 self.waiting.push_back((text, p));
                 false
             }
+            Priority::Live => {
+                self.drop_kind(Priority::Live);
+                self.waiting.insert(after_essentials, (text, p));
+                matches!(current, Some(Priority::Readout | Priority::Notice))
+            }
             Priority::Notice => {
                 // After the essential items, ahead of readouts and calls.
                 let after = self.waiting.iter().rposition(|(_, k)| k.essential() || *k == p).map_or(0, |i| i + 1);
@@ -322,7 +331,7 @@ fn serve(sd: Dispatcher, commands: Receiver<Command>, shared: Arc<Shared>) {
             // The end was never reported: it counts as ended.
             None => queue.speaking = None,
             Some(Command::Say(text, priority)) => {
-                if priority.essential() {
+                if priority.essential() || priority == Priority::Live {
                     last = Some(text.clone());
                 }
                 if queue.add(text, priority) {
@@ -631,6 +640,18 @@ mod tests {
         assert_eq!(texts(&mut q), [("b".to_string(), Priority::Info)]);
         // Starting something new cuts only a readout.
         assert!(!speaking(Priority::Move).stop(true));
+        // A watched game's moves: the newest waiting replaces the older;
+        // essential items go first; a readout is cut.
+        let mut q = speaking(Priority::Live);
+        q.add("1. e4".into(), Priority::Live);
+        q.add("1... e5".into(), Priority::Live);
+        q.add("Your move.".into(), Priority::Info);
+        assert_eq!(
+            texts(&mut q),
+            [("Your move.".to_string(), Priority::Info), ("1... e5".to_string(), Priority::Live)]
+        );
+        assert!(speaking(Priority::Readout).add("x".into(), Priority::Live));
+        assert!(!speaking(Priority::Move).add("x".into(), Priority::Live));
         assert!(speaking(Priority::Readout).stop(true));
     }
 

@@ -248,6 +248,28 @@ impl Client {
         lines_of_response(resp)
     }
 
+    /// The token's scopes (POST /api/token/test, the token in the body:
+    /// to this server only, as every call sends it); None when the answer
+    /// does not say.
+    pub fn scopes(&self) -> Result<Option<Vec<String>>, ApiError> {
+        let resp = self
+            .calls
+            .post(&self.url("/api/token/test"))
+            .header("Content-Type", "text/plain")
+            .send(self.token.as_str())
+            .map_err(|_| ApiError::Network)?;
+        let (status, text) = body_text(resp);
+        if let Some(e) = status_error(status, &text) {
+            return Err(e);
+        }
+        let answer: serde_json::Value = serde_json::from_str(&text).map_err(|_| ApiError::NotTheApi)?;
+        Ok(answer
+            .get(&self.token)
+            .and_then(|t| t.get("scopes"))
+            .and_then(|s| s.as_str())
+            .map(|s| s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect()))
+    }
+
     /// Who the token belongs to (GET /api/account).
     /// The account's name; an answer that is not the API's JSON with a
     /// name (a web page answering 200) is no login.

@@ -8,7 +8,9 @@
 //! above this module sees a lichess type: the lobby gets [`LobbyNews`].
 
 pub mod api;
+pub mod broadcast;
 pub mod explorer;
+mod follow;
 pub mod lookup;
 mod model;
 pub mod opponent;

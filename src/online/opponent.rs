@@ -85,21 +85,31 @@ pub enum LobbyNews {
     Failed(ApiError),
     /// The player's challenge reached the server.
     ChallengeSent,
-    /// The arenas one can join.
-    Arenas(Vec<super::tournament::Arena>),
-    /// The player joined the arena.
-    ArenaJoined {
-        /// The arena's id.
-        id: String,
-        /// Its name.
-        name: String,
-    },
-    /// The player left (or paused in) the arena.
-    ArenaLeft,
-    /// The standings of the player's arena.
+    /// The tournaments one can join.
+    Tournaments(Vec<super::tournament::Tournament>),
+    /// The player joined the tournament; a Swiss's round with it.
+    Joined(Box<super::tournament::Tournament>, Option<super::tournament::SwissRound>),
+    /// The player left (or paused in) the tournament.
+    Left,
+    /// The standings of the player's tournament.
     Standing(super::tournament::Standing),
+    /// Where the player's Swiss stands.
+    SwissRound(super::tournament::SwissRound),
     /// The token lacks the tournament:write scope.
     TournamentScope,
+    /// The broadcasts live now.
+    Broadcasts(Vec<super::broadcast::Listed>),
+    /// A broadcast's round opened, and the broadcasts it was chosen from.
+    RoundOpened(Box<super::broadcast::Round>, Vec<super::broadcast::Listed>),
+    /// No broadcast of that number in the list.
+    NoBroadcast(usize),
+    /// No round of that number: how many there are.
+    NoRound {
+        /// The number asked for.
+        asked: usize,
+        /// How many rounds there are.
+        count: usize,
+    },
     /// A call the player made went through, and what follows comes as
     /// news of its own (an accepted challenge: the game's start).
     Done,

@@ -8,13 +8,13 @@
 //! to when moves were missed, a game over, the connection lost and back.
 //! Nothing above this module sees the feed's JSON.
 
-use super::api::{ApiError, Client, Lines};
+use super::api::{ApiError, Client};
+use super::follow::{Read, follow};
 use crate::game::Account;
 use crate::rules::{Move, Position};
 use serde::Deserialize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// lichess TV's channels of standard chess (the variants' are not
 /// watched: voxchess plays standard chess), as the API names them; the
@@ -325,27 +325,16 @@ pub fn feed_path(channel: &str) -> String {
     }
 }
 
-/// A stream open this long held: when it ends, it is opened again at once.
-const HELD: Duration = Duration::from_secs(10);
-
-/// How long to wait before opening the feed again after `attempt` failed
-/// tries: the game streams' pauses; a minute after a 429.
-fn pause(attempt: u32, limited: bool) -> Duration {
-    if limited { Duration::from_secs(60) } else { super::opponent::pause(attempt) }
-}
-
 /// Follows what is watched on a thread of its own until `stop` is set,
 /// each line read and sent as [`TvNews`] through `news`: a channel's
 /// feed, or the stream of the game a player plays now (none: one
-/// `NotPlaying`). A feed that drops is opened again with growing pauses;
-/// the loss is said once and its end once; a game's stream ends with the
-/// game. A feed that cannot be opened at first (a server that is not
-/// lichess, too many streams) is one `Failed`, and the thread ends. No
-/// token is sent: watching needs none.
+/// `NotPlaying`). The feed is kept open by [`super::follow::follow`]; a
+/// game's stream ends with the game. A feed that cannot be opened at
+/// first (a server that is not lichess, too many streams) is one
+/// `Failed`, and the thread ends. No token is sent: watching needs none.
 pub fn watch(server: &str, what: Watched, news: impl Fn(TvNews) + Send + 'static, stop: Arc<AtomicBool>) {
     let client = Client::new(server, "");
     let _ = std::thread::Builder::new().name("lichess-tv".into()).spawn(move || {
-        let stopped = || stop.load(Ordering::Relaxed);
         let path = match &what {
             Watched::Channel(channel) => feed_path(channel),
             Watched::Player(name) => match playing_id(&client, name) {
@@ -355,68 +344,17 @@ pub fn watch(server: &str, what: Watched, news: impl Fn(TvNews) + Send + 'static
             },
         };
         let mut feed = Feed::default();
-        let (mut attempt, mut lost, mut ever) = (0u32, false, false);
-        while !stopped() {
-            match client.stream(&path) {
-                Ok(lines) => {
-                    let opened = std::time::Instant::now();
-                    if std::mem::take(&mut lost) {
-                        news(TvNews::Connection { up: true });
-                    }
-                    let gave = follow(lines, &mut feed, &news, &stopped);
-                    ever |= gave;
-                    if stopped() || feed.over {
-                        return;
-                    }
-                    // A stream that held (a quiet game: these streams send
-                    // no keep-alives, so silence ends the read) is opened
-                    // again at once, unsaid: the game featured again is
-                    // not announced again. One that gave nothing or ended
-                    // at once waits, and is said lost after three tries.
-                    if gave && opened.elapsed() >= HELD {
-                        attempt = 0;
-                        continue;
-                    }
-                    attempt += 1;
-                    if attempt >= 3 && !std::mem::replace(&mut lost, true) {
-                        news(TvNews::Connection { up: false });
-                    }
-                    sleep_unless(&stopped, pause(attempt, false));
-                }
-                Err(e) if !ever => return news(TvNews::Failed(e)),
-                Err(e) => {
-                    if !std::mem::replace(&mut lost, true) {
-                        news(TvNews::Connection { up: false });
-                    }
-                    attempt += 1;
-                    sleep_unless(&stopped, pause(attempt, e == ApiError::RateLimited));
-                }
+        let read = |line: &str| {
+            if let Some(n) = feed.read(line) {
+                news(n);
             }
+            if feed.over { Read::Over } else { Read::More }
+        };
+        let connection = |up| news(TvNews::Connection { up });
+        if let Err(e) = follow(&client, &path, read, connection, || stop.load(Ordering::Relaxed)) {
+            news(TvNews::Failed(e));
         }
     });
-}
-
-/// Reads the feed's lines until it ends; whether it gave anything.
-fn follow(mut lines: Lines, feed: &mut Feed, news: &impl Fn(TvNews), stopped: &impl Fn() -> bool) -> bool {
-    let mut gave = false;
-    while let Some(line) = lines.next_line() {
-        if stopped() {
-            return gave;
-        }
-        gave = true;
-        if let Some(n) = feed.read(&line) {
-            news(n);
-        }
-    }
-    gave
-}
-
-/// Sleeps `d`, waking early when watching stops.
-fn sleep_unless(stopped: &impl Fn() -> bool, d: Duration) {
-    let end = std::time::Instant::now() + d;
-    while !stopped() && std::time::Instant::now() < end {
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 #[cfg(test)]

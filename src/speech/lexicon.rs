@@ -266,7 +266,11 @@ const LOBBY_NAMES: &[&str] = &[
     "join_arena",
     "withdraw",
     "standings",
+    "broadcast",
 ];
+
+/// What the broadcast's command words may name.
+const BROADCAST_NAMES: &[&str] = &["boards", "board", "next", "previous"];
 
 fn lobby_name(name: &str) -> &'static str {
     LOBBY_NAMES.iter().find(|n| **n == name).copied().unwrap_or("")
@@ -285,6 +289,15 @@ impl Lexicon {
     /// (lowercase), if it names one.
     pub fn tv_channel_key(&self, typed: &str) -> Option<&str> {
         self.study.watch.channels.iter().find(|(_, name)| name.to_lowercase() == typed).map(|(key, _)| key.as_str())
+    }
+
+    /// What a broadcast's command phrase (lowercase) names, in this
+    /// language or in English: "boards", "board", "next" or "previous".
+    pub fn broadcast_word(&self, phrase: &str) -> Option<&'static str> {
+        let own = &self.study.broadcast.commands;
+        let en = &Lexicon::get(SpeechLang::English).study.broadcast.commands;
+        let name = own.get(phrase).or_else(|| en.get(phrase))?;
+        BROADCAST_NAMES.iter().find(|n| **n == name).copied()
     }
 
     /// Whether a two-word phrase is one of this language's lobby words.

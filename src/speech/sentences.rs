@@ -356,6 +356,8 @@ pub struct OnlineWords {
     pub refused_other: String,
     pub not_sent: String,
     pub logged_in: String,
+    /// The token lacks tournament:write.
+    pub no_tournament_scope: String,
     pub logged_out: String,
     pub token_prompt: String,
     pub token_refused: String,
@@ -397,6 +399,22 @@ pub struct OnlineWords {
     pub no_arenas: String,
     /// An arena: `{n}`, `{name}`, `{control}`, `{when}`, `{minutes}`, `{players}`.
     pub arena_item: String,
+    /// A Swiss: `{n}`, `{name}`, `{control}`, `{rounds}`, `{when}`, `{players}`.
+    pub swiss_item: String,
+    /// A team's tournament's name: `{name}`, `{team}`.
+    pub team_name: String,
+    pub swiss_joined: String,
+    /// `{round}`, `{rounds}`.
+    pub swiss_round: String,
+    /// `{time}`.
+    pub swiss_next: String,
+    /// `{round}`, `{rounds}`.
+    pub swiss_bye: String,
+    pub swiss_over: String,
+    /// A number of points and a half: `{n}` the whole points.
+    pub half_points: String,
+    /// An arena's time left: `{time}`.
+    pub time_left: String,
     pub arena_started: String,
     /// `{time}`.
     pub arena_starts: String,
@@ -817,6 +835,50 @@ pub struct StudyWords {
     pub lookup: LookupWords,
     /// Watching lichess TV.
     pub watch: WatchWords,
+    /// Following a broadcast.
+    pub broadcast: BroadcastWords,
+}
+
+/// Following a broadcast round (`[study.broadcast]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct BroadcastWords {
+    pub none: String,
+    /// The list's head: `{count}` (a number of broadcasts).
+    pub head: String,
+    pub broadcasts: [String; 3],
+    /// A broadcast: `{n}`, `{tour}`, `{round}`, `{when}`.
+    pub item: String,
+    pub live: String,
+    /// `{time}`.
+    pub starts: String,
+    pub not_started: String,
+    pub no_such: String,
+    pub no_round: String,
+    pub opening: String,
+    /// The round opened: `{tour}`, `{round}`, `{n}`, `{count}`, `{boards}`.
+    pub opened: String,
+    pub boards: [String; 3],
+    pub empty: String,
+    pub how: String,
+    /// The board watched: `{n}`, `{count}`, `{white}`, `{black}`.
+    pub board: String,
+    /// A board in the list: `{n}`, `{white}`, `{black}`, `{moves}`, `{to_move}`.
+    pub item_playing: String,
+    /// A board whose game is over: `{n}`, `{white}`, `{black}`, `{result}`.
+    pub item_over: String,
+    pub no_board: String,
+    /// Several moves at once: `{count}`, `{move}` (the last).
+    pub caught_up: String,
+    /// A board's game ended: `{n}`, `{white}`, `{black}`, `{result}`.
+    pub over: String,
+    pub new_board: String,
+    pub lost: String,
+    pub back: String,
+    /// The commands of the broadcast (a phrase, lowercase: what it names:
+    /// boards, board, next, previous).
+    pub commands: BTreeMap<String, String>,
 }
 
 /// Watching lichess TV (`[study.watch]`).

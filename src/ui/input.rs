@@ -137,6 +137,8 @@ pub(crate) enum Msg {
     Looked(Box<crate::online::lookup::Looked>),
     /// What lichess TV's feed says.
     Watch(Box<crate::online::tv::TvNews>),
+    /// What a broadcast round's stream says.
+    Broadcast(Box<crate::online::broadcast::RoundNews>),
     /// What the Braille display reports.
     Braille(BrailleNews),
     /// Input ended.

@@ -22,6 +22,10 @@ pub enum Urgency {
     /// No news of the game, but worth hearing (chat lines arrived): news
     /// and answers go first, the next command does not drop it.
     Notice,
+    /// A move of a game watched (not the player's): said after the
+    /// essential items; a newer one replaces one not yet begun, so that a
+    /// fast game is heard where it is now (its rows keep every move).
+    Live,
 }
 
 /// A line to show and speak.

@@ -75,19 +75,20 @@ pub(crate) struct Review {
 /// The clocks of a game watched, as the server last gave them.
 #[derive(Clone, Copy, Debug)]
 struct Live {
-    /// White's and Black's time (ms) when they were given.
-    clocks: [u64; 2],
+    /// White's and Black's time (ms) when they were given (None: the
+    /// game watched shows no clocks).
+    clocks: Option<[u64; 2]>,
     /// When they were given (ms).
     at: u64,
 }
 
 impl Live {
     /// The clocks now: the side to move's runs.
-    fn now(&self, turn: Color, now: u64) -> [u64; 2] {
-        let mut c = self.clocks;
+    fn now(&self, turn: Color, now: u64) -> Option<[u64; 2]> {
+        let mut c = self.clocks?;
         let i = usize::from(turn == Color::Black);
         c[i] = c[i].saturating_sub(now.saturating_sub(self.at));
-        c
+        Some(c)
     }
 }
 
@@ -128,25 +129,67 @@ impl Review {
     ) -> Review {
         let mut review = Review::new(PgnGame::new(start), settings, 1, 1, "watched");
         review.header = header;
-        review.live = Some(Live { clocks: clocks.unwrap_or_default(), at: now });
+        review.live = Some(Live { clocks, at: now });
         review
+    }
+
+    /// A game watched as it is played, with the moves it has so far (said
+    /// by `header`), at its last move; more come with
+    /// [`Review::watched_moves`].
+    pub(crate) fn watching_game(
+        settings: &Settings,
+        header: Vec<String>,
+        game: PgnGame,
+        clocks: Option<[u64; 2]>,
+        now: u64,
+    ) -> Review {
+        let mut review = Review::watching(settings, header, game.start, clocks, now);
+        review.game = game;
+        review.tree = Tree::of(&review.game);
+        review.cursor = review.tree.end(review.tree.root());
+        review
+    }
+
+    /// Moves of the game watched that came together: one is said as it
+    /// comes; several (a relay catching up) are one line, how many and the
+    /// last, so that the latest is not buried under the rest.
+    pub(crate) fn watched_moves(&mut self, moves: &[Move], clocks: Option<[u64; 2]>, now: u64) {
+        let [.., last] = moves else { return };
+        let following = self.cursor == self.tree.end(self.tree.root());
+        let mut before = self.game.final_position();
+        for mv in &moves[..moves.len() - 1] {
+            before = before.play(mv).unwrap_or(before);
+        }
+        self.game.moves.extend(moves.iter().map(|mv| crate::notation::pgn::PgnNode::new(*mv)));
+        self.tree = Tree::of(&self.game);
+        if following {
+            self.cursor = self.tree.end(self.tree.root());
+        }
+        self.live = clocks.map(|c| Live { clocks: Some(c), at: now }).or(self.live);
+        let line = match moves.len() {
+            1 => self.shell.words.watched_move(&before, last),
+            n => self.shell.words.moves_caught_up(n, &before, last),
+        };
+        self.shell.say_lines(vec![line]);
+        self.opening_reached(&self.game.final_position());
+    }
+
+    /// The moves of the game watched changed otherwise than by moves
+    /// added (a relay's correction): it goes on from `game`, at its end.
+    pub(crate) fn replaced(&mut self, game: PgnGame, clocks: Option<[u64; 2]>, now: u64) {
+        self.game = game;
+        self.tree = Tree::of(&self.game);
+        self.cursor = self.tree.end(self.tree.root());
+        self.live = clocks.map(|c| Live { clocks: Some(c), at: now }).or(self.live);
+        let line = self.shell.words.watch_jumped(&self.game.final_position());
+        self.shell.say(line, Urgency::Move);
     }
 
     /// A move of the game watched: said as it comes; the cursor follows
     /// it when it was at the last move (else it stays where the player
     /// looks back).
     pub(crate) fn watched(&mut self, mv: Move, clocks: [u64; 2], now: u64) {
-        let following = self.cursor == self.tree.end(self.tree.root());
-        let before = self.game.final_position();
-        self.game.moves.push(crate::notation::pgn::PgnNode::new(mv));
-        self.tree = Tree::of(&self.game);
-        if following {
-            self.cursor = self.tree.end(self.tree.root());
-        }
-        self.live = Some(Live { clocks, at: now });
-        let line = self.shell.words.watched_move(&before, &mv);
-        self.shell.say_lines(vec![line]);
-        self.opening_reached(&self.game.final_position());
+        self.watched_moves(&[mv], Some(clocks), now);
     }
 
     /// The game watched is at `position` (its feed opened anew): moves
@@ -154,7 +197,7 @@ impl Review {
     pub(crate) fn caught_up(&mut self, position: Position, clocks: [u64; 2], now: u64) {
         let last = self.game.final_position();
         if last.board_fen() == position.board_fen() && last.turn() == position.turn() {
-            self.live = Some(Live { clocks, at: now });
+            self.live = Some(Live { clocks: Some(clocks), at: now });
             return;
         }
         self.jumped(position, clocks, now);
@@ -162,12 +205,7 @@ impl Review {
 
     /// Moves of the game watched were missed: it goes on from `position`.
     pub(crate) fn jumped(&mut self, position: Position, clocks: [u64; 2], now: u64) {
-        self.game = PgnGame::new(position);
-        self.tree = Tree::of(&self.game);
-        self.cursor = self.tree.root();
-        self.live = Some(Live { clocks, at: now });
-        let line = self.shell.words.watch_jumped(&position);
-        self.shell.say(line, Urgency::Move);
+        self.replaced(PgnGame::new(position), Some(clocks), now);
     }
 
     /// The session's settings.
@@ -559,9 +597,10 @@ impl Front for Review {
     fn carry_out(&mut self, intent: Intent, channel: Channel, now: u64) {
         match intent {
             // A game watched has clocks.
-            Intent::Command(Command::Time) if let Some(live) = self.live => {
-                let turn = self.game.final_position().turn();
-                let lines = self.shell.words.watch_clocks(live.now(turn, now));
+            Intent::Command(Command::Time)
+                if let Some(clocks) = self.live.and_then(|l| l.now(self.game.final_position().turn(), now)) =>
+            {
+                let lines = self.shell.words.watch_clocks(clocks);
                 self.shell.answer(lines);
             }
             Intent::Command(c) => self.command(c, channel),
@@ -611,7 +650,7 @@ impl Front for Review {
         let (positions, moves) = self.tree.path(self.tree.end(self.cursor));
         let at = self.tree.path(self.cursor).1.len();
         let last = at.checked_sub(1).map(|i| (positions[i], moves[i]));
-        let clocks = self.live.map(|l| l.now(self.game.final_position().turn(), now)).map(|[w, b]| (w, b));
+        let clocks = self.live.and_then(|l| l.now(self.game.final_position().turn(), now)).map(|[w, b]| (w, b));
         let facts = StatusFacts { last, turn: pos.turn(), result: None, clocks, holding: None };
         let words = &self.shell.words;
         Glance {

@@ -69,6 +69,7 @@ impl Voice for crate::audio::speaker::Speaker {
             Urgency::Readout => Priority::Readout,
             Urgency::Clock => Priority::Clock,
             Urgency::Notice => Priority::Notice,
+            Urgency::Live => Priority::Live,
         };
         let words = line.speech();
         if !words.trim().is_empty() {

@@ -7,6 +7,7 @@ mod common;
 
 mod audio;
 mod braille;
+mod broadcast;
 mod cli;
 mod clock;
 mod clock_cli;

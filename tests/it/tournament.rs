@@ -36,11 +36,12 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
             r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#.into(),
             r#"{"rank":3,"score":0,"rating":1600,"username":"Bob"}"#.into(),
         ];
+        s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
     }
     let (dir, mut child, out) = lobby("en", &server, TOKEN);
     let mut at = wait_for(&out, "Lobby of lichess", 0);
     typed(&mut child, "tournaments");
-    at = wait_for(&out, "2 arenas now or soon:", at);
+    at = wait_for(&out, "2 tournaments now or soon:", at);
     at = wait_for(&out, "1: Hourly Rapid Arena, 10 minutes, started, 57 minutes, 7 players.", at);
     at = wait_for(
         &out,
@@ -66,6 +67,7 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
         typed(&mut child, "quit");
         at = wait_for(&out, "Back in the lobby.", at);
         at = wait_for(&out, "Your place: 2 of 3, 4 points.", at);
+        at = wait_for(&out, "25 minutes left in the tournament.", at);
     }
     typed(&mut child, "standings");
     at = wait_for(&out, "1. Anna: 12 points.", at);
@@ -105,9 +107,124 @@ fn a_token_without_the_tournament_scope_is_said() {
     typed(&mut child, "join 1");
     at = wait_for(&out, "Tournaments need a token with the scope tournament:write", at);
     typed(&mut child, "join 9");
-    wait_for(&out, "There is no arena 9 in the list.", at);
+    wait_for(&out, "There is no tournament 9 in the list.", at);
     typed(&mut child, "quit");
     drop(child.stdin.take());
     crate::common::ended_in_rows(&mut child, &out);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A Swiss of the player's team (GET /api/team/of, then the team's
+/// Swiss list): listed first with its team, joined (POST
+/// /api/swiss/{id}/join), the first round's pairing played as any online
+/// game, the place (half points) and the next round said back in the
+/// lobby, then a round without a game for the player said as a bye by
+/// the lobby's look at the round (every 30 s); withdrawing.
+#[test]
+fn a_team_swiss_is_joined_a_round_played_and_a_bye_said() {
+    let swiss = |round: u64, ongoing: u64, next: u64| {
+        format!(
+            r#"{{"id":"swiss001","createdBy":"ibca","startsAt":"2026-12-03T10:00:00Z","name":"IBCA Rapid","clock":{{"limit":900,"increment":10}},"variant":"standard","round":{round},"nbRounds":5,"nbPlayers":6,"nbOngoing":{ongoing},"status":"{}","nextRound":{{"at":"2026-12-03T10:00:00Z","in":{next}}},"verdicts":{{"list":[],"accepted":true}},"rated":true}}"#,
+            if round == 0 { "created" } else { "started" }
+        )
+    };
+    let server = Lichess::start();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.arenas = ARENAS.into();
+        s.teams = r#"[{"id":"ibca-weekly","name":"IBCA Weekly","open":true,"leader":{"name":"Ann","id":"ann"},"nbMembers":18}]"#.into();
+        s.team_swiss.insert("ibca-weekly".into(), swiss(0, 0, 120));
+        s.swiss.insert("swiss001".into(), swiss(0, 0, 120));
+        s.results = vec![
+            r#"{"rank":1,"points":1.5,"tieBreak":2,"rating":2100,"username":"Anna","performance":2200}"#.into(),
+            r#"{"rank":2,"points":1,"tieBreak":1,"rating":1500,"username":"Player","performance":1600}"#.into(),
+        ];
+    }
+    let (dir, mut child, out) = lobby("swiss", &server, TOKEN);
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "tournaments");
+    at = wait_for(&out, "3 tournaments now or soon:", at);
+    at = wait_for(
+        &out,
+        "1: IBCA Rapid, of IBCA Weekly, Swiss, 15 minutes + 10 seconds, 5 rounds, starts in 2 minutes, 6 players.",
+        at,
+    );
+    at = wait_for(&out, "2: Hourly Rapid Arena", at);
+    typed(&mut child, "join 1");
+    at = wait_for(&out, "You joined IBCA Rapid. Each round's game starts by itself", at);
+    at = wait_for(&out, "Next round in 2 minutes.", at);
+    // Round 1: the pairing's game starts by itself.
+    {
+        let mut s = server.state.lock().unwrap();
+        s.swiss.insert("swiss001".into(), swiss(1, 3, 0));
+        s.new_game("white", "Opponent1", &["e7e5"]);
+    }
+    at = wait_for(&out, "Type help for commands.", at);
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: ", at);
+    server.state.lock().unwrap().swiss.insert("swiss001".into(), swiss(1, 0, 60));
+    let id = server.state.lock().unwrap().games.keys().max().unwrap().clone();
+    server.change(&id, |g| {
+        g.status = "resign".into();
+        g.winner = Some("white".into());
+    });
+    at = wait_for(&out, "White wins.", at);
+    typed(&mut child, "quit");
+    at = wait_for(&out, "Back in the lobby.", at);
+    at = wait_for(&out, "Your place: 2 of 2, 1 point.", at);
+    at = wait_for(&out, "Round 1 of 5. Next round in 1 minute.", at);
+    typed(&mut child, "standings");
+    at = wait_for(&out, "1. Anna: 1.5 points.", at);
+    // Round 2 without a game for the player: said at the next look.
+    server.state.lock().unwrap().swiss.insert("swiss001".into(), swiss(2, 2, 0));
+    at = wait_for(&out, "Round 2 of 5: you have no game this round (a bye, or not paired).", at);
+    typed(&mut child, "withdraw");
+    wait_for(&out, "You left the tournament", at);
+    typed(&mut child, "quit");
+    drop(child.stdin.take());
+    crate::common::ended_in_rows(&mut child, &out);
+    let s = server.state.lock().unwrap();
+    let posts: Vec<(&str, &str)> = s
+        .requests
+        .iter()
+        .filter(|(m, p, _)| m == "POST" && p.contains("swiss"))
+        .map(|(_, p, b)| (p.as_str(), b.as_str()))
+        .collect();
+    assert_eq!(posts, [("/api/swiss/swiss001/join", ""), ("/api/swiss/swiss001/withdraw", "")]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Logging in with a token that lacks tournament:write says so at once
+/// (its scopes asked of the server, POST /api/token/test); a token with
+/// it says nothing more; in English and Russian.
+#[test]
+fn login_says_when_tournaments_are_out_of_reach() {
+    use std::process::Stdio;
+    let server = Lichess::start();
+    for (token, lang, missing) in [
+        (BOARD_ONLY_TOKEN, "en", Some("This token cannot join tournaments (it lacks the scope tournament:write)")),
+        (BOARD_ONLY_TOKEN, "ru", Some("нельзя вступать в турниры")),
+        (TOKEN, "en", None),
+    ] {
+        let dir = std::env::temp_dir().join(format!("voxchess-scope-login-{lang}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut child = crate::common::voxchess(&dir)
+            .args(["online", "login", "--server", &server.url, "--lang", lang])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        writeln!(child.stdin.take().expect("stdin"), "{token}").expect("typed");
+        let o = child.wait_with_output().expect("ends");
+        let said = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(o.status.success(), "{said}");
+        match missing {
+            Some(words) => assert!(said.contains(words), "{said}"),
+            None => assert!(!said.contains("tournament"), "{said}"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let s = server.state.lock().unwrap();
+    assert!(s.requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/token/test"));
 }

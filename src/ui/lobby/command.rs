@@ -36,14 +36,20 @@ pub(super) enum LobbyCommand {
     Watch(Watched),
     /// Neither a channel nor a player's name, as typed.
     NoChannel(String),
-    /// The arenas one can join.
+    /// The tournaments one can join.
     Tournaments,
-    /// Join the arena of that number in the list.
-    JoinArena(usize),
-    /// Leave, or pause in, the arena.
+    /// Join the tournament of that number in the list.
+    JoinTournament(usize),
+    /// Leave, or pause in, the tournament.
     Withdraw,
-    /// The arena's standings.
+    /// The tournament's standings.
     Standings,
+    /// The broadcasts live now; with a number, that one's current round
+    /// (or round `round`) followed.
+    Broadcast {
+        n: Option<usize>,
+        round: Option<usize>,
+    },
     Help,
     Quit,
     BadControl(String),
@@ -83,9 +89,18 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         Some("help") => LobbyCommand::Help,
         Some("quit") => LobbyCommand::Quit,
         Some("tournaments") => LobbyCommand::Tournaments,
-        Some("join_arena") => number.map_or(LobbyCommand::Unclear, LobbyCommand::JoinArena),
+        Some("join_arena") => number.map_or(LobbyCommand::Unclear, LobbyCommand::JoinTournament),
         Some("withdraw") => LobbyCommand::Withdraw,
         Some("standings") => LobbyCommand::Standings,
+        Some("broadcast") => {
+            let numbers: Vec<Option<usize>> = rest.iter().map(|w| w.parse::<usize>().ok()).collect();
+            match numbers.as_slice() {
+                [] => LobbyCommand::Broadcast { n: None, round: None },
+                [Some(n)] => LobbyCommand::Broadcast { n: Some(*n), round: None },
+                [Some(n), Some(r)] => LobbyCommand::Broadcast { n: Some(*n), round: Some(*r) },
+                _ => LobbyCommand::Unclear,
+            }
+        }
         Some("watch") if rest.is_empty() => LobbyCommand::Watch(Watched::Channel(crate::online::tv::CHANNELS[0])),
         Some("watch") => {
             let typed = rest.join(" ");
@@ -163,6 +178,11 @@ mod tests {
         assert_eq!(lobby_command(ko, "게임 목록"), C::Games);
         assert_eq!(lobby_command(ko, "수락"), C::Accept(None));
         assert_eq!(lobby_command(en, "watch"), C::Watch(W::Channel("best")));
+        assert_eq!(lobby_command(en, "broadcast"), C::Broadcast { n: None, round: None });
+        assert_eq!(lobby_command(en, "broadcasts 2"), C::Broadcast { n: Some(2), round: None });
+        assert_eq!(lobby_command(en, "broadcast 2 5"), C::Broadcast { n: Some(2), round: Some(5) });
+        assert_eq!(lobby_command(en, "broadcast two"), C::Unclear);
+        assert_eq!(lobby_command(ru, "трансляции 1"), C::Broadcast { n: Some(1), round: None });
         assert_eq!(lobby_command(en, "watch Rapid"), C::Watch(W::Channel("rapid")));
         assert_eq!(lobby_command(en, "tv top rated"), C::Watch(W::Channel("best")));
         assert_eq!(lobby_command(en, "watch Anna_2"), C::Watch(W::Player("anna_2".into())));
@@ -173,12 +193,12 @@ mod tests {
         assert_eq!(lobby_command(de, "zuschauen schnellschach"), C::Watch(W::Channel("rapid")));
         assert_eq!(lobby_command(ko, "관전 블리츠"), C::Watch(W::Channel("blitz")));
         assert_eq!(lobby_command(en, "tournaments"), C::Tournaments);
-        assert_eq!(lobby_command(en, "join 2"), C::JoinArena(2));
+        assert_eq!(lobby_command(en, "join 2"), C::JoinTournament(2));
         assert_eq!(lobby_command(en, "join"), C::Unclear);
-        assert_eq!(lobby_command(ru, "вступить 1"), C::JoinArena(1));
+        assert_eq!(lobby_command(ru, "вступить 1"), C::JoinTournament(1));
         assert_eq!(lobby_command(ru, "таблица"), C::Standings);
         assert_eq!(lobby_command(de, "turniere"), C::Tournaments);
-        assert_eq!(lobby_command(ko, "참가 3"), C::JoinArena(3));
+        assert_eq!(lobby_command(ko, "참가 3"), C::JoinTournament(3));
         assert_eq!(lobby_command(ko, "휴식"), C::Withdraw);
     }
 }

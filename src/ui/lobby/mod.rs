@@ -8,11 +8,12 @@
 //!
 //! May use every front-end module; nothing imports it but the binary.
 
+mod broadcast;
 mod command;
+mod tournament;
 
 use crate::config::Settings;
 use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
-use crate::online::tournament::{Arena, arenas, join as join_arena, standing, withdraw};
 use crate::online::tv::{TvNews, Watched};
 use crate::online::{
     ApiError, Client, InProgress, Listing, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token,
@@ -57,6 +58,12 @@ pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRea
         Err(_) => {}
     }
     token::save(&token).map_err(|_| OnlineError(words.fixed(Fixed::TokenNotSaved)))?;
+    // Tournaments need tournament:write: a token without it is said at
+    // once (its scopes unknown: nothing said).
+    let scopes = client.scopes().ok().flatten();
+    if scopes.is_some_and(|s| !s.iter().any(|x| x == "tournament:write")) {
+        return Ok(format!("{} {}", words.logged_in(&name), words.no_tournament_scope()));
+    }
     Ok(words.logged_in(&name))
 }
 
@@ -115,9 +122,8 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         challenges_due: None,
         tuning: None,
         check_due: None,
-        arenas: Vec::new(),
-        arena: None,
-        standing_asked: false,
+        tournaments: tournament::Tournaments::default(),
+        broadcasts: Vec::new(),
     };
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
@@ -139,12 +145,8 @@ struct Lobby {
     games: Vec<InProgress>,
     /// When to look whether a correspondence opponent has moved (ms).
     check_due: Option<u64>,
-    /// The arenas as last listed.
-    arenas: Vec<Arena>,
-    /// The arena the player has joined: its id and name.
-    arena: Option<(String, String)>,
-    /// The standings were asked for (the top is said too).
-    standing_asked: bool,
+    /// The tournaments listed, and the one joined.
+    tournaments: tournament::Tournaments,
     /// A game to enter on top of the lobby.
     next: Option<Box<dyn Mode>>,
     /// The game being joined, once its stream gave it.
@@ -155,6 +157,8 @@ struct Lobby {
     /// What is to be watched while its feed is being opened, and the
     /// feed's stop flag.
     tuning: Option<(Watched, Arc<AtomicBool>)>,
+    /// The broadcasts as last listed.
+    broadcasts: Vec<crate::online::broadcast::Listed>,
 }
 
 /// Challenges arriving within this long of the first are said as one
@@ -258,30 +262,11 @@ impl Lobby {
                 None => self.fixed(Fixed::NoGames),
             },
             LobbyCommand::Watch(what) => self.watch(what),
-            LobbyCommand::Tournaments => {
-                self.call(|client| Self::tournament_news(arenas(client).map(LobbyNews::Arenas)))
-            }
-            LobbyCommand::JoinArena(n) => match n.checked_sub(1).and_then(|k| self.arenas.get(k)) {
-                Some(a) => {
-                    let (id, name) = (a.id.clone(), a.name.clone());
-                    self.call(move |client| {
-                        Self::tournament_news(join_arena(client, &id).map(|()| LobbyNews::ArenaJoined { id, name }))
-                    });
-                }
-                None => {
-                    let text = self.words.no_such_arena(n);
-                    self.say(text, Urgency::Info);
-                }
-            },
-            LobbyCommand::Withdraw | LobbyCommand::Standings if self.arena.is_none() => {
-                let text = self.words.not_in_arena();
-                self.say(text, Urgency::Info);
-            }
-            LobbyCommand::Withdraw => {
-                let id = self.arena.as_ref().map(|(id, _)| id.clone()).unwrap_or_default();
-                self.call(move |client| Self::tournament_news(withdraw(client, &id).map(|()| LobbyNews::ArenaLeft)));
-            }
-            LobbyCommand::Standings => self.ask_standing(),
+            LobbyCommand::Tournaments
+            | LobbyCommand::JoinTournament(_)
+            | LobbyCommand::Withdraw
+            | LobbyCommand::Standings => self.tournament_command(cmd),
+            LobbyCommand::Broadcast { n, round } => self.broadcast(n, round),
             LobbyCommand::NoChannel(typed) => {
                 let text = self.words.no_channel(&typed);
                 self.say(text, Urgency::Info);
@@ -315,6 +300,7 @@ impl Lobby {
             }
             LobbyNews::Declined => self.fixed(Fixed::Declined),
             LobbyNews::GameStart { id } => {
+                self.tournaments.game_started();
                 if let Some(c) = self.seeking.take() {
                     c.store(true, Ordering::Relaxed);
                 }
@@ -325,31 +311,16 @@ impl Lobby {
                 self.say(text, Urgency::Urgent);
             }
             LobbyNews::ChallengeSent => self.fixed(Fixed::ChallengeSent),
-            LobbyNews::Arenas(list) => {
-                let lines = self.words.arenas(&list);
-                self.arenas = list;
-                self.out.extend(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
-            }
-            LobbyNews::ArenaJoined { id, name } => {
-                let text = self.words.arena_joined(&name);
-                self.arena = Some((id, name));
-                self.say(text, Urgency::Info);
-            }
-            LobbyNews::ArenaLeft => {
-                self.arena = None;
-                let text = self.words.arena_left();
-                self.say(text, Urgency::Info);
-            }
-            LobbyNews::Standing(s) => {
-                // After a game, the player's place only; asked, the top too.
-                let top = std::mem::take(&mut self.standing_asked);
-                let lines = self.words.standing(&s, top);
-                self.out.extend(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
-            }
-            LobbyNews::TournamentScope => {
-                let text = self.words.tournament_scope();
-                self.say(text, Urgency::Urgent);
-            }
+            LobbyNews::Tournaments(_)
+            | LobbyNews::Joined(..)
+            | LobbyNews::Left
+            | LobbyNews::Standing(_)
+            | LobbyNews::SwissRound(_)
+            | LobbyNews::TournamentScope => self.tournament_told(news, now),
+            LobbyNews::Broadcasts(_)
+            | LobbyNews::RoundOpened(..)
+            | LobbyNews::NoBroadcast(_)
+            | LobbyNews::NoRound { .. } => self.broadcast_news(news, now),
             LobbyNews::Done => {}
             LobbyNews::Games { games, why } => self.games_listed(games, why, now),
             LobbyNews::Connected => self.connected(now),
@@ -367,20 +338,18 @@ impl Lobby {
     /// answering the player (and `quit` and the signals) whatever the
     /// server does; the answer comes back as news.
     fn call(&self, work: impl FnOnce(&Client) -> LobbyNews + Send + 'static) {
-        let (client, tx) = (self.client.clone(), self.tx.clone());
-        let _ = std::thread::Builder::new().name("lichess-call".into()).spawn(move || {
-            let _ = tx.send(Msg::Lobby(work(&client)));
-        });
+        self.calls(|client| vec![work(client)]);
     }
 
-    /// A tournament call's news: a token without the tournament:write scope
-    /// said as such (the lobby goes on).
-    fn tournament_news(result: Result<LobbyNews, ApiError>) -> LobbyNews {
-        match result {
-            Ok(news) => news,
-            Err(ApiError::MissingScope) => LobbyNews::TournamentScope,
-            Err(e) => LobbyNews::Failed(e),
-        }
+    /// Calls the server on a thread of its own, as [`Self::call`], for
+    /// news that comes in an order (said in that order).
+    fn calls(&self, work: impl FnOnce(&Client) -> Vec<LobbyNews> + Send + 'static) {
+        let (client, tx) = (self.client.clone(), self.tx.clone());
+        let _ = std::thread::Builder::new().name("lichess-call".into()).spawn(move || {
+            for news in work(&client) {
+                let _ = tx.send(Msg::Lobby(news));
+            }
+        });
     }
 
     /// The games in progress, as listed. Asked for: said. When the lobby
@@ -506,14 +475,6 @@ impl Lobby {
         }
     }
 
-    /// The standings of the player's arena, asked for.
-    fn ask_standing(&mut self) {
-        let Some((id, _)) = self.arena.clone() else { return };
-        self.standing_asked = true;
-        let me = self.me.clone();
-        self.call(move |client| Self::tournament_news(standing(client, &id, &me).map(LobbyNews::Standing)));
-    }
-
     /// The game joined is connected: it is entered.
     fn connected(&mut self, now: u64) {
         let Some((game, lines)) = self.joining.lock().ok().and_then(|mut s| s.take()) else { return };
@@ -549,13 +510,14 @@ impl Mode for Lobby {
     }
 
     fn next_wake(&mut self) -> Option<u64> {
-        [self.challenges_due, self.check_due].into_iter().flatten().min()
+        [self.challenges_due, self.check_due, self.tournaments.due()].into_iter().flatten().min()
     }
 
     /// The challenges gathered are said: one alone as news; several as
     /// one list, its head as news and each challenge after it as a
     /// notice (what the player types is answered first, and drops none).
     fn timer(&mut self, now: u64) {
+        self.tournament_timer(now);
         if self.check_due.is_some_and(|due| now >= due) {
             // The next look is due whatever this one finds.
             self.check_due = Some(now + CHECK_EVERY_MS);
@@ -608,17 +570,10 @@ impl Mode for Lobby {
         self.next.take()
     }
 
-    /// Back from a game (or watching); in an arena, the player is paired
-    /// again (lichess pairs a board only when asked) and hears their place.
-    fn back(&mut self, _now: u64) {
+    /// Back from a game (or watching): in a tournament, where the player
+    /// stands (an arena pairs the player again).
+    fn back(&mut self, now: u64) {
         self.fixed(Fixed::BackInLobby);
-        if let Some((id, _)) = self.arena.clone() {
-            let me = self.me.clone();
-            self.call(move |client| {
-                Self::tournament_news(
-                    join_arena(client, &id).and_then(|()| standing(client, &id, &me)).map(LobbyNews::Standing),
-                )
-            });
-        }
+        self.tournament_back(now);
     }
 }

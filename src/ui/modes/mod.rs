@@ -6,6 +6,7 @@
 //!
 //! May use: the session, and everything below it.
 
+pub(crate) mod broadcast;
 pub(crate) mod drill;
 pub(crate) mod game;
 pub(crate) mod puzzle;

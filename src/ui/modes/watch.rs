@@ -1,4 +1,5 @@
-//! Watching lichess TV or a player's game as a mode: the game is a
+//! Watching a game as a mode (lichess TV, a player's game, a broadcast's
+//! boards: each a [`Source`]): the game is a
 //! review that grows as its moves come (said as they come; the cursor
 //! follows the last move unless the player is looking back), so every
 //! board question, looking back, the engine, the explorer and the
@@ -22,13 +23,52 @@ use crate::ui::words::Narrator;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// What is watched, for [`Watching`]: its feed's news applied to the
+/// review, and the lines it answers itself.
+pub(crate) trait Source {
+    /// Said before the review's greeting.
+    fn greet(&mut self, _inner: &mut ReviewMode, _now: u64) {}
+
+    /// A line the source answers itself (true), before the review does.
+    fn line(&mut self, _inner: &mut ReviewMode, _text: &str, _now: u64) -> bool {
+        false
+    }
+
+    /// A message: the source's own news applied; any other given back.
+    fn message(&mut self, inner: &mut ReviewMode, msg: Msg, now: u64) -> Option<Msg>;
+
+    /// The player leaves: the feed stops.
+    fn stop(&mut self);
+}
+
+/// A game watched as it is played (lichess TV, a player's game, a
+/// broadcast's board): a review and what feeds it.
+pub(crate) struct Watching<S: Source> {
+    inner: ReviewMode,
+    source: S,
+}
+
+/// Says a line on the review's shell.
+pub(crate) fn say(inner: &mut ReviewMode, text: String, urgency: Urgency) {
+    inner.review().shell().say(text, urgency);
+}
+
+impl<S: Source> Watching<S> {
+    /// Watching with `source` feeding `inner`.
+    pub(crate) fn with(inner: ReviewMode, source: S) -> Watching<S> {
+        Watching { inner, source }
+    }
+}
+
 /// A game featured: White's and Black's players, its position, the
 /// clocks (ms) when given.
 pub(crate) type Featured = ([crate::game::Account; 2], crate::rules::Position, Option<[u64; 2]>);
 
-/// Watching a channel of lichess TV.
-pub(crate) struct WatchMode {
-    inner: ReviewMode,
+/// Watching lichess TV or a player's game.
+pub(crate) type WatchMode = Watching<Tv>;
+
+/// lichess TV's feed, or a player's game's stream.
+pub(crate) struct Tv {
     what: Watched,
     /// The id of the game watched.
     id: String,
@@ -38,7 +78,7 @@ pub(crate) struct WatchMode {
 }
 
 impl WatchMode {
-    /// Watching `channel` from the game the feed featured first; the
+    /// Watching `what` from the game the feed featured first; the
     /// feed's thread stops when `stop` is set.
     pub(crate) fn new(
         settings: &Settings,
@@ -48,33 +88,76 @@ impl WatchMode {
         stop: Arc<AtomicBool>,
         now: u64,
     ) -> WatchMode {
-        let review = Self::review_of(settings, &what, featured, now);
-        WatchMode { inner: ReviewMode::new(review, effects), what, id, settings: settings.clone(), stop }
+        let review = Tv::review_of(settings, &what, featured, now);
+        Watching::with(ReviewMode::new(review, effects), Tv { what, id, settings: settings.clone(), stop })
     }
+}
 
+impl Tv {
     /// The review of a game featured.
     fn review_of(settings: &Settings, what: &Watched, (players, position, clocks): Featured, now: u64) -> Review {
         let words = Narrator::new(crate::speech::Lexicon::get(settings.lang), settings.style);
         let header = words.featured(what, &players, &position);
         Review::watching(settings, header, position, clocks, now)
     }
+}
 
-    fn say(&mut self, text: String, urgency: Urgency) {
-        self.inner.review().shell().say(text, urgency);
+impl Source for Tv {
+    fn message(&mut self, inner: &mut ReviewMode, msg: Msg, now: u64) -> Option<Msg> {
+        let Msg::Watch(news) = msg else { return Some(msg) };
+        match *news {
+            // The same game again (the feed opened anew): where it is now.
+            TvNews::Featured { id, position, clocks, .. } if id == self.id => {
+                inner.review().caught_up(position, clocks.unwrap_or_default(), now);
+            }
+            TvNews::Featured { id, players, position, clocks } => {
+                self.id = id;
+                let review = Self::review_of(&self.settings, &self.what, (players, position, clocks), now);
+                inner.replace(review);
+                inner.greet(now);
+            }
+            TvNews::Moved { mv, clocks } => inner.review().watched(mv, clocks, now),
+            TvNews::Jumped { position, clocks } => inner.review().jumped(position, clocks, now),
+            TvNews::Connection { up } => {
+                let text = inner.narrator().watch_connection(up);
+                say(inner, text, Urgency::Urgent);
+            }
+            TvNews::Failed(e) => {
+                let text = inner.narrator().online_error(&e);
+                say(inner, text, Urgency::Urgent);
+            }
+            TvNews::Ended { winner, draw } => {
+                let text = inner.narrator().watched_over(winner, draw);
+                say(inner, text, Urgency::Move);
+            }
+            // Only the lobby asks who plays.
+            TvNews::NotPlaying { .. } => {}
+        }
+        None
+    }
+
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }
 
-impl Mode for WatchMode {
+impl<S: Source> Mode for Watching<S> {
     fn greet(&mut self, now: u64) {
+        self.source.greet(&mut self.inner, now);
         self.inner.greet(now);
     }
 
     fn line(&mut self, text: &str, channel: Channel, now: u64) {
-        self.inner.line(text, channel, now);
+        if !self.source.line(&mut self.inner, text, now) {
+            self.inner.line(text, channel, now);
+        }
     }
 
     fn heard(&mut self, alternatives: &[(String, f32)], now: u64) {
-        self.inner.heard(alternatives, now);
+        let first = alternatives.first().map(|(t, _)| t.as_str()).unwrap_or_default();
+        if !self.source.line(&mut self.inner, first, now) {
+            self.inner.heard(alternatives, now);
+        }
     }
 
     fn key(&mut self, key: BoardKey, now: u64) {
@@ -82,34 +165,8 @@ impl Mode for WatchMode {
     }
 
     fn message(&mut self, msg: Msg, now: u64) {
-        let Msg::Watch(news) = msg else { return self.inner.message(msg, now) };
-        match *news {
-            // The same game again (the feed opened anew): where it is now.
-            TvNews::Featured { id, position, clocks, .. } if id == self.id => {
-                self.inner.review().caught_up(position, clocks.unwrap_or_default(), now);
-            }
-            TvNews::Featured { id, players, position, clocks } => {
-                self.id = id;
-                let review = Self::review_of(&self.settings, &self.what, (players, position, clocks), now);
-                self.inner.replace(review);
-                self.inner.greet(now);
-            }
-            TvNews::Moved { mv, clocks } => self.inner.review().watched(mv, clocks, now),
-            TvNews::Jumped { position, clocks } => self.inner.review().jumped(position, clocks, now),
-            TvNews::Connection { up } => {
-                let text = self.inner.narrator().watch_connection(up);
-                self.say(text, Urgency::Urgent);
-            }
-            TvNews::Failed(e) => {
-                let text = self.inner.narrator().online_error(&e);
-                self.say(text, Urgency::Urgent);
-            }
-            TvNews::Ended { winner, draw } => {
-                let text = self.inner.narrator().watched_over(winner, draw);
-                self.say(text, Urgency::Move);
-            }
-            // Only the lobby asks who plays.
-            TvNews::NotPlaying { .. } => {}
+        if let Some(msg) = self.source.message(&mut self.inner, msg, now) {
+            self.inner.message(msg, now);
         }
     }
 
@@ -166,7 +223,7 @@ impl Mode for WatchMode {
     }
 
     fn leave(&mut self, now: u64) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.source.stop();
         self.inner.leave(now);
     }
 

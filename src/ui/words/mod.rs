@@ -13,6 +13,7 @@
 
 mod board;
 mod braille;
+mod broadcast;
 mod drill;
 mod engine;
 mod events;

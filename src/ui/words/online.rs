@@ -35,6 +35,11 @@ impl Narrator {
         fill(&self.lex.client.online.logged_in, &[("name", name.to_string())])
     }
 
+    /// The token lacks the tournament:write scope.
+    pub(crate) fn no_tournament_scope(&self) -> String {
+        self.lex.client.online.no_tournament_scope.clone()
+    }
+
     /// The lobby is open.
     pub(crate) fn lobby_ready(&self, name: &str) -> String {
         fill(&self.lex.client.online.lobby_ready, &[("name", name.to_string())])

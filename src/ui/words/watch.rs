@@ -63,7 +63,7 @@ impl Narrator {
 
     /// A move of the game watched, as it comes: "31... Black: Qxe5."
     pub(crate) fn watched_move(&self, before: &Position, mv: &crate::rules::Move) -> Line {
-        self.both(|n| vec![Line::new(n.step(before, mv), crate::ui::output::Urgency::Move)])
+        self.both(|n| vec![Line::new(n.step(before, mv), crate::ui::output::Urgency::Live)])
             .pop()
             .unwrap_or_else(|| Line::info(String::new()))
     }

@@ -184,6 +184,28 @@ pub struct State {
     /// /api/users/status tells with withGameIds); a game's stream
     /// (/api/stream/game/{id}) gives `tv_first` and `tv_send` as TV does.
     pub playing_ids: HashMap<String, String>,
+    /// What GET /api/team/of/{name} answers (the spec's teams).
+    pub teams: String,
+    /// A team's arenas and Swiss tournaments (ndjson), by the team's id.
+    pub team_arenas: HashMap<String, String>,
+    pub team_swiss: HashMap<String, String>,
+    /// What GET /api/swiss/{id} answers, by id (the spec's SwissTournament).
+    pub swiss: HashMap<String, String>,
+    /// What GET /api/tournament/{id} answers (an arena's time left).
+    pub arena_full: String,
+    /// What GET /api/broadcast/top answers (the spec's BroadcastTop).
+    pub broadcast_top: String,
+    /// What GET /api/broadcast/{id} answers, by the tournament's id.
+    pub broadcast_tours: HashMap<String, String>,
+    /// Each round's games as PGN, by the round's id: the export gives
+    /// them, and the round's stream sends them first; later games go to
+    /// every open round stream with `broadcast_send`.
+    pub round_pgn: HashMap<String, String>,
+    round_streams: Vec<Sender<String>>,
+    /// The broadcasts' paths asked for, and whether a token came with each.
+    pub broadcast_asked: Vec<(String, bool)>,
+    /// The broadcasts' endpoints answer 429.
+    pub broadcasts_limited: bool,
     counter: u32,
 }
 
@@ -250,6 +272,18 @@ impl Lichess {
     pub fn tv_send(&self, line: &str) {
         let mut s = self.state.lock().unwrap();
         s.tv_streams.retain(|t| t.send(line.to_string()).is_ok());
+    }
+
+    /// A game's PGN to every open broadcast round stream (the whole game,
+    /// as lichess sends it when it changes).
+    pub fn broadcast_send(&self, pgn: &str) {
+        let mut s = self.state.lock().unwrap();
+        s.round_streams.retain(|t| t.send(pgn.to_string()).is_ok());
+    }
+
+    /// Ends every open broadcast round stream.
+    pub fn broadcast_cut(&self) {
+        self.state.lock().unwrap().round_streams.clear();
     }
 
     /// Ends every open TV feed.
@@ -485,6 +519,52 @@ fn lookups(stream: &TcpStream, req: &Request, state: &Mutex<State>) {
     }
 }
 
+/// The broadcasts (no login needed): the top list, a tournament, a
+/// round's PGN, and its stream.
+fn broadcasts(stream: &TcpStream, req: &Request, bare: &str, state: &Mutex<State>) {
+    let mut s = state.lock().unwrap();
+    s.broadcast_asked.push((req.path.clone(), !req.token.is_empty()));
+    if s.broadcasts_limited {
+        drop(s);
+        return respond(stream, 429, "{\"error\":\"Too many requests\"}");
+    }
+    let not_found = "{\"error\":\"Not found\"}";
+    if bare == "/api/broadcast/top" {
+        let body = s.broadcast_top.clone();
+        drop(s);
+        return respond(stream, 200, &body);
+    }
+    if let Some(id) = bare.strip_prefix("/api/stream/broadcast/round/").and_then(|r| r.strip_suffix(".pgn")) {
+        let Some(first) = s.round_pgn.get(id).cloned() else {
+            drop(s);
+            return respond(stream, 404, not_found);
+        };
+        if s.streams_down {
+            drop(s);
+            return respond(stream, 503, "{\"error\":\"down\"}");
+        }
+        let (tx, rx) = channel();
+        s.round_streams.push(tx);
+        drop(s);
+        return stream_lines_with(stream, vec![first], rx, false);
+    }
+    if let Some(id) = bare.strip_prefix("/api/broadcast/round/").and_then(|r| r.strip_suffix(".pgn")) {
+        let body = s.round_pgn.get(id).cloned();
+        drop(s);
+        return match body {
+            Some(pgn) => respond(stream, 200, &pgn),
+            None => respond(stream, 404, not_found),
+        };
+    }
+    let tour = bare.trim_start_matches("/api/broadcast/");
+    let body = s.broadcast_tours.get(tour).cloned();
+    drop(s);
+    match body {
+        Some(json) => respond(stream, 200, &json),
+        None => respond(stream, 404, not_found),
+    }
+}
+
 fn handle(stream: TcpStream, state: &Mutex<State>) {
     let Some(req) = read_request(&stream) else { return };
     {
@@ -536,11 +616,30 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         };
         return stream_lines_with(&stream, first, rx, false);
     }
+    if req.method == "GET" && (bare.starts_with("/api/broadcast/") || bare.starts_with("/api/stream/broadcast/")) {
+        return broadcasts(&stream, &req, bare, state);
+    }
     // The daily puzzle needs no login (the spec's example).
     if req.method == "GET" && req.path == "/api/puzzle/daily" {
         return respond(&stream, 200, DAILY);
     }
-    if req.token == BOARD_ONLY_TOKEN && req.method == "POST" && req.path.starts_with("/api/tournament/") {
+    // Which scopes a token has (no login: the token is the body).
+    if req.method == "POST" && bare == "/api/token/test" {
+        let scopes = match req.body.trim() {
+            TOKEN => "\"board:play,tournament:write\"",
+            BOARD_ONLY_TOKEN => "\"board:play\"",
+            NO_SCOPE_TOKEN => "\"\"",
+            _ => "null",
+        };
+        let body = if scopes == "null" {
+            format!("{{\"{}\":null}}", req.body.trim())
+        } else {
+            format!("{{\"{}\":{{\"userId\":\"player\",\"scopes\":{scopes},\"expires\":null}}}}", req.body.trim())
+        };
+        return respond(&stream, 200, &body);
+    }
+    let tournament_post = req.path.starts_with("/api/tournament/") || req.path.starts_with("/api/swiss/");
+    if req.token == BOARD_ONLY_TOKEN && req.method == "POST" && tournament_post {
         return respond(&stream, 403, "{\"error\":\"Missing scope\"}");
     }
     if ![TOKEN, NO_SCOPE_TOKEN, BOARD_ONLY_TOKEN].contains(&req.token.as_str()) {
@@ -777,7 +876,33 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
                 if arenas.is_empty() { "{\"created\":[],\"started\":[],\"finished\":[]}" } else { &arenas },
             );
         }
-        ("POST", ["api", "tournament", _, "join" | "withdraw"]) => ok(&stream),
+        ("POST", ["api", "tournament" | "swiss", _, "join" | "withdraw"]) => ok(&stream),
+        ("GET", ["api", "tournament", _]) => {
+            let full = state.lock().unwrap().arena_full.clone();
+            respond(&stream, 200, if full.is_empty() { "{}" } else { &full });
+        }
+        ("GET", ["api", "team", "of", _]) => {
+            let teams = state.lock().unwrap().teams.clone();
+            respond(&stream, 200, if teams.is_empty() { "[]" } else { &teams });
+        }
+        ("GET", ["api", "team", team, list]) => {
+            let s = state.lock().unwrap();
+            let lists = if list.starts_with("swiss") { &s.team_swiss } else { &s.team_arenas };
+            let body = lists.get(*team).cloned().unwrap_or_default();
+            drop(s);
+            respond(&stream, 200, &body);
+        }
+        ("GET", ["api", "swiss", id]) => {
+            let body = state.lock().unwrap().swiss.get(*id).cloned();
+            match body {
+                Some(b) => respond(&stream, 200, &b),
+                None => respond(&stream, 404, "{\"error\":\"Not found\"}"),
+            }
+        }
+        ("GET", ["api", "swiss", _, results]) if results.starts_with("results") => {
+            let lines = state.lock().unwrap().results.join("\n");
+            respond(&stream, 200, &lines);
+        }
         ("GET", ["api", "tournament", _, results]) if results.starts_with("results") => {
             let lines = state.lock().unwrap().results.join("\n");
             respond(&stream, 200, &lines);
