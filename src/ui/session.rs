@@ -86,6 +86,11 @@ pub(crate) trait Mode {
     }
     /// The mode entered on top of this one was left; this one goes on.
     fn back(&mut self, _now: u64) {}
+    /// Whether news for the session's first mode (the lobby's) goes to it
+    /// while this mode is on top; none does unless the mode says so.
+    fn passes_down(&self, _msg: &Msg) -> bool {
+        false
+    }
 }
 
 /// The Braille display's news: the display gone or back is said; a key
@@ -148,11 +153,11 @@ struct Loop<'a> {
 
 impl Loop<'_> {
     /// The next message, or None when the mode's wake-up came first.
-    fn next(&mut self, mode: &mut dyn Mode, screen: &dyn Screen) -> Option<Option<Msg>> {
+    fn next(&mut self, mode: &mut dyn Mode, screen: &dyn Screen, below: Option<u64>) -> Option<Option<Msg>> {
         let now = self.time.now_ms();
         // A clock shown on a Braille display is shown anew each second.
         let second = screen.shows_clock().then(|| now - now % 1000 + 1000);
-        let wake = [mode.next_wake(), second].into_iter().flatten().min();
+        let wake = [mode.next_wake(), second, below].into_iter().flatten().min();
         let got = match wake {
             Some(due) => match self.inbox.recv_timeout(Duration::from_millis(due.saturating_sub(now))) {
                 Ok(m) => Ok(Some(m)),
@@ -244,7 +249,11 @@ pub(crate) fn run_session(
     let mut entered = true;
     let mut depth = 1;
     let mut pending: Option<Box<dyn Mode>> = None;
-    while let Some(mode) = stack.last_mut() {
+    while !stack.is_empty() {
+        // The first mode's clock runs while another is on top (the lobby
+        // gathers challenges, looks at its games and tournaments).
+        let below_wake = if depth > 1 { stack[0].next_wake() } else { None };
+        let Some(mode) = stack.last_mut() else { break };
         let mode = mode.as_mut();
         let last = depth == 1;
         if entered {
@@ -266,8 +275,33 @@ pub(crate) fn run_session(
         }
         let ending = looped.quit || (looped.input_ended && !mode.busy());
         if !ending {
-            let Some(msg) = looped.next(mode, screen) else { continue };
+            let Some(msg) = looped.next(mode, screen, below_wake) else { continue };
             let now = time.now_ms();
+            let passed = msg.as_ref().is_some_and(|m| depth > 1 && mode.passes_down(m));
+            if passed || (msg.is_none() && below_wake.is_some_and(|d| d <= now)) {
+                // The first mode hears it; a game it starts ends the modes
+                // above it and is entered.
+                let first = stack[0].as_mut();
+                match msg {
+                    Some(m) => first.message(m, now),
+                    None => first.timer(now),
+                }
+                first.settle(now);
+                let lines = first.take_output();
+                show_and_say(screen, voice, &lines);
+                if let Some(next) = first.enter() {
+                    while stack.len() > 1 {
+                        let Some(mut top) = stack.pop() else { break };
+                        looped.leave(top.as_mut(), screen, voice);
+                        unsaved |= top.unsaved();
+                        let lines = heard_output(top.as_mut());
+                        show_and_say(screen, voice, &lines);
+                    }
+                    depth = 1;
+                    pending = Some(next);
+                }
+                continue;
+            }
             match msg {
                 Some(msg) => looped.handle(mode, msg, screen, voice, now),
                 None if mode.next_wake().is_some_and(|d| d <= now) => mode.timer(now),

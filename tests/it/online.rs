@@ -30,15 +30,7 @@ fn login(dir: &Path, server: &Lichess, token: &str, lang: &str) -> Output {
 
 /// `voxchess online login` at any server address, the token typed.
 fn login_at(dir: &Path, url: &str, token: &str, lang: &str) -> Output {
-    let mut child = voxchess(dir)
-        .args(["online", "login", "--server", url, "--lang", lang])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    writeln!(child.stdin.take().expect("stdin"), "{token}").expect("typed");
-    child.wait_with_output().expect("ends")
+    crate::common::lichess::login_at(dir, url, token, lang)
 }
 
 fn lobby(dir: &Path, server: &Lichess, lang: &str) -> Child {

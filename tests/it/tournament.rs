@@ -25,6 +25,32 @@ fn typed(child: &mut Child, line: &str) {
     writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
 }
 
+/// The pairing's game that just started, played: 1. e4, the opponent's
+/// answer, then the opponent resigns; `quit` goes back to the lobby.
+fn won(server: &Lichess, child: &mut Child, out: &std::sync::Mutex<String>, mut at: usize) -> usize {
+    at = wait_for(out, "Type help for commands.", at);
+    typed(child, "e4");
+    at = wait_for(out, "Black: ", at);
+    let id = server.state.lock().unwrap().games.keys().max().unwrap().clone();
+    server.change(&id, |g| {
+        g.status = "resign".into();
+        g.winner = Some("white".into());
+    });
+    at = wait_for(out, "White wins.", at);
+    typed(child, "quit");
+    wait_for(out, "Back in the lobby.", at)
+}
+
+/// The POSTs whose path has `part`: path and body.
+fn posts(server: &Lichess, part: &str) -> Vec<(String, String)> {
+    let s = server.state.lock().unwrap();
+    s.requests
+        .iter()
+        .filter(|(m, p, _)| m == "POST" && p.contains(part))
+        .map(|(_, p, b)| (p.clone(), b.clone()))
+        .collect()
+}
+
 #[test]
 fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
     let server = Lichess::start();
@@ -55,17 +81,7 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
     for (round, reply) in [(1, "e7e5"), (2, "c7c5")] {
         // The pairing: a game starts by itself.
         server.state.lock().unwrap().new_game("white", &format!("Opponent{round}"), &[reply]);
-        at = wait_for(&out, "Type help for commands.", at);
-        typed(&mut child, "e4");
-        at = wait_for(&out, "Black: ", at);
-        let id = server.state.lock().unwrap().games.keys().max().unwrap().clone();
-        server.change(&id, |g| {
-            g.status = "resign".into();
-            g.winner = Some("white".into());
-        });
-        at = wait_for(&out, "White wins.", at);
-        typed(&mut child, "quit");
-        at = wait_for(&out, "Back in the lobby.", at);
+        at = won(&server, &mut child, &out, at);
         at = wait_for(&out, "Your place: 2 of 3, 4 points.", at);
         at = wait_for(&out, "25 minutes left in the tournament.", at);
     }
@@ -77,13 +93,8 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
     typed(&mut child, "quit");
     drop(child.stdin.take());
     crate::common::ended_in_rows(&mut child, &out);
-    let s = server.state.lock().unwrap();
-    let posts: Vec<(&str, &str)> = s
-        .requests
-        .iter()
-        .filter(|(m, p, _)| m == "POST" && p.contains("tournament"))
-        .map(|(_, p, b)| (p.as_str(), b.as_str()))
-        .collect();
+    let posts = posts(&server, "tournament");
+    let posts: Vec<(&str, &str)> = posts.iter().map(|(p, b)| (p.as_str(), b.as_str())).collect();
     assert_eq!(
         posts,
         [
@@ -159,18 +170,9 @@ fn a_team_swiss_is_joined_a_round_played_and_a_bye_said() {
         s.swiss.insert("swiss001".into(), swiss(1, 3, 0));
         s.new_game("white", "Opponent1", &["e7e5"]);
     }
-    at = wait_for(&out, "Type help for commands.", at);
-    typed(&mut child, "e4");
-    at = wait_for(&out, "Black: ", at);
+    // The round's games are over when the player comes back.
     server.state.lock().unwrap().swiss.insert("swiss001".into(), swiss(1, 0, 60));
-    let id = server.state.lock().unwrap().games.keys().max().unwrap().clone();
-    server.change(&id, |g| {
-        g.status = "resign".into();
-        g.winner = Some("white".into());
-    });
-    at = wait_for(&out, "White wins.", at);
-    typed(&mut child, "quit");
-    at = wait_for(&out, "Back in the lobby.", at);
+    at = won(&server, &mut child, &out, at);
     at = wait_for(&out, "Your place: 2 of 2, 1 point.", at);
     at = wait_for(&out, "Round 1 of 5. Next round in 1 minute.", at);
     typed(&mut child, "standings");
@@ -183,14 +185,9 @@ fn a_team_swiss_is_joined_a_round_played_and_a_bye_said() {
     typed(&mut child, "quit");
     drop(child.stdin.take());
     crate::common::ended_in_rows(&mut child, &out);
-    let s = server.state.lock().unwrap();
-    let posts: Vec<(&str, &str)> = s
-        .requests
-        .iter()
-        .filter(|(m, p, _)| m == "POST" && p.contains("swiss"))
-        .map(|(_, p, b)| (p.as_str(), b.as_str()))
-        .collect();
-    assert_eq!(posts, [("/api/swiss/swiss001/join", ""), ("/api/swiss/swiss001/withdraw", "")]);
+    let join = ("/api/swiss/swiss001/join".to_string(), String::new());
+    let withdraw = ("/api/swiss/swiss001/withdraw".to_string(), String::new());
+    assert_eq!(posts(&server, "swiss"), [join, withdraw]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -199,7 +196,6 @@ fn a_team_swiss_is_joined_a_round_played_and_a_bye_said() {
 /// it says nothing more; in English and Russian.
 #[test]
 fn login_says_when_tournaments_are_out_of_reach() {
-    use std::process::Stdio;
     let server = Lichess::start();
     for (token, lang, missing) in [
         (BOARD_ONLY_TOKEN, "en", Some("This token cannot join tournaments (it lacks the scope tournament:write)")),
@@ -208,15 +204,7 @@ fn login_says_when_tournaments_are_out_of_reach() {
     ] {
         let dir = std::env::temp_dir().join(format!("voxchess-scope-login-{lang}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let mut child = crate::common::voxchess(&dir)
-            .args(["online", "login", "--server", &server.url, "--lang", lang])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
-        writeln!(child.stdin.take().expect("stdin"), "{token}").expect("typed");
-        let o = child.wait_with_output().expect("ends");
+        let o = crate::common::lichess::login_at(&dir, &server.url, token, lang);
         let said = String::from_utf8_lossy(&o.stdout).to_string();
         assert!(o.status.success(), "{said}");
         match missing {
@@ -227,4 +215,38 @@ fn login_says_when_tournaments_are_out_of_reach() {
     }
     let s = server.state.lock().unwrap();
     assert!(s.requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/token/test"));
+}
+
+/// In an arena, watching lichess TV between games: the next pairing's
+/// game is entered at once (the watching left), and after it the lobby
+/// says the place as after any game.
+#[test]
+fn a_pairing_while_watching_is_entered_at_once() {
+    let server = Lichess::start();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.arenas = ARENAS.into();
+        s.results = vec![r#"{"rank":1,"score":2,"rating":1500,"username":"Player"}"#.into()];
+        s.tv_first = vec![
+            r#"{"t":"featured","d":{"id":"tvGame01","orientation":"white","players":[{"color":"white","user":{"name":"Anna","id":"a"},"rating":2650,"seconds":60},{"color":"black","user":{"name":"Bob","id":"b"},"rating":2600,"seconds":60}],"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}"#.into(),
+        ];
+    }
+    let (dir, mut child, out) = lobby("watching", &server, TOKEN);
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "tournaments");
+    at = wait_for(&out, "1: Hourly Rapid Arena", at);
+    typed(&mut child, "join 1");
+    at = wait_for(&out, "You joined Hourly Rapid Arena.", at);
+    typed(&mut child, "watch");
+    at = wait_for(&out, "Anna (2650) against Bob (2600).", at);
+    server.state.lock().unwrap().new_game("white", "Opponent1", &["e7e5"]);
+    at = wait_for(&out, "The game starts: Player (1500) against Opponent1 (1600).", at);
+    at = won(&server, &mut child, &out, at);
+    wait_for(&out, "Your place: 1 of 1, 2 points.", at);
+    typed(&mut child, "quit");
+    drop(child.stdin.take());
+    crate::common::ended_in_rows(&mut child, &out);
+    // The TV feed was stopped, not left running behind the game.
+    assert_eq!(server.state.lock().unwrap().tv_opened, 1);
+    let _ = std::fs::remove_dir_all(&dir);
 }

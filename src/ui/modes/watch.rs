@@ -230,4 +230,10 @@ impl<S: Source> Mode for Watching<S> {
     fn enter(&mut self) -> Option<Box<dyn Mode>> {
         self.inner.enter()
     }
+
+    /// While watching, the lobby below hears all its news (a challenge,
+    /// a tournament's game that starts: entered at once).
+    fn passes_down(&self, msg: &Msg) -> bool {
+        matches!(msg, Msg::Lobby(_))
+    }
 }

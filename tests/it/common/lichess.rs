@@ -950,3 +950,18 @@ pub fn start_lobby(dir: &std::path::Path, server: &Lichess, lang: &str) -> (std:
     let out = super::collect(child.stdout.take().expect("stdout"));
     (child, out)
 }
+
+/// `voxchess online login` at `url` from `dir`, the token typed.
+pub fn login_at(dir: &std::path::Path, url: &str, token: &str, lang: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = super::voxchess(dir)
+        .args(["online", "login", "--server", url, "--lang", lang])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    writeln!(child.stdin.take().expect("stdin"), "{token}").expect("typed");
+    child.wait_with_output().expect("ends")
+}
