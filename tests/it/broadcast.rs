@@ -13,7 +13,7 @@ use std::io::Write;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-const TOP: &str = r#"{"active":[{"tour":{"id":"tour0001","name":"Knight Cup","slug":"knight-cup","createdAt":1,"url":"https://lichess.org/broadcast/knight-cup/tour0001"},"round":{"id":"rnd00002","name":"Round 2","slug":"round-2","createdAt":1,"ongoing":true,"url":"https://lichess.org/broadcast/knight-cup/round-2/rnd00002"}},{"tour":{"id":"tour0002","name":"Queen Open","slug":"q","createdAt":1,"url":"u"},"round":{"id":"rnd00009","name":"Round 9","slug":"r","createdAt":1,"url":"u","startsAt":4102444800000}}],"upcoming":[],"past":{"currentPage":1,"maxPerPage":20,"currentPageResults":[]}}"#;
+const TOP: &str = r#"{"active":[{"tour":{"id":"tour0001","name":"Knight Cup","slug":"knight-cup","createdAt":1,"url":"https://lichess.org/broadcast/knight-cup/tour0001"},"round":{"id":"rnd00002","name":"Round 2","slug":"round-2","createdAt":1,"ongoing":true,"url":"https://lichess.org/broadcast/knight-cup/round-2/rnd00002"}},{"tour":{"id":"tour0002","name":"Queen Open","slug":"q","createdAt":1,"url":"u"},"round":{"id":"rnd00009","name":"Round 9","slug":"r","createdAt":1,"url":"u","startsAt":STARTS}}],"upcoming":[],"past":{"currentPage":1,"maxPerPage":20,"currentPageResults":[]}}"#;
 
 const TOUR: &str = r#"{"tour":{"id":"tour0001","name":"Knight Cup","slug":"knight-cup","createdAt":1,"url":"u"},"rounds":[{"id":"rnd00001","name":"Round 1","slug":"round-1","createdAt":1,"url":"u"},{"id":"rnd00002","name":"Round 2","slug":"round-2","createdAt":1,"ongoing":true,"url":"u"}],"defaultRoundId":"rnd00002"}"#;
 
@@ -32,7 +32,9 @@ const BREYER: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1
 
 fn serve(server: &Lichess) {
     let mut s = server.state.lock().unwrap();
-    s.broadcast_top = TOP.into();
+    // The second starts in 3 hours and a half.
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("time").as_millis();
+    s.broadcast_top = TOP.replace("STARTS", &(now + 12_600_000).to_string());
     s.broadcast_tours.insert("tour0001".into(), TOUR.into());
     let round = game("gameAAAA", "Anna", "Boris", "*", BOARD_1) + &game("gameBBBB", "Carl", "Dora", "*", BOARD_2);
     s.round_pgn.insert("rnd00002".into(), round);
@@ -75,7 +77,7 @@ fn a_broadcast_round_is_followed_board_by_board() {
     typed(&mut child, "broadcast");
     at = wait_for(&out, "2 broadcasts now:", at);
     at = wait_for(&out, "1: Knight Cup, Round 2, live.", at);
-    at = wait_for(&out, "2: Queen Open, Round 9, starts in", at);
+    at = wait_for(&out, "2: Queen Open, Round 9, starts in 3 hours 2", at);
     typed(&mut child, "broadcast 1");
     at = wait_for(&out, "Knight Cup, Round 2: round 2 of 2, 2 boards.", at);
     at = wait_for(&out, "Board 1 of 2: Anna against Boris.", at);

@@ -24,7 +24,7 @@ impl Narrator {
         for (i, l) in list.iter().enumerate() {
             let when = match l.starts_at {
                 _ if l.ongoing => b.live.clone(),
-                Some(at) if at > now_ms => fill(&b.starts, &[("time", say_duration(self.lex, at - now_ms))]),
+                Some(at) if at > now_ms => fill(&b.starts, &[("time", self.far(at - now_ms))]),
                 _ => b.not_started.clone(),
             };
             out.push(fill(
@@ -33,6 +33,15 @@ impl Narrator {
             ));
         }
         out
+    }
+
+    /// A time ahead: in hours and minutes up to two days, then in days.
+    fn far(&self, ms: u64) -> String {
+        const DAY: u64 = 86_400_000;
+        if ms < 2 * DAY {
+            return say_duration(self.lex, ms);
+        }
+        unit(self.lex, &self.lex.client.online.day, ms / DAY)
     }
 
     /// No broadcast of that number in the list.
@@ -211,6 +220,8 @@ mod tests {
             starts_at: Some(3_600_000),
         };
         assert_eq!(en.broadcasts(std::slice::from_ref(&listed), 0)[1], "1: Cup, Round 3, starts in 1 hour.");
-        assert!(ru.broadcasts(&[listed], 0)[1].contains("начало через"));
+        assert!(ru.broadcasts(std::slice::from_ref(&listed), 0)[1].contains("начало через"));
+        let later = Listed { starts_at: Some(5 * 86_400_000), ..listed };
+        assert_eq!(en.broadcasts(&[later], 0)[1], "1: Cup, Round 3, starts in 5 days.");
     }
 }
