@@ -86,9 +86,10 @@ pub(crate) trait Mode {
     }
     /// The mode entered on top of this one was left; this one goes on.
     fn back(&mut self, _now: u64) {}
-    /// Whether news for the session's first mode (the lobby's) goes to it
-    /// while this mode is on top; none does unless the mode says so.
-    fn passes_down(&self, _msg: &Msg) -> bool {
+    /// Whether the session's first mode goes on while this one is on
+    /// top: its clock runs and its own news (the lobby's) reaches it.
+    /// Otherwise it waits, and its news is the top mode's to take or drop.
+    fn first_goes_on(&self) -> bool {
         false
     }
 }
@@ -250,9 +251,11 @@ pub(crate) fn run_session(
     let mut depth = 1;
     let mut pending: Option<Box<dyn Mode>> = None;
     while !stack.is_empty() {
-        // The first mode's clock runs while another is on top (the lobby
-        // gathers challenges, looks at its games and tournaments).
-        let below_wake = if depth > 1 { stack[0].next_wake() } else { None };
+        // The first mode may go on while another is on top (the lobby
+        // while the player watches: it gathers challenges, looks at its
+        // games and tournaments, enters a tournament's game).
+        let first_on = depth > 1 && stack.last().is_some_and(|m| m.first_goes_on());
+        let below_wake = if first_on { stack[0].next_wake() } else { None };
         let Some(mode) = stack.last_mut() else { break };
         let mode = mode.as_mut();
         let last = depth == 1;
@@ -277,7 +280,7 @@ pub(crate) fn run_session(
         if !ending {
             let Some(msg) = looped.next(mode, screen, below_wake) else { continue };
             let now = time.now_ms();
-            let passed = msg.as_ref().is_some_and(|m| depth > 1 && mode.passes_down(m));
+            let passed = first_on && matches!(msg, Some(Msg::Lobby(_)));
             if passed || (msg.is_none() && below_wake.is_some_and(|d| d <= now)) {
                 // The first mode hears it; a game it starts ends the modes
                 // above it and is entered.

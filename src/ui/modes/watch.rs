@@ -231,9 +231,9 @@ impl<S: Source> Mode for Watching<S> {
         self.inner.enter()
     }
 
-    /// While watching, the lobby below hears all its news (a challenge,
-    /// a tournament's game that starts: entered at once).
-    fn passes_down(&self, msg: &Msg) -> bool {
-        matches!(msg, Msg::Lobby(_))
+    /// While watching, the lobby below goes on (a challenge said, a
+    /// tournament's game that starts entered at once).
+    fn first_goes_on(&self) -> bool {
+        true
     }
 }
