@@ -260,7 +260,12 @@ impl Lichess {
         let shared = state.clone();
         std::thread::spawn(move || {
             for stream in listener.incoming() {
-                let Ok(stream) = stream else { return };
+                // A failed accept (a connection aborted, a moment without
+                // descriptors on a loaded machine) is not the server's end.
+                let Ok(stream) = stream else {
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                };
                 let state = shared.clone();
                 std::thread::spawn(move || handle(stream, &state));
             }
