@@ -8,7 +8,7 @@ use crate::online::broadcast::{Board, Listed, Round};
 use crate::rules::{Color, Move, Position};
 use crate::speech::lexicon::fill;
 use crate::speech::say_move::color_name;
-use crate::speech::say_time::{say_duration, unit};
+use crate::speech::say_time::unit;
 use crate::ui::output::{Line, Urgency};
 
 impl Narrator {
@@ -24,7 +24,7 @@ impl Narrator {
         for (i, l) in list.iter().enumerate() {
             let when = match l.starts_at {
                 _ if l.ongoing => b.live.clone(),
-                Some(at) if at > now_ms => fill(&b.starts, &[("time", self.far(at - now_ms))]),
+                Some(at) if at > now_ms => fill(&b.starts, &[("time", self.days_left(at - now_ms))]),
                 _ => b.not_started.clone(),
             };
             out.push(fill(
@@ -33,15 +33,6 @@ impl Narrator {
             ));
         }
         out
-    }
-
-    /// A time ahead: in hours and minutes up to two days, then in days.
-    fn far(&self, ms: u64) -> String {
-        const DAY: u64 = 86_400_000;
-        if ms < 2 * DAY {
-            return say_duration(self.lex, ms);
-        }
-        unit(self.lex, &self.lex.client.online.day, ms / DAY)
     }
 
     /// No broadcast of that number in the list.

@@ -107,9 +107,9 @@ impl Narrator {
         }
     }
 
-    /// A correspondence game's time: days and hours ("2 days 3 hours"),
-    /// or the clock's words under a day.
-    fn days_left(&self, ms: u64) -> String {
+    /// A long time (a correspondence game's, until a broadcast's round):
+    /// days and hours ("2 days 3 hours"), or the clock's words under a day.
+    pub(super) fn days_left(&self, ms: u64) -> String {
         let (days, hours) = (ms / 86_400_000, ms / 3_600_000 % 24);
         if days == 0 {
             return crate::speech::say_time::say_duration(self.lex, ms);
