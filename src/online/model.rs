@@ -131,6 +131,12 @@ pub(crate) struct GameEventInfo {
     pub(crate) seconds_left: Option<u64>,
     pub(crate) speed: String,
     pub(crate) opponent: ChallengeOpponent,
+    /// How the game came to be: "lobby", "friend", "ai", "arena", "swiss", ...
+    pub(crate) source: String,
+    /// The arena's id, for an arena's game.
+    pub(crate) tournament_id: Option<String>,
+    /// The Swiss tournament's id, for a Swiss game.
+    pub(crate) swiss_id: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

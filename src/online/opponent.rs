@@ -70,11 +70,9 @@ pub enum LobbyNews {
     },
     /// The player's challenge was declined.
     Declined,
-    /// A game starts (or is in progress).
-    GameStart {
-        /// Its id.
-        id: String,
-    },
+    /// A game starts, or is in progress (lichess says so of each game
+    /// in progress when the event stream opens).
+    GameStart(InProgress),
     /// The lobby's connection was lost, or is back.
     Connection {
         /// Back.
@@ -83,8 +81,13 @@ pub enum LobbyNews {
     /// The server refused the token or its scope (the lobby cannot go
     /// on), or a call the player made failed.
     Failed(ApiError),
-    /// The player's challenge reached the server.
-    ChallengeSent,
+    /// The player's challenge reached the server: its id (the game's,
+    /// once accepted), when it has lichess's form.
+    ChallengeSent(Option<String>),
+    /// lichess's AI took the player's challenge: the game's id.
+    AiGame(Option<String>),
+    /// The game the player asked to join could not be joined.
+    NotJoined(ApiError),
     /// The tournaments one can join.
     Tournaments(Vec<super::tournament::Tournament>),
     /// The player joined the tournament; a Swiss's round with it.
@@ -626,7 +629,23 @@ pub enum Listing {
     Check,
 }
 
-/// A game in progress, as lichess lists it.
+/// How a game came to be, as lichess says (its `source`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// A seek or a pool of the lobby.
+    Lobby,
+    /// A challenge between two players.
+    Friend,
+    /// A challenge to lichess's AI.
+    Ai,
+    /// An arena's or a Swiss tournament's pairing.
+    Tournament,
+    /// Anything else, or not said.
+    #[default]
+    Other,
+}
+
+/// A game in progress, as lichess lists it (or says it has started).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InProgress {
     /// The game's id.
@@ -641,35 +660,52 @@ pub struct InProgress {
     pub correspondence: bool,
     /// The time the player has left (ms), when lichess gives it.
     pub left_ms: Option<u64>,
+    /// How the game came to be.
+    pub origin: Origin,
+    /// The tournament (arena or Swiss) whose pairing it is.
+    pub tournament: Option<String>,
 }
 
 /// The most seconds a game in progress may have left (a year): a larger
 /// number is none.
 const MAX_SECONDS_LEFT: u64 = 366 * 86_400;
 
-/// The games in progress.
+/// A game as lichess describes it (in the games in progress and in a
+/// `gameStart`); one without a game id of lichess's form is none.
+fn in_progress(g: super::model::GameEventInfo) -> Option<InProgress> {
+    let id = if g.game_id.is_empty() { g.id } else { g.game_id };
+    if !super::is_id(&id) {
+        return None;
+    }
+    let opponent = match g.opponent.ai {
+        Some(level) => format!("lichess AI {level}"),
+        None => super::plain_text(&g.opponent.username).chars().take(30).collect(),
+    };
+    let origin = match g.source.as_str() {
+        "lobby" | "pool" => Origin::Lobby,
+        "friend" => Origin::Friend,
+        "ai" => Origin::Ai,
+        "arena" | "swiss" => Origin::Tournament,
+        _ if g.opponent.ai.is_some() => Origin::Ai,
+        _ => Origin::Other,
+    };
+    let tournament = g.tournament_id.or(g.swiss_id).filter(|t| super::is_id(t));
+    Some(InProgress {
+        id,
+        opponent,
+        color: if g.color == "black" { Color::Black } else { Color::White },
+        my_turn: g.is_my_turn,
+        correspondence: g.speed == "correspondence",
+        left_ms: g.seconds_left.filter(|s| *s <= MAX_SECONDS_LEFT).map(|s| s * 1000),
+        origin,
+        tournament,
+    })
+}
+
+/// The games in progress (as many as lichess lists: 50).
 pub fn playing(client: &Client) -> Result<Vec<InProgress>, ApiError> {
-    let p: Playing = client.get_json("/api/account/playing")?;
-    Ok(p.now_playing
-        .into_iter()
-        .filter(|g| super::is_id(if g.game_id.is_empty() { &g.id } else { &g.game_id }))
-        .map(|g| {
-            let id = if g.game_id.is_empty() { g.id } else { g.game_id };
-            let opponent = match g.opponent.ai {
-                Some(level) => format!("lichess AI {level}"),
-                None => super::plain_text(&g.opponent.username).chars().take(30).collect(),
-            };
-            let color = if g.color == "black" { Color::Black } else { Color::White };
-            InProgress {
-                id,
-                opponent,
-                color,
-                my_turn: g.is_my_turn,
-                correspondence: g.speed == "correspondence",
-                left_ms: g.seconds_left.filter(|s| *s <= MAX_SECONDS_LEFT).map(|s| s * 1000),
-            }
-        })
-        .collect())
+    let p: Playing = client.get_json("/api/account/playing?nb=50")?;
+    Ok(p.now_playing.into_iter().filter_map(in_progress).collect())
 }
 
 /// Follows the lobby's event stream in a thread of its own; `me` is the
@@ -746,13 +782,7 @@ fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
         }
         EventLine::ChallengeCanceled { challenge } => LobbyNews::ChallengeGone { id: challenge.id },
         EventLine::ChallengeDeclined {} => LobbyNews::Declined,
-        EventLine::GameStart { game } => {
-            let id = if game.game_id.is_empty() { game.id } else { game.game_id };
-            if !super::is_id(&id) {
-                return None;
-            }
-            LobbyNews::GameStart { id }
-        }
+        EventLine::GameStart { game } => LobbyNews::GameStart(in_progress(game)?),
         _ => return None,
     })
 }
@@ -763,17 +793,42 @@ pub fn answer_challenge(client: &Client, id: &str, accept: bool) -> Result<(), A
     client.post(&format!("/api/challenge/{}/{what}", super::path_segment(id)), &[]).map(|_| ())
 }
 
-/// Challenges a player (`color`: the player's, None by lot).
-pub fn challenge(client: &Client, user: &str, minutes: u64, inc: u64, color: Option<Color>) -> Result<(), ApiError> {
+/// The id a challenge's answer names, when it has lichess's form.
+#[derive(Default, serde::Deserialize)]
+#[serde(default)]
+struct Created {
+    id: String,
+}
+
+fn created_id(body: &str) -> Option<String> {
+    serde_json::from_str::<Created>(body).ok().map(|c| c.id).filter(|id| super::is_id(id))
+}
+
+/// Challenges a player (`color`: the player's, None by lot); the
+/// challenge's id (the game's, once accepted), when lichess gives one.
+pub fn challenge(
+    client: &Client,
+    user: &str,
+    minutes: u64,
+    inc: u64,
+    color: Option<Color>,
+) -> Result<Option<String>, ApiError> {
     let (limit, inc) = ((minutes * 60).to_string(), inc.to_string());
     let color = color_word(color);
     let user: String = user.chars().filter(|c| c.is_ascii_alphanumeric() || "_-".contains(*c)).collect();
     let form = [("clock.limit", limit.as_str()), ("clock.increment", inc.as_str()), ("color", color)];
-    client.post(&format!("/api/challenge/{user}"), &form).map(|_| ())
+    client.post(&format!("/api/challenge/{user}"), &form).map(|body| created_id(&body))
 }
 
-/// Challenges lichess's AI at a level.
-pub fn challenge_ai(client: &Client, level: u8, minutes: u64, inc: u64, color: Option<Color>) -> Result<(), ApiError> {
+/// Challenges lichess's AI at a level; the game's id, when lichess gives
+/// one.
+pub fn challenge_ai(
+    client: &Client,
+    level: u8,
+    minutes: u64,
+    inc: u64,
+    color: Option<Color>,
+) -> Result<Option<String>, ApiError> {
     let (limit, inc, level) = ((minutes * 60).to_string(), inc.to_string(), level.to_string());
     let form = [
         ("level", level.as_str()),
@@ -781,7 +836,7 @@ pub fn challenge_ai(client: &Client, level: u8, minutes: u64, inc: u64, color: O
         ("clock.increment", inc.as_str()),
         ("color", color_word(color)),
     ];
-    client.post("/api/challenge/ai", &form).map(|_| ())
+    client.post("/api/challenge/ai", &form).map(|body| created_id(&body))
 }
 
 fn color_word(color: Option<Color>) -> &'static str {

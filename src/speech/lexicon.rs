@@ -138,7 +138,18 @@ pub struct Lexicon {
     pub particles: Vec<String>,
     /// Every heard move is confirmed (see the data file for why).
     pub heard_always_asks: bool,
+    /// English phrases understood in this language's sessions too (see
+    /// [`ESSENTIAL_COMMANDS`]): typed words, not the recognizer's.
+    pub borrowed: Vec<String>,
 }
+
+/// The English commands a player may type in any language's session,
+/// whatever the language calls them: leaving, help, a hint and hearing
+/// the last words again.
+pub(crate) const ESSENTIAL_COMMANDS: &[&str] = &["quit", "exit", "help", "hint", "repeat"];
+
+/// The English answers understood in any language's session.
+pub(crate) const ESSENTIAL_ANSWERS: &[&str] = &["yes", "no", "cancel"];
 
 /// A problem in a language data file (a bug in voxchess, found by its tests).
 #[derive(Debug, thiserror::Error)]
@@ -236,6 +247,39 @@ fn share_rhymes(words_in: &mut BTreeMap<String, Vec<Sense>>) {
 
 const PHONETIC: &str = include_str!("data/phonetic.toml");
 
+/// The essential English commands and answers added to another
+/// language's tables where that language does not use the same phrase
+/// itself; the phrases added.
+fn borrow_essentials(
+    commands: &mut BTreeMap<String, String>,
+    words_in: &mut BTreeMap<String, Vec<Sense>>,
+) -> Result<Vec<String>, LexiconError> {
+    let (name, text) = source(SpeechLang::English);
+    let en: LangFile = toml::from_str(text).map_err(|e| LexiconError::Toml(name, e.to_string()))?;
+    let mut borrowed = Vec::new();
+    for phrase in ESSENTIAL_COMMANDS {
+        if let Some(command) = en.commands.get(*phrase)
+            && !commands.contains_key(*phrase)
+            && !words_in.contains_key(*phrase)
+        {
+            commands.insert(phrase.to_string(), command.clone());
+            borrowed.push(phrase.to_string());
+        }
+    }
+    for phrase in ESSENTIAL_ANSWERS {
+        if let Some(senses) = en.words_in.get(*phrase)
+            && !commands.contains_key(*phrase)
+            && !words_in.contains_key(*phrase)
+        {
+            let mut into = BTreeMap::new();
+            add_words(name, &BTreeMap::from([(phrase.to_string(), senses.clone())]), &mut into)?;
+            words_in.extend(into);
+            borrowed.push(phrase.to_string());
+        }
+    }
+    Ok(borrowed)
+}
+
 fn source(lang: SpeechLang) -> (&'static str, &'static str) {
     match lang {
         SpeechLang::English => ("en.toml", include_str!("data/en.toml")),
@@ -325,8 +369,10 @@ impl Lexicon {
             }
         }
         share_rhymes(&mut words_in);
-        let commands: BTreeMap<String, String> =
+        let mut commands: BTreeMap<String, String> =
             file.commands.into_iter().map(|(k, v)| (k.to_lowercase(), v)).collect();
+        let borrowed =
+            if lang == SpeechLang::English { Vec::new() } else { borrow_essentials(&mut commands, &mut words_in)? };
         let longest_phrase =
             words_in.keys().chain(commands.keys()).map(|k| k.split_whitespace().count()).max().unwrap_or(1);
         if file.code != lang.code() {
@@ -353,6 +399,7 @@ impl Lexicon {
             commands,
             longest_phrase,
             heard_always_asks: file.heard_always_asks,
+            borrowed,
             particles: {
                 let mut p = file.particles;
                 p.sort_by_key(|x| std::cmp::Reverse(x.chars().count()));
@@ -419,5 +466,41 @@ fn piece_names(p: &PieceWords, role: Role) -> &[String; 3] {
         Role::Rook => &p.rook,
         Role::Queen => &p.queen,
         Role::King => &p.king,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+    use crate::speech::{Channel, Command, EngineQuestion, Intent, Question, Resolver};
+
+    /// quit, help, hint and repeat, and the answers yes, no and cancel,
+    /// typed in English, are understood in every language's session; the
+    /// recognizer is not given them in another language.
+    #[test]
+    fn the_essential_english_words_work_in_every_session() {
+        let pos = Position::start();
+        for lang in SpeechLang::ALL {
+            let r = Resolver::new(lang);
+            let command = |t: &str| r.resolve(&pos, t, Channel::Typed);
+            assert_eq!(command("quit"), Intent::Command(Command::Quit), "{lang:?}");
+            assert_eq!(command("exit"), Intent::Command(Command::Quit), "{lang:?}");
+            assert_eq!(command("help"), Intent::Command(Command::Help), "{lang:?}");
+            assert_eq!(command("repeat"), Intent::Command(Command::Repeat), "{lang:?}");
+            assert_eq!(command("hint"), Intent::Command(Command::Engine(EngineQuestion::Best)), "{lang:?}");
+            let m = crate::notation::read_move(&pos, "e4", crate::notation::NotationLang::English).expect("e4");
+            let q = Question::moves(pos, vec![m]);
+            // As in an English session: yes plays the move asked about.
+            let en = Resolver::new(SpeechLang::English);
+            for word in ["yes", "no", "cancel"] {
+                let expected = en.resolve_answer(&pos, &q, word, Channel::Typed);
+                assert!(!matches!(expected, Intent::Refuse(_)), "{word}: {expected:?}");
+                assert_eq!(r.resolve_answer(&pos, &q, word, Channel::Typed), expected, "{lang:?} {word}");
+            }
+            let vocabulary = crate::speech::vocabulary::vocabulary(lang);
+            let listened = ["quit", "help", "yes"].iter().any(|w| vocabulary.iter().any(|v| v == w));
+            assert_eq!(listened, lang == SpeechLang::English, "{lang:?}");
+        }
     }
 }

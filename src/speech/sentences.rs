@@ -438,6 +438,15 @@ pub struct OnlineWords {
     pub lobby_unclear: String,
     pub bad_control: String,
     pub pick_game: String,
+    /// A real-time game of the player's is running and is joined: `{name}`.
+    pub game_running: String,
+    /// A game in progress said, not entered: `{item}` (a `game_item`),
+    /// `{n}` its number.
+    pub game_announced: String,
+    /// The game the player is now in: `{name}`.
+    pub now_in_game: String,
+    /// `join N` for the game being joined.
+    pub joining: String,
     pub back_in_lobby: String,
     pub left_game: String,
     pub token_not_saved: String,

@@ -20,6 +20,8 @@ pub fn vocabulary(lang: SpeechLang) -> Vec<String> {
         // Particles are read off typed words; as words of their own the
         // recognizer would insert them between the others.
         .filter(|w| !lex.particles.contains(w))
+        // The English words typed in any session are not listened for.
+        .filter(|w| !lex.borrowed.contains(w))
         .cloned()
         .collect();
     for r in &lex.squares.ranks {

@@ -51,3 +51,108 @@ fn correspondence_games_are_listed_played_and_followed() {
     assert!(!s.requests.iter().any(|(_, p, _)| p.contains("resign") || p.contains("abort")), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// lichess says `gameStart` for every game in progress when the event
+/// stream opens: with two correspondence games and one real-time game
+/// running, the lobby lists all three, says the real-time one is running
+/// and joins it, and enters neither correspondence game. The prompt names
+/// the opponent (other games are in progress); the move goes to that game
+/// alone. A correspondence game started on lichess meanwhile is said and
+/// listed, not entered; its number joins it, and the move between games
+/// is said.
+#[test]
+fn no_game_is_entered_unasked() {
+    let server = Lichess::start();
+    let (anna, bob, carl) = {
+        let mut s = server.state.lock().unwrap();
+        let anna = s.running_game("white", "Anna", true, "friend");
+        let bob = s.running_game("black", "Bob", true, "lobby");
+        let carl = s.running_game("white", "Carl", false, "lobby");
+        (anna, bob, carl)
+    };
+    let dir = home_logged_in("unasked", TOKEN);
+    let (mut child, out) = start_lobby(&dir, &server, "en");
+    let mut at = wait_for(&out, "Your move in 1 correspondence game.", 0);
+    for name in ["correspondence against Anna", "correspondence against Bob", "against Carl, you play White"] {
+        wait_for(&out, name, at);
+    }
+    at = wait_for(&out, "Your game against Carl is running: joining it.", at);
+    at = wait_for(&out, "Now in the game against Carl.", at);
+    at = wait_for(&out, "The game starts: Player (1500) against Carl (1600).", at);
+    at = wait_for(&out, "Carl: 1. White>", at);
+    let mut typed = |line: &str| writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
+    typed("e4");
+    at = wait_for(&out, "White: e4", at);
+    // Dora starts a correspondence game on lichess: said, not entered.
+    let dora = server.state.lock().unwrap().start_game("dora0001", "white", "Dora", &[], "friend", None, true);
+    typed("quit");
+    at = wait_for(&out, "Back in the lobby.", at);
+    // It waited while the player was in Carl's game; the lobby's next
+    // look at the games says it.
+    at = wait_for(&out, "New game 4: correspondence against Dora, you play White, your move", at);
+    at = wait_for(&out, "Type 4 to play it.", at);
+    typed("4");
+    at = wait_for(&out, "Now in the game against Dora.", at);
+    at = wait_for(&out, "Dora: 1. White>", at);
+    typed("quit");
+    at = wait_for(&out, "Back in the lobby.", at);
+    typed("quit");
+    drop(child.stdin.take());
+    let all = crate::common::ended_in_rows(&mut child, &out);
+    let _ = at;
+    let s = server.state.lock().unwrap();
+    let streamed: Vec<&String> =
+        s.requests.iter().filter(|(_, p, _)| p.starts_with("/api/board/game/stream/")).map(|(_, p, _)| p).collect();
+    assert_eq!(
+        streamed,
+        [&format!("/api/board/game/stream/{carl}"), &format!("/api/board/game/stream/{dora}")],
+        "a game entered unasked: {all}"
+    );
+    let moves: Vec<&String> = s.requests.iter().filter(|(_, p, _)| p.contains("/move/")).map(|(_, p, _)| p).collect();
+    assert_eq!(moves, [&format!("/api/board/game/{carl}/move/e2e4")], "{all}");
+    for id in [&anna, &bob] {
+        assert!(s.games[id.as_str()].moves.is_empty(), "{all}");
+    }
+    assert_eq!(all.matches("Goodbye.").count(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The English `quit` leaves a game in a Russian, German or Korean
+/// session (the game the lobby joined at once), as the language's own
+/// word does; the lobby's `help` and `quit` are English too. A
+/// correspondence game that starts meanwhile is said in the session's
+/// language and not entered.
+#[test]
+fn english_quit_leaves_a_game_in_every_language() {
+    for (lang, now_in, back, new) in [
+        ("ru", "Теперь вы в партии с соперником Carl.", "Снова в зале.", "Новая партия 2:"),
+        ("de", "Jetzt in der Partie gegen Carl.", "Wieder in der Lobby.", "Neue Partie 2:"),
+        ("ko", "이제 Carl 님과의 게임입니다.", "로비로 돌아왔습니다.", "새 게임 2:"),
+    ] {
+        let server = Lichess::start();
+        let carl = server.state.lock().unwrap().running_game("white", "Carl", false, "lobby");
+        let dir = home_logged_in(&format!("quit-{lang}"), TOKEN);
+        let (mut child, out) = start_lobby(&dir, &server, lang);
+        let mut at = wait_for(&out, now_in, 0);
+        let mut typed = |line: &str| writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
+        typed("quit");
+        at = wait_for(&out, back, at);
+        // A correspondence game starting on lichess is said in the
+        // session's language, and not entered.
+        server.state.lock().unwrap().start_game("dora0001", "white", "Dora", &[], "friend", None, true);
+        at = wait_for(&out, new, at);
+        typed("help");
+        at = wait_for(&out, "15+10", at);
+        typed("quit");
+        drop(child.stdin.take());
+        let all = crate::common::ended_in_rows(&mut child, &out);
+        let _ = at;
+        let s = server.state.lock().unwrap();
+        assert_eq!(s.games[carl.as_str()].status, "started", "{lang}: {all}");
+        assert!(!s.requests.iter().any(|(_, p, _)| p.contains("/move/")), "{lang}: {all}");
+        let streams = s.requests.iter().filter(|(_, p, _)| p.starts_with("/api/board/game/stream/")).count();
+        assert_eq!(streams, 1, "{lang}: {all}");
+        drop(s);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -164,7 +164,7 @@ fn a_challenge_accepted_is_played_to_the_result() {
     at = wait_for(&out, "The game starts: Player (1500) against Anna (1600).", at);
     typed(&mut child, "e4");
     at = wait_for(&out, "Black: e5", at);
-    let id = "game0001";
+    let id = "chall001";
     typed(&mut child, "time");
     at = wait_for(&out, "White: 14 minutes 5", at);
     typed(&mut child, "best move");
@@ -230,11 +230,11 @@ fn a_challenge_accepted_is_played_to_the_result() {
     let streams = server.state.lock().unwrap().game_streams;
     assert_eq!(streams, 2, "one stream, opened once more after the cut");
     let requests = server.state.lock().unwrap().requests.clone();
-    assert!(requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/board/game/game0001/move/e2e4"), "{requests:?}");
-    assert!(requests.iter().any(|(_, p, b)| p == "/api/board/game/game0001/chat" && b.contains("room=player")));
+    assert!(requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/board/game/chall001/move/e2e4"), "{requests:?}");
+    assert!(requests.iter().any(|(_, p, b)| p == "/api/board/game/chall001/chat" && b.contains("room=player")));
     let games = std::fs::read_dir(dir.join("data/voxchess/games")).expect("games folder");
     let pgn: String = games.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap_or_default()).collect();
-    assert!(pgn.contains(&format!("[Site \"{}/game0001\"]", server.url)), "{pgn}");
+    assert!(pgn.contains(&format!("[Site \"{}/chall001\"]", server.url)), "{pgn}");
     // Both players by their lichess names, the ratings in their own tags.
     // The server's own: the event as lichess names it, the time control.
     let tags = ["[White \"Player\"]", "[Black \"Anna\"]", "[WhiteElo \"1500\"]", "[BlackElo \"1600\"]"];
@@ -379,8 +379,8 @@ fn latency() {
         std::thread::sleep(Duration::from_millis(100));
         idle(&speech);
         let before = out.lock().unwrap().len();
-        server.opponent_moves("game0001", reply);
-        let sent = server.state.lock().unwrap().games["game0001"].sent_at.last().map(|(_, t)| *t).expect("sent");
+        server.opponent_moves("chall001", reply);
+        let sent = server.state.lock().unwrap().games["chall001"].sent_at.last().map(|(_, t)| *t).expect("sent");
         let _ = wait_for(&out, said, before);
         to_line.push(sent.elapsed().as_secs_f64() * 1000.0);
         let start = Instant::now();
@@ -470,19 +470,19 @@ fn offers_the_other_way_round() {
     typed(&mut child, "offer draw");
     at = wait_for(&out, "You offer a draw; the answer follows.", at);
     at = wait_for(&out, "Your opponent declines the draw.", at);
-    server.change("game0001", |g| g.btakeback = true);
+    server.change("chall001", |g| g.btakeback = true);
     at = wait_for(&out, "Your opponent asks to take back the last move.", at);
     typed(&mut child, "yes");
     at = wait_for(&out, "Taken back: Black's e5", at);
-    server.change("game0001", |g| g.agreeable = true);
-    server.opponent_moves("game0001", "c7c5");
+    server.change("chall001", |g| g.agreeable = true);
+    server.opponent_moves("chall001", "c7c5");
     at = wait_for(&out, "Black: c5", at);
     typed(&mut child, "offer draw");
     at = wait_for(&out, "Game over: Draw by agreement", at);
     finish(child);
     let _ = at;
     let requests = server.state.lock().unwrap().requests.clone();
-    assert!(requests.iter().any(|(_, p, _)| p == "/api/board/game/game0001/takeback/yes"), "{requests:?}");
+    assert!(requests.iter().any(|(_, p, _)| p == "/api/board/game/chall001/takeback/yes"), "{requests:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -502,12 +502,12 @@ fn a_refused_end_is_said_and_the_game_goes_on() {
     at = wait_for(&out, "Resign?", at);
     typed(&mut child, "yes");
     at = wait_for(&out, "lichess refused your resignation: This game cannot resign now. The game goes on.", at);
-    server.change("game0001", |g| g.bdraw = true);
+    server.change("chall001", |g| g.bdraw = true);
     at = wait_for(&out, "Draw offered", at);
     server.state.lock().unwrap().refuse_requests = Some(500);
     typed(&mut child, "accept");
     at = wait_for(&out, "lichess refused your acceptance of the draw. The game goes on.", at);
-    server.change("game0001", |g| g.bdraw = false);
+    server.change("chall001", |g| g.bdraw = false);
     typed(&mut child, "abort");
     at = wait_for(&out, "lichess refused the abort. The game goes on.", at);
     typed(&mut child, "Nf3");
@@ -611,7 +611,7 @@ fn the_first_move_is_not_kept_waiting_by_the_greeting() {
             assert!(start.elapsed() < Duration::from_secs(20), "{lang}: the greeting was not said");
             std::thread::sleep(Duration::from_millis(2));
         }
-        server.opponent_moves("game0001", "e2e4");
+        server.opponent_moves("chall01b", "e2e4");
         let sent = Instant::now();
         let pos = Position::start();
         let e4 = *pos.legal_moves().iter().find(|m| m.uci() == "e2e4").expect("legal");
@@ -670,14 +670,14 @@ fn bursts_are_one_notice_and_the_move_comes_first() {
     at = wait_for(&out, "Type help for commands.", at);
     {
         let mut s = server.state.lock().unwrap();
-        let g = s.games.get_mut("game0001").expect("the game");
+        let g = s.games.get_mut("chall01b").expect("the game");
         for i in 0..30 {
             g.send(&format!(
                 "{{\"type\":\"chatLine\",\"room\":\"player\",\"username\":\"Anna\",\"text\":\"line {i}\"}}"
             ));
         }
     }
-    server.opponent_moves("game0001", "e2e4");
+    server.opponent_moves("chall01b", "e2e4");
     let sent = Instant::now();
     at = wait_for(&out, "30 chat lines from Anna.", at);
     let begun = loop {

@@ -80,7 +80,7 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
     at = wait_for(&out, "You joined Hourly Rapid Arena.", at);
     for (round, reply) in [(1, "e7e5"), (2, "c7c5")] {
         // The pairing: a game starts by itself.
-        server.state.lock().unwrap().new_game("white", &format!("Opponent{round}"), &[reply]);
+        server.state.lock().unwrap().new_pairing("v7uBZPdA", "arena", &format!("Opponent{round}"), &[reply]);
         at = won(&server, &mut child, &out, at);
         at = wait_for(&out, "Your place: 2 of 3, 4 points.", at);
         at = wait_for(&out, "25 minutes left in the tournament.", at);
@@ -168,7 +168,7 @@ fn a_team_swiss_is_joined_a_round_played_and_a_bye_said() {
     {
         let mut s = server.state.lock().unwrap();
         s.swiss.insert("swiss001".into(), swiss(1, 3, 0));
-        s.new_game("white", "Opponent1", &["e7e5"]);
+        s.new_pairing("swiss001", "swiss", "Opponent1", &["e7e5"]);
     }
     // The round's games are over when the player comes back.
     server.state.lock().unwrap().swiss.insert("swiss001".into(), swiss(1, 0, 60));
@@ -239,7 +239,7 @@ fn a_pairing_while_watching_is_entered_at_once() {
     at = wait_for(&out, "You joined Hourly Rapid Arena.", at);
     typed(&mut child, "watch");
     at = wait_for(&out, "Anna (2650) against Bob (2600).", at);
-    server.state.lock().unwrap().new_game("white", "Opponent1", &["e7e5"]);
+    server.state.lock().unwrap().new_pairing("v7uBZPdA", "arena", "Opponent1", &["e7e5"]);
     at = wait_for(&out, "The game starts: Player (1500) against Opponent1 (1600).", at);
     at = won(&server, &mut child, &out, at);
     wait_for(&out, "Your place: 1 of 1, 2 points.", at);

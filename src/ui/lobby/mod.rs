@@ -8,6 +8,7 @@
 //!
 //! May use every front-end module; nothing imports it but the binary.
 
+mod arrival;
 mod broadcast;
 mod command;
 mod tournament;
@@ -31,6 +32,7 @@ use crate::ui::output::{Line, Urgency};
 use crate::ui::play::Play;
 use crate::ui::session::Mode;
 use crate::ui::words::{Fixed, Narrator};
+use arrival::{Arrival, Asked, Place, arrival};
 use command::{LobbyCommand, lobby_command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -124,6 +126,10 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         check_due: None,
         tournaments: tournament::Tournaments::default(),
         broadcasts: Vec::new(),
+        asked: Asked::default(),
+        listed: false,
+        early: Vec::new(),
+        in_game: None,
     };
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
 }
@@ -159,6 +165,15 @@ struct Lobby {
     tuning: Option<(Watched, Arc<AtomicBool>)>,
     /// The broadcasts as last listed.
     broadcasts: Vec<crate::online::broadcast::Listed>,
+    /// The games the player's own actions start.
+    asked: Asked,
+    /// The games in progress were listed when the lobby opened: until
+    /// then, the games lichess says have started (as it does of every
+    /// game in progress when the event stream opens) wait in `early`.
+    listed: bool,
+    early: Vec<InProgress>,
+    /// The game being joined or played on top of the lobby.
+    in_game: Option<String>,
 }
 
 /// Challenges arriving within this long of the first are said as one
@@ -206,6 +221,11 @@ impl Lobby {
                     None => self.fixed(Fixed::NoChallenge),
                     Some(k) => {
                         let c = self.waiting.remove(k);
+                        if accept {
+                            // Its game (of the challenge's id) may start
+                            // before lichess answers.
+                            self.asked.game(&c.id);
+                        }
                         self.call(move |client| match answer_challenge(client, &c.id, accept) {
                             Err(e) => LobbyNews::Failed(e),
                             Ok(()) if !accept => LobbyNews::Declined,
@@ -240,14 +260,15 @@ impl Lobby {
             }
             LobbyCommand::Challenge { user, minutes, increment, color } => {
                 self.call(move |client| match challenge(client, &user, minutes, increment, color) {
-                    Ok(()) => LobbyNews::ChallengeSent,
+                    Ok(id) => LobbyNews::ChallengeSent(id),
                     Err(e) => LobbyNews::Failed(e),
                 });
             }
             LobbyCommand::Ai { level, minutes, increment, color } => {
-                self.call(move |client| match challenge_ai(client, level, minutes, increment, color) {
-                    Ok(()) => LobbyNews::Done,
-                    Err(e) => LobbyNews::Failed(e),
+                self.asked.ai_sent();
+                self.calls(move |client| match challenge_ai(client, level, minutes, increment, color) {
+                    Ok(id) => vec![LobbyNews::AiGame(id)],
+                    Err(e) => vec![LobbyNews::AiGame(None), LobbyNews::Failed(e)],
                 });
             }
             LobbyCommand::Games => self.call(|client| match playing(client) {
@@ -255,6 +276,7 @@ impl Lobby {
                 Err(e) => LobbyNews::Failed(e),
             }),
             LobbyCommand::Join(n) => match n.checked_sub(1).and_then(|k| self.games.get(k)) {
+                Some(g) if self.in_game.as_deref() == Some(g.id.as_str()) => self.fixed(Fixed::Joining),
                 Some(g) => {
                     let id = g.id.clone();
                     self.join(&id);
@@ -299,18 +321,22 @@ impl Lobby {
                 self.fixed(Fixed::ChallengeGone);
             }
             LobbyNews::Declined => self.fixed(Fixed::Declined),
-            LobbyNews::GameStart { id } => {
-                self.tournaments.game_started();
-                if let Some(c) = self.seeking.take() {
-                    c.store(true, Ordering::Relaxed);
-                }
-                self.join(&id);
+            LobbyNews::GameStart(game) => self.game_started(game),
+            LobbyNews::AiGame(id) => self.asked.ai_answered(id.as_deref()),
+            LobbyNews::NotJoined(e) => {
+                self.in_game = None;
+                self.news(LobbyNews::Failed(e), now);
             }
             LobbyNews::Connection { up } => {
                 let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
                 self.say(text, Urgency::Urgent);
             }
-            LobbyNews::ChallengeSent => self.fixed(Fixed::ChallengeSent),
+            LobbyNews::ChallengeSent(id) => {
+                if let Some(id) = id {
+                    self.asked.game(&id);
+                }
+                self.fixed(Fixed::ChallengeSent);
+            }
             LobbyNews::Tournaments(_)
             | LobbyNews::Joined(..)
             | LobbyNews::Left
@@ -354,10 +380,13 @@ impl Lobby {
 
     /// The games in progress, as listed. Asked for: said. When the lobby
     /// opened: the correspondence games where it is the player's move
-    /// counted, and a single real-time game joined at once (its clock
-    /// runs), else several listed. Looked at again: a correspondence
-    /// opponent who has moved since is said. While there are
-    /// correspondence games, they are looked at every 30 s.
+    /// counted, every game listed when there are several, a single
+    /// real-time game said and joined (its clock runs), several listed
+    /// for the player to choose; the games lichess said had started
+    /// meanwhile are then decided. Looked at again: a correspondence
+    /// opponent who has moved since is said, and a game new since is
+    /// said and listed (never entered). While there are correspondence
+    /// games, they are looked at every 30 s.
     fn games_listed(&mut self, mut games: Vec<InProgress>, why: Listing, now: u64) {
         if why == Listing::Check {
             // The numbers the player heard stay: the games keep their order,
@@ -372,40 +401,107 @@ impl Lobby {
         self.check_due = (correspondence > 0).then_some(now + CHECK_EVERY_MS);
         match why {
             Listing::Check => {
-                let moved: Vec<String> = self
-                    .games
-                    .iter()
-                    .filter(|g| g.correspondence && g.my_turn)
-                    .filter(|g| before.iter().any(|b| b.id == g.id && !b.my_turn))
-                    .map(|g| self.words.correspondence_moved(&g.opponent))
-                    .collect();
-                for text in moved {
+                let mut said = Vec::new();
+                for (i, g) in self.games.iter().enumerate() {
+                    match before.iter().find(|b| b.id == g.id) {
+                        Some(b) if g.correspondence && g.my_turn && !b.my_turn => {
+                            said.push(self.words.correspondence_moved(&g.opponent));
+                        }
+                        Some(_) => {}
+                        None if self.in_game.as_deref() == Some(g.id.as_str()) => {}
+                        None => said.push(self.words.game_announced(i + 1, g)),
+                    }
+                }
+                for text in said {
                     self.say(text, Urgency::Urgent);
                 }
             }
             Listing::Asked if self.games.is_empty() => self.fixed(Fixed::NoGames),
             Listing::Asked => self.list(),
             Listing::Greeting => {
+                self.listed = true;
                 let mine = self.games.iter().filter(|g| g.correspondence && g.my_turn).count();
                 if mine > 0 {
                     let text = self.words.correspondence_turns(mine);
                     self.say(text, Urgency::Info);
                 }
-                let live: Vec<&InProgress> = self.games.iter().filter(|g| !g.correspondence).collect();
-                match (live.as_slice(), self.games.len()) {
-                    (_, 0) => {}
-                    ([one], _) => {
-                        let id = one.id.clone();
-                        self.join(&id);
+                let live: Vec<InProgress> = self.games.iter().filter(|g| !g.correspondence).cloned().collect();
+                match live.as_slice() {
+                    [one] if self.in_game.is_none() => {
+                        if self.games.len() > 1 {
+                            self.list();
+                        }
+                        self.join_running(one);
                     }
-                    ([], _) => self.list(),
-                    _ => {
+                    [_, _, ..] => {
                         self.fixed(Fixed::PickGame);
                         self.list();
                     }
+                    _ => self.list(),
+                }
+                for game in std::mem::take(&mut self.early) {
+                    self.game_started(game);
                 }
             }
         }
+    }
+
+    /// lichess says a game has started (or is in progress): entered when
+    /// the player's own action or their tournament started it, joined
+    /// with a word first when it is a real-time game of theirs running
+    /// while they are in no other, else said and listed; never entered
+    /// unasked ([`arrival`]).
+    fn game_started(&mut self, game: InProgress) {
+        let place = Place {
+            seeking: self.seeking.is_some(),
+            tournament: self.tournaments.joined_id(),
+            known: self.games.iter().any(|g| g.id == game.id),
+            in_game: self.in_game.is_some(),
+        };
+        match arrival(&game, &mut self.asked, place) {
+            Arrival::Enter => {
+                self.tournaments.game_started();
+                if let Some(c) = self.seeking.take() {
+                    c.store(true, Ordering::Relaxed);
+                }
+                let id = game.id.clone();
+                self.remember(game);
+                self.join(&id);
+            }
+            // Until the games in progress are listed, the rest waits.
+            _ if !self.listed => self.early.push(game),
+            Arrival::Known => {}
+            Arrival::JoinRunning => {
+                self.remember(game.clone());
+                self.join_running(&game);
+            }
+            Arrival::Announce => {
+                let item = self.games.len() + 1;
+                let text = self.words.game_announced(item, &game);
+                self.remember(game);
+                self.say(text, Urgency::Urgent);
+            }
+        }
+    }
+
+    /// A game is among the games in progress (numbered last when new).
+    fn remember(&mut self, game: InProgress) {
+        if self.games.iter().any(|g| g.id == game.id) {
+            return;
+        }
+        if game.correspondence && self.check_due.is_none() {
+            // Looked at with the others from the next check on.
+            self.check_due = Some(0);
+        }
+        self.games.push(game);
+    }
+
+    /// A real-time game of the player's is running: said, then joined.
+    fn join_running(&mut self, game: &InProgress) {
+        let text = self.words.game_running(&game.opponent);
+        self.say(text, Urgency::Urgent);
+        let id = game.id.clone();
+        self.join(&id);
     }
 
     /// Joins game `id`: its stream is opened on a thread of its own (with
@@ -414,6 +510,7 @@ impl Lobby {
     /// (`quit`: back to the lobby, where `games` can switch to another
     /// game).
     fn join(&mut self, id: &str) {
+        self.in_game = Some(id.to_string());
         let (slot, id, me) = (self.joining.clone(), id.to_string(), self.me.to_lowercase());
         self.call(move |client| match connect(client, &id, &me) {
             Ok(joined) => {
@@ -422,7 +519,7 @@ impl Lobby {
                 }
                 LobbyNews::Connected
             }
-            Err(e) => LobbyNews::Failed(e),
+            Err(e) => LobbyNews::NotJoined(e),
         });
     }
 
@@ -482,9 +579,19 @@ impl Lobby {
         let settings = Settings { time, ..self.settings.clone() };
         let me = game.setup.me.unwrap_or(Color::White);
         let opponent = OnlineOpponent::start(self.client.clone(), &game, lines, acts_to(self.tx.clone()));
+        // Which game the player is now in is always said; with other
+        // games in progress, the prompt names the opponent too.
+        let name = match self.games.iter().find(|g| g.id == game.id) {
+            Some(g) => g.opponent.clone(),
+            None => game.setup.players[(!me).index()].name().to_string(),
+        };
+        let text = self.words.now_in_game(&name);
+        self.say(text, Urgency::Urgent);
+        let others = self.games.iter().any(|g| g.id != game.id);
         let play = Play::new(settings.clone(), game.setup, now);
         let effects = Effects::new(self.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
-        self.next = Some(Box::new(GameMode::new(play, effects)));
+        let mode = GameMode::new(play, effects);
+        self.next = Some(Box::new(if others { mode.labelled(&name) } else { mode }));
     }
 }
 
@@ -574,6 +681,12 @@ impl Mode for Lobby {
     /// stands (an arena pairs the player again).
     fn back(&mut self, now: u64) {
         self.fixed(Fixed::BackInLobby);
+        if self.in_game.is_some() {
+            // The game left may have ended: the games in progress are
+            // looked at again (the numbers heard kept).
+            self.check_due = Some(now);
+        }
+        self.in_game = None;
         self.tournament_back(now);
     }
 }

@@ -42,6 +42,11 @@ impl Tournaments {
     pub(super) fn due(&self) -> Option<u64> {
         self.due
     }
+
+    /// The id of the tournament joined, whose pairings are entered.
+    pub(super) fn joined_id(&self) -> Option<&str> {
+        self.joined.as_ref().map(|t| t.id.as_str())
+    }
 }
 
 /// A tournament call's news: a token without the tournament:write scope

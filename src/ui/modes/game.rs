@@ -21,12 +21,20 @@ pub(crate) struct GameMode {
     play: Box<Play>,
     study: Option<Box<Review>>,
     effects: Effects,
+    /// The opponent's name before the prompt, when other games are in
+    /// progress (the player always knows which game a move goes to).
+    label: Option<String>,
 }
 
 impl GameMode {
     /// A game whose work `effects` does.
     pub(crate) fn new(play: Play, effects: Effects) -> GameMode {
-        GameMode { play: Box::new(play), study: None, effects }
+        GameMode { play: Box::new(play), study: None, effects, label: None }
+    }
+
+    /// The same, its prompt naming the opponent ("Anna: 12. White>").
+    pub(crate) fn labelled(self, opponent: &str) -> GameMode {
+        GameMode { label: Some(crate::filter::clean(opponent)), ..self }
     }
 
     /// The front that takes commands now: the study once the game has
@@ -134,7 +142,10 @@ impl Mode for GameMode {
     }
 
     fn prompt(&mut self) -> String {
-        self.play.prompt()
+        match &self.label {
+            Some(name) => format!("{name}: {}", self.play.prompt()),
+            None => self.play.prompt(),
+        }
     }
 
     fn narrator(&mut self) -> Narrator {

@@ -121,6 +121,8 @@ fixed! {
     TokenNotSaved => client.online.token_not_saved;
     /// Several games in progress: pick one.
     PickGame => client.online.pick_game;
+    /// The game asked for is being joined already.
+    Joining => client.online.joining;
     /// No challenge to answer.
     NoChallenge => client.online.no_challenge;
     /// A challenge declined.

@@ -135,6 +135,23 @@ impl Narrator {
         fill(&self.lex.client.online.correspondence_moved, &[("name", name.to_string())])
     }
 
+    /// A real-time game of the player's is running: joining it.
+    pub(crate) fn game_running(&self, name: &str) -> String {
+        fill(&self.lex.client.online.game_running, &[("name", name.to_string())])
+    }
+
+    /// A game in progress that is said and listed as number `n`, not
+    /// entered.
+    pub(crate) fn game_announced(&self, n: usize, g: &crate::online::InProgress) -> String {
+        let item = self.game_item(n, g);
+        fill(&self.lex.client.online.game_announced, &[("item", item), ("n", n.to_string())])
+    }
+
+    /// The game the player is now in.
+    pub(crate) fn now_in_game(&self, name: &str) -> String {
+        fill(&self.lex.client.online.now_in_game, &[("name", name.to_string())])
+    }
+
     /// A lobby line not understood.
     pub(crate) fn lobby_unclear(&self, text: &str) -> String {
         fill(&self.lex.client.online.lobby_unclear, &[("text", text.chars().take(60).collect())])

@@ -52,6 +52,11 @@ pub struct Game {
     pub sent_at: Vec<(String, std::time::Instant)>,
     /// A correspondence game (3 days a move, no clock).
     pub correspondence: bool,
+    /// How the game came to be (the spec's `source`: "friend", "ai",
+    /// "lobby", "arena", "swiss").
+    pub source: String,
+    /// The arena or Swiss tournament whose pairing it is.
+    pub tournament: Option<String>,
     streams: Vec<Sender<String>>,
 }
 
@@ -102,6 +107,34 @@ impl Game {
 
     fn my_turn(&self) -> bool {
         self.moves.len().is_multiple_of(2) == (self.me == "white")
+    }
+
+    /// The game as the event stream's `gameStart` and the games in
+    /// progress describe it (the spec's GameEventInfo).
+    fn info(&self) -> String {
+        let (speed, left) = if self.correspondence { ("correspondence", 3 * 86_400 + 7200) } else { ("rapid", 900) };
+        let tournament = match (&self.tournament, self.source.as_str()) {
+            (Some(t), "swiss") => format!(",\"swissId\":\"{t}\""),
+            (Some(t), _) => format!(",\"tournamentId\":\"{t}\""),
+            (None, _) => String::new(),
+        };
+        let ai = if self.source == "ai" { ",\"ai\":3" } else { "" };
+        format!(
+            "{{\"gameId\":\"{}\",\"fullId\":\"{}xxxx\",\"color\":\"{}\",\"isMyTurn\":{},\"speed\":\"{speed}\",\"secondsLeft\":{left},\"source\":\"{}\",\"hasMoved\":{},\"opponent\":{{\"id\":\"{}\",\"username\":\"{}\",\"rating\":1600{ai}}}{tournament}}}",
+            self.id,
+            self.id,
+            self.me,
+            self.my_turn(),
+            self.source,
+            !self.moves.is_empty(),
+            self.opponent.to_lowercase(),
+            self.opponent,
+        )
+    }
+
+    /// The event stream's line for the game.
+    fn start_line(&self) -> String {
+        format!("{{\"type\":\"gameStart\",\"game\":{}}}", self.info())
     }
 
     /// Sends a line to the game's streams.
@@ -210,10 +243,58 @@ pub struct State {
 }
 
 impl State {
-    /// A new game with the player as `me`.
+    /// A new game with the player as `me`, begun by a challenge.
     pub fn new_game(&mut self, me: &str, opponent: &str, script: &[&str]) -> String {
         self.counter += 1;
         let id = format!("game{:04}", self.counter);
+        self.start_game(&id, me, opponent, script, "friend", None, false)
+    }
+
+    /// A new game that started as `source` says, of `tournament`'s when
+    /// it is a pairing; a correspondence game when `correspondence`. Its
+    /// `gameStart` goes to the event streams.
+    #[allow(clippy::too_many_arguments)]
+    pub fn start_game(
+        &mut self,
+        id: &str,
+        me: &str,
+        opponent: &str,
+        script: &[&str],
+        source: &str,
+        tournament: Option<&str>,
+        correspondence: bool,
+    ) -> String {
+        let game = Game {
+            id: id.into(),
+            me: me.into(),
+            opponent: opponent.into(),
+            wtime: 900_000,
+            btime: 900_000,
+            status: "started".into(),
+            script: script.iter().map(|s| s.to_string()).collect(),
+            correspondence,
+            source: source.into(),
+            tournament: tournament.map(str::to_string),
+            ..Game::default()
+        };
+        let start = game.start_line();
+        self.games.insert(id.to_string(), game);
+        self.events.retain(|s| s.send(start.clone()).is_ok());
+        id.to_string()
+    }
+
+    /// An arena's (or with `source` "swiss", a Swiss's) pairing.
+    pub fn new_pairing(&mut self, tournament: &str, source: &str, opponent: &str, script: &[&str]) -> String {
+        self.counter += 1;
+        let id = format!("pair{:04}", self.counter);
+        self.start_game(&id, "white", opponent, script, source, Some(tournament), false)
+    }
+
+    /// A game already in progress (no `gameStart` now: the event stream
+    /// says it when it opens).
+    pub fn running_game(&mut self, me: &str, opponent: &str, correspondence: bool, source: &str) -> String {
+        self.counter += 1;
+        let id = format!("runs{:04}", self.counter);
         let game = Game {
             id: id.clone(),
             me: me.into(),
@@ -221,15 +302,11 @@ impl State {
             wtime: 900_000,
             btime: 900_000,
             status: "started".into(),
-            script: script.iter().map(|s| s.to_string()).collect(),
+            correspondence,
+            source: source.into(),
             ..Game::default()
         };
         self.games.insert(id.clone(), game);
-        let start = format!(
-            "{{\"type\":\"gameStart\",\"game\":{{\"gameId\":\"{id}\",\"fullId\":\"{id}xxxx\",\"color\":\"{me}\",\"isMyTurn\":{},\"opponent\":{{\"id\":\"x\",\"username\":\"{opponent}\",\"rating\":1600}}}}}}",
-            me == "white"
-        );
-        self.events.retain(|s| s.send(start.clone()).is_ok());
         id
     }
 
@@ -664,29 +741,27 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         ("GET", ["api", "account"]) => {
             respond(&stream, 200, "{\"id\":\"player\",\"username\":\"Player\",\"perfs\":{}}")
         }
-        ("GET", ["api", "account", "playing"]) => {
+        ("GET", ["api", "account", playing]) if playing.split('?').next() == Some("playing") => {
             let s = state.lock().unwrap();
-            let games: Vec<String> = s
-                .games
-                .values()
-                .filter(|g| g.status == "started")
-                .map(|g| {
-                    let (speed, left) = if g.correspondence { ("correspondence", 3 * 86_400 + 7200) } else { ("rapid", 900) };
-                    format!(
-                        "{{\"gameId\":\"{}\",\"fullId\":\"x\",\"color\":\"{}\",\"isMyTurn\":{},\"speed\":\"{speed}\",\"secondsLeft\":{left},\"opponent\":{{\"username\":\"{}\"}}}}",
-                        g.id,
-                        g.me,
-                        g.my_turn(),
-                        g.opponent
-                    )
-                })
-                .collect();
+            // lichess's default is 9 games; nb asks for up to 50.
+            let nb = playing.split_once("nb=").and_then(|(_, n)| n.parse::<usize>().ok()).unwrap_or(9).min(50);
+            let mut games: Vec<&Game> = s.games.values().filter(|g| g.status == "started").collect();
+            games.sort_by(|a, b| a.id.cmp(&b.id));
+            let games: Vec<String> = games.iter().take(nb).map(|g| g.info()).collect();
             respond(&stream, 200, &format!("{{\"nowPlaying\":[{}]}}", games.join(",")));
         }
         ("GET", ["api", "stream", "event"]) => {
             let (tx, rx) = channel();
-            state.lock().unwrap().events.push(tx);
-            stream_lines(&stream, Vec::new(), rx);
+            // As lichess does: a gameStart for each game in progress
+            // when the stream opens.
+            let first = {
+                let mut s = state.lock().unwrap();
+                s.events.push(tx);
+                let mut games: Vec<&Game> = s.games.values().filter(|g| g.status == "started").collect();
+                games.sort_by(|a, b| a.id.cmp(&b.id));
+                games.iter().map(|g| g.start_line()).collect()
+            };
+            stream_lines(&stream, first, rx);
         }
         ("GET", ["api", "board", "game", "stream", id]) => {
             let (tx, rx) = channel();
@@ -849,7 +924,10 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             let me = param(&req.body, "color").filter(|c| *c != "random").unwrap_or("white").to_string();
             let script = std::mem::take(&mut s.next_game_script);
             let script: Vec<&str> = script.iter().map(String::as_str).collect();
-            let id = s.new_game(&me, "lichess AI", &script);
+            s.counter += 1;
+            let id = format!("game{:04}", s.counter);
+            // The game may start before the answer, as on lichess.
+            s.start_game(&id, &me, "lichess AI", &script, "ai", None, false);
             respond(&stream, 200, &format!("{{\"id\":\"{id}\",\"status\":{{\"name\":\"started\"}}}}"));
         }
         ("POST", ["api", "challenge", id, "accept"]) => {
@@ -857,7 +935,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             let script = std::mem::take(&mut s.next_game_script);
             let script: Vec<&str> = script.iter().map(String::as_str).collect();
             let me = if id.ends_with('b') { "black" } else { "white" };
-            s.new_game(me, "Anna", &script);
+            // The game's id is the challenge's (and its gameStart may
+            // come before accept's answer).
+            s.start_game(id, me, "Anna", &script, "friend", None, false);
             drop(s);
             ok(&stream);
         }
@@ -867,11 +947,11 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
                 &stream,
                 200,
                 &format!(
-                    "{{\"id\":\"ch1\",\"url\":\"x\",\"status\":\"created\",\"challenger\":{{\"id\":\"player\",\"name\":\"Player\"}},\"destUser\":{{\"id\":\"{user}\",\"name\":\"{user}\"}}}}"
+                    "{{\"id\":\"chOut001\",\"url\":\"x\",\"status\":\"created\",\"challenger\":{{\"id\":\"player\",\"name\":\"Player\"}},\"destUser\":{{\"id\":\"{user}\",\"name\":\"{user}\"}}}}"
                 ),
             );
             let mut s = state.lock().unwrap();
-            s.event("{\"type\":\"challengeDeclined\",\"challenge\":{\"id\":\"ch1\",\"challenger\":{\"id\":\"player\",\"name\":\"Player\"}}}");
+            s.event("{\"type\":\"challengeDeclined\",\"challenge\":{\"id\":\"chOut001\",\"challenger\":{\"id\":\"player\",\"name\":\"Player\"}}}");
         }
         ("GET", ["api", "tournament"]) => {
             let arenas = state.lock().unwrap().arenas.clone();
@@ -924,7 +1004,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             let mut s = state.lock().unwrap();
             let script = std::mem::take(&mut s.next_game_script);
             let script: Vec<&str> = script.iter().map(String::as_str).collect();
-            s.new_game("black", "Boris", &script);
+            s.counter += 1;
+            let id = format!("game{:04}", s.counter);
+            s.start_game(&id, "black", "Boris", &script, "lobby", None, false);
             drop(s);
             let _ = write!(&stream, "0\r\n\r\n");
         }
