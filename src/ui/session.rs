@@ -33,9 +33,12 @@ pub(crate) trait Mode {
     fn heard(&mut self, _alternatives: &[(String, f32)], _now: u64) {}
     /// A key of the terminal or of a display.
     fn key(&mut self, _key: BoardKey, _now: u64) {}
-    /// The mode's own news: the opponent's acts, the analysis, the
-    /// lobby's news (a mode ignores what is not its own).
-    fn message(&mut self, _msg: Msg, _now: u64) {}
+    /// The mode's own news (the opponent's acts, the analysis, the
+    /// lobby's news): what is not its own is given back, for the modes
+    /// below.
+    fn message(&mut self, msg: Msg, _now: u64) -> Option<Msg> {
+        Some(msg)
+    }
     /// When the mode needs the loop again without input (ms).
     fn next_wake(&mut self) -> Option<u64> {
         None
@@ -86,10 +89,12 @@ pub(crate) trait Mode {
     }
     /// The mode entered on top of this one was left; this one goes on.
     fn back(&mut self, _now: u64) {}
-    /// Whether the session's first mode goes on while this one is on
-    /// top: its clock runs and its own news (the lobby's) reaches it.
-    /// Otherwise it waits, and its news is the top mode's to take or drop.
-    fn first_goes_on(&self) -> bool {
+    /// Whether this mode goes on while others are on top of it (the
+    /// lobby): its clock runs, and the news the modes above do not take
+    /// reaches it; what it says then is a notice, unless it enters a
+    /// mode (a tournament's game), which ends the modes above. A mode
+    /// that does not go on waits, and news for it is dropped.
+    fn goes_on_below(&self) -> bool {
         false
     }
 }
@@ -170,8 +175,15 @@ impl Loop<'_> {
         got.map_err(|()| self.quit = true).ok()
     }
 
-    /// One message for the top mode.
-    fn handle(&mut self, mode: &mut dyn Mode, msg: Msg, screen: &mut dyn Screen, voice: &mut dyn Voice, now: u64) {
+    /// One message for the top mode; what it does not take is given back.
+    fn handle(
+        &mut self,
+        mode: &mut dyn Mode,
+        msg: Msg,
+        screen: &mut dyn Screen,
+        voice: &mut dyn Voice,
+        now: u64,
+    ) -> Option<Msg> {
         // Something the player starts cuts a long readout short.
         if matches!(msg, Msg::Typed(_) | Msg::Heard(_) | Msg::Key(_)) {
             voice.player_acts();
@@ -200,8 +212,9 @@ impl Loop<'_> {
                 mode.input_ended();
             }
             Msg::Quit => self.quit = true,
-            other => mode.message(other, now),
+            other => return mode.message(other, now),
         }
+        None
     }
 
     /// Leaves the top mode: answers the player asked for are given first
@@ -219,7 +232,7 @@ impl Loop<'_> {
                 // The end of input is kept for the mode below.
                 Ok(Msg::Eof) => self.input_ended = true,
                 Ok(msg @ (Msg::Analysis(_) | Msg::Puzzles(_))) => {
-                    mode.message(msg, self.time.now_ms());
+                    let _ = mode.message(msg, self.time.now_ms());
                     mode.settle(self.time.now_ms());
                     flush(mode, screen, voice, false, self.time.now_ms());
                 }
@@ -233,10 +246,22 @@ impl Loop<'_> {
     }
 }
 
+/// The lines of a mode below the top: notices, unless it enters a mode
+/// (then its words lead into it as they are).
+fn from_below(lines: Vec<Line>, entering: bool) -> Vec<Line> {
+    if entering {
+        return lines;
+    }
+    lines.into_iter().map(|l| Line { urgency: super::output::Urgency::Notice, ..l }).collect()
+}
+
 /// Runs `first` and the modes it enters until the player leaves the
 /// first (`quit`) or input ends (after the work the end of input waits
 /// for), or a signal comes. Returns the last lines, said on leaving (the
-/// game kept, or goodbye), for the caller to give.
+/// game kept, or goodbye), for the caller to give. What the top mode does
+/// not take goes to the nearest mode below that goes on
+/// ([`Mode::goes_on_below`]), whose clock runs too; a mode it enters
+/// ends the modes above it.
 pub(crate) fn run_session(
     first: Box<dyn Mode>,
     time: &Monotonic,
@@ -248,17 +273,16 @@ pub(crate) fn run_session(
     let mut looped = Loop { time, inbox, input_ended: false, quit: false };
     let mut unsaved = false;
     let mut entered = true;
-    let mut depth = 1;
     let mut pending: Option<Box<dyn Mode>> = None;
     while !stack.is_empty() {
-        // The first mode may go on while another is on top (the lobby
-        // while the player watches: it gathers challenges, looks at its
-        // games and tournaments, enters a tournament's game).
-        let first_on = depth > 1 && stack.last().is_some_and(|m| m.first_goes_on());
-        let below_wake = if first_on { stack[0].next_wake() } else { None };
-        let Some(mode) = stack.last_mut() else { break };
-        let mode = mode.as_mut();
-        let last = depth == 1;
+        let last = stack.len() == 1;
+        let depth = stack.len();
+        let (lower, top) = stack.split_at_mut(depth - 1);
+        let mode = top[0].as_mut();
+        // The nearest mode below that goes on (the lobby under a game or
+        // while watching), and when it wants the loop.
+        let below_at = lower.iter().rposition(|m| m.goes_on_below());
+        let below_wake = below_at.and_then(|i| lower[i].next_wake());
         if entered {
             mode.greet(time.now_ms());
             mode.settle(time.now_ms());
@@ -269,7 +293,6 @@ pub(crate) fn run_session(
             let lines = heard_output(mode);
             show_and_say(screen, voice, &lines);
             stack.push(next);
-            depth += 1;
             entered = true;
             continue;
         }
@@ -280,35 +303,46 @@ pub(crate) fn run_session(
         if !ending {
             let Some(msg) = looped.next(mode, screen, below_wake) else { continue };
             let now = time.now_ms();
-            let passed = first_on && matches!(msg, Some(Msg::Lobby(_)));
-            if passed || (msg.is_none() && below_wake.is_some_and(|d| d <= now)) {
-                // The first mode hears it; a game it starts ends the modes
-                // above it and is entered.
-                let first = stack[0].as_mut();
-                match msg {
-                    Some(m) => first.message(m, now),
-                    None => first.timer(now),
+            let left = match msg {
+                Some(msg) => looped.handle(mode, msg, screen, voice, now),
+                None => {
+                    if mode.next_wake().is_some_and(|d| d <= now) {
+                        mode.timer(now);
+                    }
+                    None
                 }
-                first.settle(now);
-                let lines = first.take_output();
+            };
+            let below_due = below_wake.is_some_and(|d| d <= now);
+            if let Some(i) = below_at
+                && (left.is_some() || below_due)
+            {
+                let below = lower[i].as_mut();
+                if let Some(m) = left {
+                    // Not its own either: no mode takes it.
+                    let _ = below.message(m, now);
+                }
+                if below_due {
+                    below.timer(now);
+                }
+                below.settle(now);
+                let next = below.enter();
+                let lines = from_below(heard_output(below), next.is_some());
                 show_and_say(screen, voice, &lines);
-                if let Some(next) = first.enter() {
-                    while stack.len() > 1 {
-                        let Some(mut top) = stack.pop() else { break };
-                        looped.leave(top.as_mut(), screen, voice);
-                        unsaved |= top.unsaved();
-                        let lines = heard_output(top.as_mut());
+                if let Some(next) = next {
+                    // The modes above it end; the one it enters is next.
+                    while stack.len() > i + 1 {
+                        let Some(mut up) = stack.pop() else { break };
+                        looped.leave(up.as_mut(), screen, voice);
+                        unsaved |= up.unsaved();
+                        let lines = heard_output(up.as_mut());
                         show_and_say(screen, voice, &lines);
                     }
-                    depth = 1;
                     pending = Some(next);
+                    continue;
                 }
-                continue;
-            }
-            match msg {
-                Some(msg) => looped.handle(mode, msg, screen, voice, now),
-                None if mode.next_wake().is_some_and(|d| d <= now) => mode.timer(now),
-                None => {}
+                if !lines.is_empty() {
+                    screen.prompt(&mode.prompt());
+                }
             }
             mode.braille_views(screen);
             mode.settle(now);
@@ -329,7 +363,6 @@ pub(crate) fn run_session(
         let lines = heard_output(mode);
         show_and_say(screen, voice, &lines);
         stack.pop();
-        depth -= 1;
         if let Some(below) = stack.last_mut()
             && !looped.quit
             && !looped.input_ended
@@ -340,4 +373,215 @@ pub(crate) fn run_session(
     }
     let lines = stack.last_mut().map(|m| heard_output(m.as_mut())).unwrap_or_default();
     SessionEnd { lines, unsaved }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::LobbyNews;
+    use crate::speech::{Lexicon, SpeechLang, Style};
+    use crate::ui::output::Urgency;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use std::sync::mpsc::channel;
+
+    type Log = Rc<RefCell<Vec<String>>>;
+
+    /// A mode that writes down what the loop asks of it: it takes the
+    /// lobby's news when `lobby`, goes on below when `goes_on`, enters
+    /// the mode made by `on_line` for a line ("play"), enters a fresh
+    /// game for lobby news when `pairs`, and leaves on "quit".
+    struct Fake {
+        name: &'static str,
+        log: Log,
+        lobby: bool,
+        goes_on: bool,
+        pairs: bool,
+        quit: bool,
+        out: Vec<Line>,
+        next: Option<Box<dyn Mode>>,
+        on_line: Option<Box<dyn Fn() -> Box<dyn Mode>>>,
+    }
+
+    fn fake(name: &'static str, log: &Log) -> Fake {
+        Fake {
+            name,
+            log: log.clone(),
+            lobby: false,
+            goes_on: false,
+            pairs: false,
+            quit: false,
+            out: Vec::new(),
+            next: None,
+            on_line: None,
+        }
+    }
+
+    impl Fake {
+        fn note(&self, what: &str) {
+            self.log.borrow_mut().push(format!("{} {what}", self.name));
+        }
+    }
+
+    impl Mode for Fake {
+        fn greet(&mut self, _now: u64) {
+            self.note("greets");
+        }
+        fn line(&mut self, text: &str, _channel: Channel, _now: u64) {
+            self.note(&format!("reads {text}"));
+            if text == "quit" {
+                self.quit = true;
+            } else if let Some(make) = &self.on_line {
+                self.next = Some(make());
+            }
+        }
+        fn message(&mut self, msg: Msg, _now: u64) -> Option<Msg> {
+            match msg {
+                Msg::Lobby(_) if self.lobby => {
+                    self.note("hears the lobby");
+                    self.out.push(Line::new(format!("{} news", self.name), Urgency::Urgent));
+                    if self.pairs {
+                        let log = self.log.clone();
+                        self.next = Some(Box::new(fake("pairing", &log)));
+                    }
+                    None
+                }
+                other => Some(other),
+            }
+        }
+        fn wants_quit(&mut self) -> bool {
+            self.quit
+        }
+        fn take_output(&mut self) -> Vec<Line> {
+            std::mem::take(&mut self.out)
+        }
+        fn prompt(&mut self) -> String {
+            format!("{}>", self.name)
+        }
+        fn narrator(&mut self) -> Narrator {
+            Narrator::new(Lexicon::get(SpeechLang::English), Style::Brief)
+        }
+        fn leave(&mut self, _now: u64) {
+            self.note("leaves");
+        }
+        fn enter(&mut self) -> Option<Box<dyn Mode>> {
+            self.next.take()
+        }
+        fn back(&mut self, _now: u64) {
+            self.note("is back");
+        }
+        fn goes_on_below(&self) -> bool {
+            self.goes_on
+        }
+    }
+
+    /// What was shown: each line's text and urgency, and the prompts.
+    #[derive(Default)]
+    struct Shown(Vec<(String, Option<Urgency>)>);
+
+    impl Screen for Shown {
+        fn show(&mut self, lines: &[Line]) {
+            self.0.extend(lines.iter().map(|l| (l.text.clone(), Some(l.urgency))));
+        }
+        fn prompt(&mut self, prompt: &str) {
+            self.0.push((prompt.to_string(), None));
+        }
+    }
+
+    /// Runs `first` on `msgs` (then the end of input); what each mode
+    /// was asked, and what was shown.
+    fn run(first: Fake, msgs: Vec<Msg>) -> Shown {
+        let (tx, rx) = channel();
+        for m in msgs {
+            tx.send(m).expect("send");
+        }
+        tx.send(Msg::Eof).expect("send");
+        let mut shown = Shown::default();
+        let time = Monotonic::new();
+        run_session(Box::new(first), &time, &rx, &mut shown, &mut crate::ui::sink::Mute);
+        shown
+    }
+
+    fn lobby_news() -> Msg {
+        Msg::Lobby(LobbyNews::Declined)
+    }
+
+    /// A lobby that enters a game for "play".
+    fn lobby(log: &Log, pairs: bool) -> Fake {
+        let game_log = log.clone();
+        Fake {
+            lobby: true,
+            goes_on: true,
+            pairs,
+            on_line: Some(Box::new(move || Box::new(fake("game", &game_log)))),
+            ..fake("lobby", log)
+        }
+    }
+
+    #[test]
+    fn news_the_top_does_not_take_reaches_the_lobby_below_as_a_notice() {
+        let log = Log::default();
+        let shown = run(lobby(&log, false), vec![Msg::Typed("play".into()), lobby_news(), Msg::Typed("e4".into())]);
+        let log = log.borrow().join("; ");
+        assert!(log.contains("game greets; lobby hears the lobby; game reads e4"), "{log}");
+        let said = shown.0.iter().find(|(t, _)| t == "lobby news").expect("said");
+        assert_eq!(said.1, Some(Urgency::Notice));
+        // The game's prompt is shown again after it.
+        let at = shown.0.iter().position(|(t, _)| t == "lobby news").expect("said");
+        assert_eq!(shown.0.get(at + 1), Some(&("game>".to_string(), None)));
+    }
+
+    #[test]
+    fn a_mode_pushed_and_popped_gives_the_one_below_back() {
+        let log = Log::default();
+        run(lobby(&log, false), vec![Msg::Typed("play".into()), Msg::Typed("quit".into()), lobby_news()]);
+        let log = log.borrow().join("; ");
+        assert!(
+            log.contains(
+                "lobby reads play; game greets; game reads quit; game leaves; lobby is back; lobby hears the lobby"
+            ),
+            "{log}"
+        );
+    }
+
+    #[test]
+    fn a_pairing_from_under_a_puzzle_ends_the_modes_above_and_is_entered() {
+        let log = Log::default();
+        let puzzle_log = log.clone();
+        let mut first = lobby(&log, true);
+        let game_log = log.clone();
+        first.on_line = Some(Box::new(move || {
+            let puzzle_log = puzzle_log.clone();
+            Box::new(Fake {
+                on_line: Some(Box::new(move || Box::new(fake("puzzle", &puzzle_log)))),
+                ..fake("game", &game_log)
+            })
+        }));
+        let msgs =
+            vec![Msg::Typed("play".into()), Msg::Typed("practise".into()), lobby_news(), Msg::Typed("e4".into())];
+        let shown = run(first, msgs);
+        let log = log.borrow().join("; ");
+        assert!(
+            log.contains(
+                "puzzle greets; lobby hears the lobby; puzzle leaves; game leaves; pairing greets; pairing reads e4"
+            ),
+            "{log}"
+        );
+        // Its words lead into the game as they are.
+        assert!(shown.0.contains(&("lobby news".to_string(), Some(Urgency::Urgent))));
+    }
+
+    #[test]
+    fn a_mode_below_that_does_not_go_on_waits() {
+        let log = Log::default();
+        let mut first = lobby(&log, false);
+        first.goes_on = false;
+        run(first, vec![Msg::Typed("play".into()), lobby_news(), Msg::Typed("quit".into()), lobby_news()]);
+        let log = log.borrow().join("; ");
+        assert!(
+            log.contains("game greets; game reads quit; game leaves; lobby is back; lobby hears the lobby"),
+            "{log}"
+        );
+        assert_eq!(log.matches("hears the lobby").count(), 1, "{log}");
+    }
 }

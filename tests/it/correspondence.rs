@@ -57,9 +57,9 @@ fn correspondence_games_are_listed_played_and_followed() {
 /// running, the lobby lists all three, says the real-time one is running
 /// and joins it, and enters neither correspondence game. The prompt names
 /// the opponent (other games are in progress); the move goes to that game
-/// alone. A correspondence game started on lichess meanwhile is said and
-/// listed, not entered; its number joins it, and the move between games
-/// is said.
+/// alone. A challenge arriving during it is said. A correspondence game started on lichess meanwhile is said and
+/// listed while the player is in the other game, not entered; its number
+/// in the lobby joins it, and the move between games is said.
 #[test]
 fn no_game_is_entered_unasked() {
     let server = Lichess::start();
@@ -83,14 +83,17 @@ fn no_game_is_entered_unasked() {
     let mut typed = |line: &str| writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
     typed("e4");
     at = wait_for(&out, "White: e4", at);
-    // Dora starts a correspondence game on lichess: said, not entered.
+    // A challenge during the game: the lobby below says it.
+    server.state.lock().unwrap().event(&crate::online::challenge("chall001", "Eve"));
+    at = wait_for(&out, "Challenge 1 from Eve", at);
+    // Dora starts a correspondence game on lichess while the player is in
+    // Carl's: said (the lobby below goes on), not entered.
     let dora = server.state.lock().unwrap().start_game("dora0001", "white", "Dora", &[], "friend", None, true);
+    at = wait_for(&out, "New game 4: correspondence against Dora, you play White, your move", at);
+    at = wait_for(&out, "Type 4 in the lobby to play it.", at);
+    at = wait_for(&out, "Carl: 1... Black>", at);
     typed("quit");
     at = wait_for(&out, "Back in the lobby.", at);
-    // It waited while the player was in Carl's game; the lobby's next
-    // look at the games says it.
-    at = wait_for(&out, "New game 4: correspondence against Dora, you play White, your move", at);
-    at = wait_for(&out, "Type 4 to play it.", at);
     typed("4");
     at = wait_for(&out, "Now in the game against Dora.", at);
     at = wait_for(&out, "Dora: 1. White>", at);

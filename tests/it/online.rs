@@ -71,7 +71,7 @@ fn finish(mut child: Child) -> String {
     err
 }
 
-fn challenge(id: &str, from: &str) -> String {
+pub(crate) fn challenge(id: &str, from: &str) -> String {
     format!(
         "{{\"type\":\"challenge\",\"challenge\":{{\"id\":\"{id}\",\"url\":\"x\",\"status\":\"created\",\"challenger\":{{\"id\":\"{0}\",\"name\":\"{from}\",\"rating\":1600}},\"destUser\":{{\"id\":\"player\",\"name\":\"Player\"}},\"variant\":{{\"key\":\"standard\"}},\"rated\":false,\"speed\":\"rapid\",\"timeControl\":{{\"type\":\"clock\",\"limit\":900,\"increment\":10,\"show\":\"15+10\"}},\"color\":\"random\",\"perf\":{{\"icon\":\"x\",\"name\":\"Rapid\"}}}}}}",
         from.to_lowercase()

@@ -327,6 +327,8 @@ impl Lobby {
                 self.in_game = None;
                 self.news(LobbyNews::Failed(e), now);
             }
+            // In a game, the game's own stream says so.
+            LobbyNews::Connection { .. } if self.in_game.is_some() => {}
             LobbyNews::Connection { up } => {
                 let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
                 self.say(text, Urgency::Urgent);
@@ -608,12 +610,21 @@ impl Mode for Lobby {
         self.command(text);
     }
 
-    fn message(&mut self, msg: Msg, now: u64) {
+    fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
         match msg {
             Msg::Lobby(news) => self.news(news, now),
             Msg::Watch(news) => self.tv(*news, now),
-            _ => {}
+            other => return Some(other),
         }
+        None
+    }
+
+    /// Under a game or watching, the lobby goes on: a challenge, a
+    /// correspondence move or a new game is said as a notice; a
+    /// tournament's pairing (or the game of the player's seek) ends the
+    /// modes above and is entered.
+    fn goes_on_below(&self) -> bool {
+        true
     }
 
     fn next_wake(&mut self) -> Option<u64> {

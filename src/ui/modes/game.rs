@@ -83,7 +83,7 @@ impl Mode for GameMode {
         self.commands().key(key, now);
     }
 
-    fn message(&mut self, msg: Msg, now: u64) {
+    fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
         match msg {
             Msg::Opponent(act) => self.play.opponent(act, now),
             Msg::Analysis(news) => match super::analysis(news, &mut self.effects) {
@@ -99,9 +99,10 @@ impl Mode for GameMode {
                 let report = self.effects.looked(*looked);
                 self.commands().report(report, now);
             }
-            // The lobby's news waits while a game is played.
-            _ => {}
+            // The lobby's news is the lobby's, below.
+            other => return Some(other),
         }
+        None
     }
 
     fn next_wake(&mut self) -> Option<u64> {

@@ -586,7 +586,7 @@ impl Mode for PuzzleMode {
         self.next_puzzle(now);
     }
 
-    fn message(&mut self, msg: Msg, now: u64) {
+    fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
         match msg {
             Msg::Puzzles(news) => self.lichess_answered(news, now),
             Msg::Analysis(crate::ui::input::AnalysisNews::Answered { lines, engine, .. }) => {
@@ -594,8 +594,9 @@ impl Mode for PuzzleMode {
                 let score = lines.ok().and_then(|l| l.first().map(|l| l.score));
                 self.practice_checked(score, now);
             }
-            _ => {}
+            other => return Some(other),
         }
+        None
     }
 
     /// Results being sent to lichess are waited for, a little.

@@ -55,15 +55,16 @@ impl Mode for ReviewMode {
         self.review.key(key, now);
     }
 
-    fn message(&mut self, msg: Msg, now: u64) {
+    fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
         let report = match msg {
             Msg::Analysis(news) => super::analysis(news, &mut self.effects).map(|(_, report)| report),
             Msg::Looked(looked) => Some(self.effects.looked(*looked)),
-            _ => None,
+            other => return Some(other),
         };
         if let Some(report) = report {
             self.review.report(report, now);
         }
+        None
     }
 
     fn next_wake(&mut self) -> Option<u64> {

@@ -164,10 +164,9 @@ impl<S: Source> Mode for Watching<S> {
         self.inner.key(key, now);
     }
 
-    fn message(&mut self, msg: Msg, now: u64) {
-        if let Some(msg) = self.source.message(&mut self.inner, msg, now) {
-            self.inner.message(msg, now);
-        }
+    fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
+        let msg = self.source.message(&mut self.inner, msg, now)?;
+        self.inner.message(msg, now)
     }
 
     fn next_wake(&mut self) -> Option<u64> {
@@ -229,11 +228,5 @@ impl<S: Source> Mode for Watching<S> {
 
     fn enter(&mut self) -> Option<Box<dyn Mode>> {
         self.inner.enter()
-    }
-
-    /// While watching, the lobby below goes on (a challenge said, a
-    /// tournament's game that starts entered at once).
-    fn first_goes_on(&self) -> bool {
-        true
     }
 }
