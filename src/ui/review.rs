@@ -691,10 +691,8 @@ impl Front for Review {
         self.running()
     }
 
-    fn leave(&mut self, _now: u64) {
-        let text = self.shell.words.fixed(Fixed::Goodbye);
-        self.shell.say(text, Urgency::Info);
-    }
+    /// Nothing is kept; the goodbye is the session's, when voxchess ends.
+    fn leave(&mut self, _now: u64) {}
 }
 
 #[cfg(test)]

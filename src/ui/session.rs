@@ -83,6 +83,12 @@ pub(crate) trait Mode {
     fn unsaved(&self) -> bool {
         false
     }
+    /// Whether "Goodbye." is said when voxchess ends with this mode, the
+    /// last one left (the session says it once; going back a level says
+    /// where the player is instead).
+    fn says_goodbye(&self) -> bool {
+        false
+    }
     /// A mode to enter on top of this one (taken once).
     fn enter(&mut self) -> Option<Box<dyn Mode>> {
         None
@@ -371,7 +377,13 @@ pub(crate) fn run_session(
             flush(below.as_mut(), screen, voice, true, time.now_ms());
         }
     }
-    let lines = stack.last_mut().map(|m| heard_output(m.as_mut())).unwrap_or_default();
+    let mut lines = Vec::new();
+    if let Some(m) = stack.last_mut() {
+        lines = heard_output(m.as_mut());
+        if m.says_goodbye() {
+            lines.push(Line::info(m.narrator().fixed(Fixed::Goodbye)));
+        }
+    }
     SessionEnd { lines, unsaved }
 }
 

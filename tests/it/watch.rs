@@ -87,6 +87,9 @@ fn a_tv_game_is_watched_with_questions_between_moves() {
     wait_for(&out, "Back in the lobby.", at);
     typed(&mut child, "quit");
     let all = ended(child, &out);
+    // Leaving the watching goes back a level: "Goodbye." only at the end.
+    assert_eq!(all.matches("Goodbye.").count(), 1, "{all}");
+    assert!(all.trim_end().ends_with("Goodbye."), "{all}");
     let s = server.state.lock().unwrap();
     let posted: Vec<&(String, String, String)> = s.requests.iter().filter(|(m, _, _)| m != "GET").collect();
     assert!(posted.is_empty(), "watching posted: {posted:?}");

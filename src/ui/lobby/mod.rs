@@ -681,7 +681,10 @@ impl Mode for Lobby {
         if let Some((_, stop)) = self.tuning.take() {
             stop.store(true, Ordering::Relaxed);
         }
-        self.fixed(Fixed::Goodbye);
+    }
+
+    fn says_goodbye(&self) -> bool {
+        true
     }
 
     fn enter(&mut self) -> Option<Box<dyn Mode>> {

@@ -11,7 +11,7 @@ use crate::config::Settings;
 use crate::rules::Color;
 use crate::speech::Channel;
 use crate::study::drill::{Drill, DrillKind, DrillResult};
-use crate::ui::output::{Line, Urgency};
+use crate::ui::output::Line;
 use crate::ui::session::Mode;
 use crate::ui::shell::Shell;
 use crate::ui::words::Narrator;
@@ -142,8 +142,9 @@ impl Mode for DrillMode {
         self.shell.words
     }
 
-    fn leave(&mut self, _now: u64) {
-        let text = self.shell.words.fixed(crate::ui::words::Fixed::Goodbye);
-        self.shell.say(Line::info(text), Urgency::Info);
+    fn leave(&mut self, _now: u64) {}
+
+    fn says_goodbye(&self) -> bool {
+        true
     }
 }

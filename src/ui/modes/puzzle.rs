@@ -698,8 +698,9 @@ impl Mode for PuzzleMode {
         })
     }
 
-    fn leave(&mut self, _now: u64) {
-        let text = self.shell.words.fixed(crate::ui::words::Fixed::Goodbye);
-        self.shell.say(Line::info(text), Urgency::Info);
+    fn leave(&mut self, _now: u64) {}
+
+    fn says_goodbye(&self) -> bool {
+        true
     }
 }

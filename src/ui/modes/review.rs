@@ -123,6 +123,12 @@ impl Mode for ReviewMode {
         self.review.leave(now);
     }
 
+    /// A review of a file ends voxchess with a goodbye (one watched or
+    /// under a game goes back to the mode below).
+    fn says_goodbye(&self) -> bool {
+        true
+    }
+
     /// The player's mistakes as puzzles, when asked for.
     fn enter(&mut self) -> Option<Box<dyn Mode>> {
         super::practice(self.review.as_mut(), &self.effects)
