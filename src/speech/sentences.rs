@@ -508,6 +508,8 @@ pub struct DrillWords {
     pub empty: String,
     pub right: String,
     pub wrong: String,
+    /// A yes-or-no question answered wrongly: `{answer}`, the right one.
+    pub wrong_yes_no: String,
     pub light: String,
     pub dark: String,
     pub yes: String,

@@ -1,7 +1,7 @@
 //! Board-sight drills (issue 37) in German and Korean: every question
 //! answered from the board's own facts, the round scored 10 of 10, the
 //! best kept; a wrong answer said with the right one; what is no answer
-//! said so; rows within 40 cells.
+//! said so; `repeat` asks the question again; rows within 40 cells.
 
 use crate::common::{collect, ended_in_rows, voxchess, wait_for};
 use std::io::Write;
@@ -45,6 +45,11 @@ fn round(
     let first = since(&out, 0);
     writeln!(stdin, "{unclear}").expect("typed");
     at = wait_for(&out, said, at);
+    // `repeat` (English in every session) asks the same question again.
+    writeln!(stdin, "repeat").expect("typed");
+    let before = at;
+    at = wait_for(&out, "?", at);
+    assert_eq!(asked(&since(&out, before)), asked(&first), "{lang} {drill}: not the same question");
     writeln!(stdin, "{}", wrong(&first)).expect("typed");
     at = wait_for(&out, no, at);
     for _ in 0..9 {
@@ -75,7 +80,8 @@ fn a_german_diagonal_drill_is_scored() {
         |t| yes_no(shared(t)),
         |t| yes_no(!shared(t)),
         ("vielleicht", "Sagen Sie ja oder nein."),
-        ("Nein: ", "9 von 10 richtig"),
+        // Never "Nein: nein.": the right answer named as such.
+        ("Falsch: die Antwort ist ", "9 von 10 richtig"),
     );
 }
 

@@ -25,6 +25,8 @@ pub(crate) struct DrillMode {
     record: PathBuf,
     quit_words: Vec<String>,
     again_words: Vec<String>,
+    /// The language's words for hearing the question again.
+    repeat_words: Vec<String>,
 }
 
 impl DrillMode {
@@ -39,7 +41,14 @@ impl DrillMode {
             |name: &str| commands.iter().filter(|(_, c)| c.as_str() == name).map(|(p, _)| p.clone()).collect();
         let mut again_words: Vec<String> = words_for("look_forward");
         again_words.push(shell.words.drill_again_word());
-        DrillMode { quit_words: words_for("quit"), again_words, drill: Drill::new(kind, seed, now), shell, record }
+        DrillMode {
+            quit_words: words_for("quit"),
+            repeat_words: words_for("repeat"),
+            again_words,
+            drill: Drill::new(kind, seed, now),
+            shell,
+            record,
+        }
     }
 
     fn ask(&mut self) {
@@ -89,6 +98,15 @@ impl Mode for DrillMode {
         let said = text.trim().to_lowercase();
         if self.quit_words.contains(&said) {
             return self.shell.quit();
+        }
+        if self.repeat_words.contains(&said) {
+            // The question again (a memory drill's position with it), or
+            // what comes after a round.
+            if self.drill.is_over() {
+                let line = self.shell.words.drill_again();
+                return self.shell.say_lines(vec![line]);
+            }
+            return self.ask();
         }
         if self.drill.is_over() {
             if self.again_words.contains(&said) {

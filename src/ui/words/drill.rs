@@ -87,9 +87,12 @@ impl Narrator {
         let w = self.drill_words();
         match r {
             DrillResult::Right => Line::info(w.right.clone()),
-            DrillResult::Wrong(answer) => {
-                self.both_one(|n| fill(&n.drill_words().wrong, &[("answer", n.drill_reply(answer))]))
-            }
+            DrillResult::Wrong(answer) => self.both_one(|n| {
+                // "No: no." would say nothing: a yes or no is named as the answer.
+                let w = n.drill_words();
+                let template = if matches!(answer, DrillReply::YesNo(_)) { &w.wrong_yes_no } else { &w.wrong };
+                fill(template, &[("answer", n.drill_reply(answer))])
+            }),
             DrillResult::Done { right, asked, ms } => Line::new(
                 fill(
                     &w.done,
