@@ -537,6 +537,11 @@ pub struct PuzzleWords {
     pub find: String,
     pub right: String,
     pub wrong: String,
+    /// The engine asked during a puzzle.
+    pub no_engine: String,
+    /// Something a game has and a puzzle has not (a takeback, resigning,
+    /// saving, looking back).
+    pub not_in_puzzle: String,
     pub solved: String,
     pub failed: String,
     pub hint_piece: String,

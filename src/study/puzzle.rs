@@ -174,13 +174,26 @@ pub struct PuzzleRun {
     /// for the rating.
     failed: bool,
     done: bool,
+    /// The positions from the puzzle's start, and the moves played
+    /// between them (the opponent's and the player's).
+    positions: Vec<Position>,
+    moves: Vec<Move>,
 }
 
 impl PuzzleRun {
     /// Starts `puzzle` at `now` (ms): the opponent's first move is played.
     pub fn start(puzzle: Puzzle, now: u64) -> (PuzzleRun, Vec<PuzzleEvent>) {
-        let mut run =
-            PuzzleRun { pos: puzzle.start, puzzle, at: 0, started_ms: now, hints: 0, failed: false, done: false };
+        let mut run = PuzzleRun {
+            pos: puzzle.start,
+            positions: vec![puzzle.start],
+            moves: Vec::new(),
+            puzzle,
+            at: 0,
+            started_ms: now,
+            hints: 0,
+            failed: false,
+            done: false,
+        };
         let ev = run.opponent_moves();
         (run, ev)
     }
@@ -205,11 +218,23 @@ impl PuzzleRun {
         self.failed
     }
 
+    /// The positions from the start to now, and the moves between them.
+    pub fn history(&self) -> (&[Position], &[Move]) {
+        (&self.positions, &self.moves)
+    }
+
+    /// `mv` is played: the next move of the line is due.
+    fn advance(&mut self, mv: Move) {
+        self.pos.play_unchecked(&mv);
+        self.positions.push(self.pos);
+        self.moves.push(mv);
+        self.at += 1;
+    }
+
     fn opponent_moves(&mut self) -> Vec<PuzzleEvent> {
         let Some(mv) = self.puzzle.line.get(self.at).copied() else { return Vec::new() };
         let before = self.pos;
-        self.pos.play_unchecked(&mv);
-        self.at += 1;
+        self.advance(mv);
         self.hints = 0;
         vec![PuzzleEvent::Played { before, mv }]
     }
@@ -230,8 +255,7 @@ impl PuzzleRun {
             self.failed = true;
             return vec![PuzzleEvent::Wrong { before, mv }];
         }
-        self.pos = after;
-        self.at += 1;
+        self.advance(mv);
         self.hints = 0;
         let mut ev = vec![PuzzleEvent::Right { before, mv }];
         if last {
@@ -259,8 +283,7 @@ impl PuzzleRun {
             return self.play(mv, now);
         }
         let before = self.pos;
-        self.pos.play_unchecked(&mv);
-        self.at += 1;
+        self.advance(mv);
         self.done = true;
         vec![
             PuzzleEvent::Right { before, mv },
@@ -295,8 +318,7 @@ impl PuzzleRun {
         let mut ev = Vec::new();
         while let Some(mv) = self.puzzle.line.get(self.at).copied() {
             let before = self.pos;
-            self.pos.play_unchecked(&mv);
-            self.at += 1;
+            self.advance(mv);
             ev.push(PuzzleEvent::Played { before, mv });
         }
         self.done = true;

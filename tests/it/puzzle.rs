@@ -74,9 +74,15 @@ fn puzzles_are_imported_and_solved_in_english() {
             ("", "Your puzzle rating:"),
             ("next", "Puzzle 00008"),
             ("", "Black: Bxg3"),
+            // The last move is the puzzle's, the opponent's first.
+            ("last move", "Bxg3"),
             ("who attacks e7", "e7"),
             ("Rxe7", "Right."),
             ("", "Black: Qb1+"),
+            ("l", "Qb1+"),
+            // What a game has and a puzzle has not: the real reason.
+            ("eval", "The engine is not asked during a puzzle"),
+            ("take back", "That is not part of a puzzle."),
             ("solution", "White: Nc1"),
             ("", "The puzzle counts as failed."),
             ("next", "No puzzle fits."),

@@ -423,13 +423,16 @@ impl PuzzleMode {
         }
     }
 
-    /// The view for board questions: the position now.
+    /// The view for board questions: the position now, and the moves
+    /// played in the puzzle.
     fn answer(&mut self, c: &Command) -> bool {
         let Some(run) = &self.run else { return false };
-        let positions = [*run.position()];
+        // The moves since the puzzle's start (the opponent's first): the
+        // last move and the last moves are the puzzle's.
+        let (positions, moves) = run.history();
         let view = View {
-            positions: &positions,
-            moves: &[],
+            positions,
+            moves,
             clock: None,
             me: Some(self.side),
             flipped: self.shell.walker.flipped,
@@ -517,10 +520,15 @@ impl PuzzleMode {
                 let line = self.shell.words.lookup_not_in_game();
                 self.shell.say(line, Urgency::Info);
             }
+            // The engine (beyond the hint) is not asked: the real reason.
+            Command::Engine(_) => {
+                let line = self.shell.words.puzzle_no_engine();
+                self.shell.say_lines(vec![line]);
+            }
             other => {
                 if !self.answer(&other) {
-                    let lines = self.shell.words.lines(&Event::NotDone(crate::game::NotDone::NotInThisGame));
-                    self.shell.say_lines(lines);
+                    let line = self.shell.words.not_in_puzzle();
+                    self.shell.say_lines(vec![line]);
                 }
             }
         }

@@ -103,6 +103,16 @@ impl Narrator {
         }
     }
 
+    /// The engine is not asked during a puzzle.
+    pub(crate) fn puzzle_no_engine(&self) -> Line {
+        Line::info(self.puzzle_words().no_engine.clone())
+    }
+
+    /// What a game has and a puzzle has not.
+    pub(crate) fn not_in_puzzle(&self) -> Line {
+        Line::info(self.puzzle_words().not_in_puzzle.clone())
+    }
+
     /// "The solution:", before it is played.
     pub(crate) fn puzzle_solution(&self) -> Line {
         Line::info(self.puzzle_words().solution.clone())
