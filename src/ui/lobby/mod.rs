@@ -11,6 +11,7 @@
 mod arrival;
 mod broadcast;
 mod command;
+mod games;
 mod tournament;
 
 use crate::config::Settings;
@@ -32,7 +33,7 @@ use crate::ui::output::{Line, Urgency};
 use crate::ui::play::Play;
 use crate::ui::session::Mode;
 use crate::ui::words::{Fixed, Narrator};
-use arrival::{Arrival, Asked, Place, arrival};
+use arrival::Asked;
 use command::{LobbyCommand, lobby_command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -378,132 +379,6 @@ impl Lobby {
                 let _ = tx.send(Msg::Lobby(news));
             }
         });
-    }
-
-    /// The games in progress, as listed. Asked for: said. When the lobby
-    /// opened: the correspondence games where it is the player's move
-    /// counted, every game listed when there are several, a single
-    /// real-time game said and joined (its clock runs), several listed
-    /// for the player to choose; the games lichess said had started
-    /// meanwhile are then decided. Looked at again: a correspondence
-    /// opponent who has moved since is said, and a game new since is
-    /// said and listed (never entered). While there are correspondence
-    /// games, they are looked at every 30 s.
-    fn games_listed(&mut self, mut games: Vec<InProgress>, why: Listing, now: u64) {
-        if why == Listing::Check {
-            // The numbers the player heard stay: the games keep their order,
-            // ended ones go, new ones come last.
-            let mut kept: Vec<InProgress> =
-                self.games.iter().filter_map(|old| games.iter().find(|g| g.id == old.id).cloned()).collect();
-            kept.extend(games.drain(..).filter(|g| !self.games.iter().any(|old| old.id == g.id)));
-            games = kept;
-        }
-        let before = std::mem::replace(&mut self.games, games);
-        let correspondence = self.games.iter().filter(|g| g.correspondence).count();
-        self.check_due = (correspondence > 0).then_some(now + CHECK_EVERY_MS);
-        match why {
-            Listing::Check => {
-                let mut said = Vec::new();
-                for (i, g) in self.games.iter().enumerate() {
-                    match before.iter().find(|b| b.id == g.id) {
-                        Some(b) if g.correspondence && g.my_turn && !b.my_turn => {
-                            said.push(self.words.correspondence_moved(&g.opponent));
-                        }
-                        Some(_) => {}
-                        None if self.in_game.as_deref() == Some(g.id.as_str()) => {}
-                        None => said.push(self.words.game_announced(i + 1, g)),
-                    }
-                }
-                for text in said {
-                    self.say(text, Urgency::Urgent);
-                }
-            }
-            Listing::Asked if self.games.is_empty() => self.fixed(Fixed::NoGames),
-            Listing::Asked => self.list(),
-            Listing::Greeting => {
-                self.listed = true;
-                let mine = self.games.iter().filter(|g| g.correspondence && g.my_turn).count();
-                if mine > 0 {
-                    let text = self.words.correspondence_turns(mine);
-                    self.say(text, Urgency::Info);
-                }
-                let live: Vec<InProgress> = self.games.iter().filter(|g| !g.correspondence).cloned().collect();
-                match live.as_slice() {
-                    [one] if self.in_game.is_none() => {
-                        if self.games.len() > 1 {
-                            self.list();
-                        }
-                        self.join_running(one);
-                    }
-                    [_, _, ..] => {
-                        self.fixed(Fixed::PickGame);
-                        self.list();
-                    }
-                    _ => self.list(),
-                }
-                for game in std::mem::take(&mut self.early) {
-                    self.game_started(game);
-                }
-            }
-        }
-    }
-
-    /// lichess says a game has started (or is in progress): entered when
-    /// the player's own action or their tournament started it, joined
-    /// with a word first when it is a real-time game of theirs running
-    /// while they are in no other, else said and listed; never entered
-    /// unasked ([`arrival`]).
-    fn game_started(&mut self, game: InProgress) {
-        let place = Place {
-            seeking: self.seeking.is_some(),
-            tournament: self.tournaments.joined_id(),
-            known: self.games.iter().any(|g| g.id == game.id),
-            in_game: self.in_game.is_some(),
-        };
-        match arrival(&game, &mut self.asked, place) {
-            Arrival::Enter => {
-                self.tournaments.game_started();
-                if let Some(c) = self.seeking.take() {
-                    c.store(true, Ordering::Relaxed);
-                }
-                let id = game.id.clone();
-                self.remember(game);
-                self.join(&id);
-            }
-            // Until the games in progress are listed, the rest waits.
-            _ if !self.listed => self.early.push(game),
-            Arrival::Known => {}
-            Arrival::JoinRunning => {
-                self.remember(game.clone());
-                self.join_running(&game);
-            }
-            Arrival::Announce => {
-                let item = self.games.len() + 1;
-                let text = self.words.game_announced(item, &game);
-                self.remember(game);
-                self.say(text, Urgency::Urgent);
-            }
-        }
-    }
-
-    /// A game is among the games in progress (numbered last when new).
-    fn remember(&mut self, game: InProgress) {
-        if self.games.iter().any(|g| g.id == game.id) {
-            return;
-        }
-        if game.correspondence && self.check_due.is_none() {
-            // Looked at with the others from the next check on.
-            self.check_due = Some(0);
-        }
-        self.games.push(game);
-    }
-
-    /// A real-time game of the player's is running: said, then joined.
-    fn join_running(&mut self, game: &InProgress) {
-        let text = self.words.game_running(&game.opponent);
-        self.say(text, Urgency::Urgent);
-        let id = game.id.clone();
-        self.join(&id);
     }
 
     /// Joins game `id`: its stream is opened on a thread of its own (with
