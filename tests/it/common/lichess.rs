@@ -109,6 +109,21 @@ impl Game {
         self.moves.len().is_multiple_of(2) == (self.me == "white")
     }
 
+    /// A game just started, 15 minutes each, with no moves and no script.
+    fn started(id: &str, me: &str, opponent: &str, source: &str, correspondence: bool) -> Game {
+        Game {
+            id: id.into(),
+            me: me.into(),
+            opponent: opponent.into(),
+            wtime: 900_000,
+            btime: 900_000,
+            status: "started".into(),
+            correspondence,
+            source: source.into(),
+            ..Game::default()
+        }
+    }
+
     /// The game as the event stream's `gameStart` and the games in
     /// progress describe it (the spec's GameEventInfo).
     fn info(&self) -> String {
@@ -264,19 +279,9 @@ impl State {
         tournament: Option<&str>,
         correspondence: bool,
     ) -> String {
-        let game = Game {
-            id: id.into(),
-            me: me.into(),
-            opponent: opponent.into(),
-            wtime: 900_000,
-            btime: 900_000,
-            status: "started".into(),
-            script: script.iter().map(|s| s.to_string()).collect(),
-            correspondence,
-            source: source.into(),
-            tournament: tournament.map(str::to_string),
-            ..Game::default()
-        };
+        let mut game = Game::started(id, me, opponent, source, correspondence);
+        game.script = script.iter().map(|s| s.to_string()).collect();
+        game.tournament = tournament.map(str::to_string);
         let start = game.start_line();
         self.games.insert(id.to_string(), game);
         self.events.retain(|s| s.send(start.clone()).is_ok());
@@ -295,18 +300,7 @@ impl State {
     pub fn running_game(&mut self, me: &str, opponent: &str, correspondence: bool, source: &str) -> String {
         self.counter += 1;
         let id = format!("runs{:04}", self.counter);
-        let game = Game {
-            id: id.clone(),
-            me: me.into(),
-            opponent: opponent.into(),
-            wtime: 900_000,
-            btime: 900_000,
-            status: "started".into(),
-            correspondence,
-            source: source.into(),
-            ..Game::default()
-        };
-        self.games.insert(id.clone(), game);
+        self.games.insert(id.clone(), Game::started(&id, me, opponent, source, correspondence));
         id
     }
 
