@@ -10,8 +10,9 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use voxchess::audio::listen::listen_wav;
 use voxchess::audio::recognizer::VoiceModel;
-use voxchess::audio::speaker::{Priority, Speaker, SpeechSettings};
+use voxchess::audio::speaker::{Speaker, SpeechSettings};
 use voxchess::rules::Position;
+use voxchess::speech::Urgency;
 use voxchess::speech::{Resolver, SpeechLang, say_move};
 
 fn rss_mb() -> f64 {
@@ -73,7 +74,7 @@ fn main() {
         let m = pos.legal_moves()[i as usize];
         let words = say_move(lex, &pos, &m, voxchess::speech::Style::Brief);
         let sent = Instant::now();
-        speaker.say(&words, Priority::Move);
+        speaker.say(&words, Urgency::Move);
         if speaker.wait_for(Duration::from_secs(5), |c| c.begun > i)
             && let Some(b) = speaker.last_begin()
         {

@@ -4,6 +4,7 @@
 use crate::config::Settings;
 use crate::notation::NotationLang;
 use crate::speech::{Confirm, SpeechLang, Style};
+use crate::study::drill::DrillKind;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -60,8 +61,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct DrillArgs {
     /// Which drill: colours, knight, diagonals, attacks or memory.
-    #[arg(value_enum, default_value_t = DrillChoice::Colours)]
-    pub drill: DrillChoice,
+    #[arg(value_parser = drill_kind(), default_value = "colours")]
+    pub drill: DrillKind,
     /// Language and style of the words.
     #[command(flatten)]
     pub words: SessionWords,
@@ -70,23 +71,16 @@ pub struct DrillArgs {
     pub output: OutputArgs,
 }
 
-/// A drill on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DrillChoice {
-    /// The colour of a square.
-    Colours,
-    /// The fewest knight moves between two squares.
-    Knight,
-    /// Whether two squares share a diagonal.
-    Diagonals,
-    /// The squares a piece attacks on an empty board.
-    Attacks,
-    /// What stood on a square of a position read once.
-    Memory,
+/// The names of the drills, as `voxchess drill` takes them (and its help
+/// lists them).
+fn drill_kind() -> impl clap::builder::TypedValueParser<Value = DrillKind> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(DrillKind::ALL.map(DrillKind::key)).try_map(|s| s.parse::<DrillKind>())
 }
 
 /// `voxchess puzzle`.
 #[derive(Debug, Args)]
+#[command(mut_args = global_option)]
 pub struct PuzzleArgs {
     /// import FILE: take lichess's puzzle database (CSV) into the library.
     #[command(subcommand)]
@@ -152,6 +146,18 @@ pub enum PuzzleAction {
     },
 }
 
+/// The options of a session, taken after a subcommand too
+/// (`voxchess puzzle daily --plain --lang ru`): a command with
+/// subcommands makes them global, so that each of its subcommands takes
+/// them where the user types them.
+pub const SESSION_OPTIONS: [&str; 8] =
+    ["lang", "style", "plain", "no_speech", "no_voice", "braille", "low_time", "server"];
+
+/// An option of [`SESSION_OPTIONS`] made global; any other as it is.
+fn global_option(arg: clap::Arg) -> clap::Arg {
+    if SESSION_OPTIONS.contains(&arg.get_id().as_str()) { arg.global(true) } else { arg }
+}
+
 /// A difficulty: easiest, easier, normal, harder or hardest.
 fn difficulty(text: &str) -> Result<crate::online::puzzle::Difficulty, String> {
     crate::online::puzzle::Difficulty::parse(text)
@@ -170,15 +176,16 @@ fn rating_band(text: &str) -> Result<(u32, u32), String> {
 
 /// `voxchess online`.
 #[derive(Debug, Args)]
+#[command(mut_args = global_option)]
 pub struct OnlineArgs {
     /// login (a token from stdin or a hidden prompt) or logout; none: the lobby.
     #[command(subcommand)]
     pub action: Option<OnlineAction>,
     /// The lichess server (default https://lichess.org; http:// for a local one).
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub server: Option<String>,
     /// Language: en, ru, de, ko.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub lang: Option<SpeechLang>,
     /// Announcements: brief, full, fide, nato.
     #[arg(long)]
@@ -219,10 +226,14 @@ pub struct ListenArgs {
 
 /// `voxchess models`.
 #[derive(Debug, Args)]
+#[command(mut_args = global_option)]
 pub struct ModelsArgs {
     /// list, or install LANG.
     #[command(subcommand)]
     pub action: ModelsAction,
+    /// Language: en, ru, de, ko.
+    #[arg(long)]
+    pub lang: Option<SpeechLang>,
 }
 
 /// What to do with models.
@@ -230,10 +241,11 @@ pub struct ModelsArgs {
 pub enum ModelsAction {
     /// The known models and whether they are installed.
     List,
-    /// Download and unpack the small model of a language (en or ru).
+    /// Download and unpack the small model of a language (en, ru or ko).
     Install {
-        /// en or ru.
-        lang: String,
+        /// en, ru or ko.
+        #[arg(value_name = "LANG")]
+        model: String,
     },
 }
 
@@ -570,5 +582,99 @@ impl PlayArgs {
         s.engine_help &= !self.no_engine_help;
         self.output.apply(s);
         s.check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    /// The language, plain lines and speech a command line asks for.
+    fn session_of(cli: &Cli) -> (Option<SpeechLang>, Option<Style>, &OutputArgs) {
+        match cli.command.as_ref().expect("a subcommand") {
+            Command::Play(a) => (a.words.lang, a.words.style, &a.output),
+            Command::Review(a) => (a.words.lang, a.words.style, &a.output),
+            Command::Puzzle(a) => (a.words.lang, a.words.style, &a.output),
+            Command::Drill(a) => (a.words.lang, a.words.style, &a.output),
+            Command::Online(a) => (a.lang, a.style, &a.output),
+            other => panic!("not a session: {other:?}"),
+        }
+    }
+
+    /// Every command of a session, and each of its subcommands, takes the
+    /// session's options after the subcommand as well as before it.
+    #[test]
+    fn session_options_are_taken_after_any_subcommand() {
+        let commands: [&[&str]; 14] = [
+            &["play"],
+            &["review", "x.pgn"],
+            &["puzzle"],
+            &["puzzle", "import", "x.csv"],
+            &["puzzle", "daily"],
+            &["puzzle", "online", "fork", "harder"],
+            &["puzzle", "dashboard"],
+            &["puzzle", "replay", "fork"],
+            &["drill"],
+            &["drill", "knight"],
+            &["drill", "memory"],
+            &["online"],
+            &["online", "login"],
+            &["online", "logout"],
+        ];
+        let options = ["--plain", "--no-speech", "--no-voice", "--lang", "ru", "--style", "full", "--braille", "off"];
+        for command in commands {
+            let args: Vec<&str> = ["voxchess"].into_iter().chain(command.iter().copied()).chain(options).collect();
+            let cli = Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let (lang, style, output) = session_of(&cli);
+            assert_eq!(lang, Some(SpeechLang::Russian), "{args:?}");
+            assert_eq!(style, Some(Style::Full), "{args:?}");
+            assert!(output.plain && output.no_speech && output.no_voice, "{args:?}");
+            assert_eq!(output.braille, Some(crate::config::BrailleChoice::Off), "{args:?}");
+            if let [first, rest @ ..] = command
+                && !rest.is_empty()
+            {
+                // Before the subcommand too.
+                let args: Vec<&str> =
+                    ["voxchess", first].into_iter().chain(options).chain(rest.iter().copied()).collect();
+                let cli = Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+                assert_eq!(session_of(&cli).0, Some(SpeechLang::Russian), "{args:?}");
+            }
+        }
+    }
+
+    /// `--server` after the lobby's subcommands and the online puzzles';
+    /// `--lang` after `models` (its install takes a language of its own).
+    #[test]
+    fn the_server_and_the_models_language_are_taken_after_subcommands() {
+        for args in [
+            &["voxchess", "online", "login", "--server", "http://127.0.0.1:1"][..],
+            &["voxchess", "online", "--server", "http://127.0.0.1:1", "logout"],
+        ] {
+            match Cli::try_parse_from(args).map(|c| c.command) {
+                Ok(Some(Command::Online(a))) => assert_eq!(a.server.as_deref(), Some("http://127.0.0.1:1")),
+                other => panic!("{args:?}: {other:?}"),
+            }
+        }
+        for args in [
+            &["voxchess", "models", "install", "ko", "--lang", "de"][..],
+            &["voxchess", "models", "--lang", "de", "install", "ko"],
+            &["voxchess", "models", "list", "--lang", "de"],
+        ] {
+            match Cli::try_parse_from(args).map(|c| c.command) {
+                Ok(Some(Command::Models(a))) => {
+                    assert_eq!(a.lang, Some(SpeechLang::German), "{args:?}");
+                    if let ModelsAction::Install { model } = a.action {
+                        assert_eq!(model, "ko");
+                    }
+                }
+                other => panic!("{args:?}: {other:?}"),
+            }
+        }
     }
 }

@@ -42,7 +42,7 @@ fn dispatch(start: &Start, cli: Cli) -> Outcome {
         Command::Say(a) => text::say(a),
         Command::Clock(a) => sound::clock(a),
         Command::Listen(a) => sound::listen(a),
-        Command::Models(a) => sound::models(a),
+        Command::Models(a) => sound::models(start, a),
         Command::Puzzle(a) => play::puzzle(start, a),
         Command::Drill(a) => play::drill(start, a),
     }

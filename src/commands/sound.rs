@@ -47,16 +47,21 @@ pub fn clock(a: ClockArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `voxchess models list` and `install`.
-pub fn models(a: ModelsArgs) -> Outcome {
+/// `voxchess models list` and `install`, in the session's language.
+pub fn models(start: &super::Start, a: ModelsArgs) -> Outcome {
+    let words = crate::ui::words::Narrator::new(Lexicon::get(start.lang()), crate::speech::Style::Brief);
     match a.action {
         ModelsAction::List => {
-            for line in crate::audio::models::list_models() {
-                out_line!("{line}");
+            for (model, installed) in crate::audio::models::list_models() {
+                out_line!("{}", words.model_line(&model, installed));
             }
         }
-        ModelsAction::Install { lang } => {
-            crate::audio::models::install(&lang, &mut |line| out_line!("{line}"))?;
+        ModelsAction::Install { model } => {
+            let steps = &mut |step: crate::audio::models::InstallStep| out_line!("{}", words.install_step(&step));
+            if let Err(e) = crate::audio::models::install(&model, steps) {
+                super::err_rows(&words.install_error(&e));
+                return Ok(ExitCode::FAILURE);
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -66,11 +71,12 @@ pub fn models(a: ModelsArgs) -> Outcome {
 /// speech-dispatcher, says so in one line.
 #[cfg(feature = "tts")]
 pub(super) fn speak_and_wait(text: &str, lang: SpeechLang) {
-    use crate::audio::speaker::{Priority, Speaker, SpeechSettings};
+    use crate::audio::speaker::{Speaker, SpeechSettings};
+    use crate::speech::Urgency;
     let settings = SpeechSettings { language: Some(lang.code().to_string()), ..SpeechSettings::default() };
     match Speaker::start(settings, std::time::Duration::from_secs(5)) {
         Ok(speaker) => {
-            speaker.say(text, Priority::Move);
+            speaker.say(text, Urgency::Move);
             let timeout = std::time::Duration::from_secs(30);
             if !speaker.wait_for(timeout, |c| c.begun > 0 && c.ended + c.stopped >= c.begun) {
                 err_line!("voxchess: speech did not finish within 30 s (is there an audio output?)");

@@ -58,12 +58,16 @@ impl std::fmt::Debug for Client {
 /// 6-7 s) before it counts as dead.
 pub(crate) const STREAM_SILENCE: Duration = Duration::from_secs(20);
 
-fn agent(per_read: Option<Duration>, total: Option<Duration>) -> ureq::Agent {
+/// An agent whose reads wait at most `per_read`, whose calls take at
+/// most `total`, and which keeps at most `idle` connections for the next
+/// request.
+fn agent(per_read: Option<Duration>, total: Option<Duration>, idle: usize) -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_connect(Some(Duration::from_secs(10)))
         .timeout_per_read(per_read)
         .timeout_global(total)
+        .max_idle_connections(idle)
         .build()
         .into()
 }
@@ -154,8 +158,11 @@ impl Client {
         Client {
             base: base.trim_end_matches('/').to_string(),
             token: token.trim().to_string(),
-            calls: agent(Some(Duration::from_secs(15)), Some(Duration::from_secs(30))),
-            streams: agent(Some(STREAM_SILENCE), None),
+            calls: agent(Some(Duration::from_secs(15)), Some(Duration::from_secs(30)), 10),
+            // A stream's connection is never used again: the server ends
+            // a stream by closing it, and a request sent on one it was
+            // closing would fail though the server is there.
+            streams: agent(Some(STREAM_SILENCE), None, 0),
         }
     }
 

@@ -211,7 +211,7 @@ fn board_of(game: PgnGame) -> Board {
     let tag = |name: &str| game.tag(name).map(name_of).unwrap_or_default();
     let account = |side: &str| {
         let rating = game.tag(&format!("{side}Elo")).and_then(|r| r.trim().parse().ok());
-        super::opponent::server_account(&tag(side), rating, game.tag(&format!("{side}Title")))
+        super::model::server_account(&tag(side), rating, game.tag(&format!("{side}Title")))
     };
     let players = [account("White"), account("Black")];
     let url_id = |name: &str| {
@@ -321,6 +321,24 @@ pub fn follow_round(server: &str, id: &str, news: impl Fn(RoundNews) + Send + 's
             news(RoundNews::Failed(e));
         }
     });
+}
+
+/// What a broadcast call of the lobby brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BroadcastNews {
+    /// The broadcasts live now.
+    List(Vec<Listed>),
+    /// A broadcast's round opened, and the broadcasts it was chosen from.
+    Opened(Box<Round>, Vec<Listed>),
+    /// No broadcast of that number in the list.
+    NoBroadcast(usize),
+    /// No round of that number: how many there are.
+    NoRound {
+        /// The number asked for.
+        asked: usize,
+        /// How many rounds there are.
+        count: usize,
+    },
 }
 
 #[cfg(test)]

@@ -150,7 +150,7 @@ fn read(json: ExplorerJson, pos: &Position) -> Explored {
     });
     let mut moves: Vec<ExploredMove> = Vec::new();
     for m in json.moves {
-        let Some(mv) = super::opponent::server_move(pos, &m.uci) else { continue };
+        let Some(mv) = super::model::server_move(pos, &m.uci) else { continue };
         if moves.iter().any(|seen| seen.mv == mv) {
             continue;
         }

@@ -7,13 +7,20 @@
 use super::api::{ApiError, Client, Lines};
 use std::time::{Duration, Instant};
 
-/// A stream open this long held: when it ends, it is opened again at once.
-const HELD: Duration = Duration::from_secs(10);
+/// A stream open this long held: when it ends, it is opened again at
+/// once, and the pauses between reopenings start again from the
+/// shortest.
+pub(crate) const HELD: Duration = Duration::from_secs(10);
 
-/// How long to wait before opening the stream again after `attempt`
-/// failed tries: the game streams' pauses; a minute after a 429.
-fn pause(attempt: u32, limited: bool) -> Duration {
-    if limited { Duration::from_secs(60) } else { super::opponent::pause(attempt) }
+/// The pauses between attempts to reconnect: growing up to 30 s.
+pub(crate) fn pause(attempt: u32) -> Duration {
+    Duration::from_secs((1u64 << attempt.min(5)).min(30))
+}
+
+/// How long to wait before opening a watched stream again after
+/// `attempt` failed tries: the growing pauses; a minute after a 429.
+fn pause_after(attempt: u32, limited: bool) -> Duration {
+    if limited { Duration::from_secs(60) } else { pause(attempt) }
 }
 
 /// What a reader of a feed says of a line.
@@ -61,7 +68,7 @@ pub(crate) fn follow(
                 if attempt >= 3 && !std::mem::replace(&mut lost, true) {
                     connection(false);
                 }
-                sleep_unless(&stopped, pause(attempt, false));
+                sleep_unless(&stopped, pause_after(attempt, false));
             }
             Err(e) if !ever => return Err(e),
             Err(e) => {
@@ -69,7 +76,7 @@ pub(crate) fn follow(
                     connection(false);
                 }
                 attempt += 1;
-                sleep_unless(&stopped, pause(attempt, e == ApiError::RateLimited));
+                sleep_unless(&stopped, pause_after(attempt, e == ApiError::RateLimited));
             }
         }
     }

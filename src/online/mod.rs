@@ -11,6 +11,7 @@ pub mod api;
 pub mod broadcast;
 pub mod explorer;
 mod follow;
+pub mod lobby;
 pub mod lookup;
 mod model;
 pub mod opponent;
@@ -21,7 +22,8 @@ pub mod tournament;
 pub mod tv;
 
 pub use api::{ApiError, Client, Lines};
-pub use opponent::{InProgress, Listing, LobbyNews, OnlineGame, OnlineOpponent, SeekSpeed, lobby_stream, speed_of};
+pub use lobby::{InProgress, Listing, LobbyNews, SeekSpeed, lobby_stream, speed_of};
+pub use opponent::{OnlineGame, OnlineOpponent};
 
 /// Text from the server made safe to show and say (the one output filter).
 pub(crate) fn plain_text(text: &str) -> String {

@@ -1,6 +1,7 @@
 //! lichess's JSON, read tolerantly: every field has a default, unknown
 //! fields (lichess adds some over time) are ignored.
 
+use crate::rules::{Move, Position};
 use serde::Deserialize;
 
 #[derive(Debug, Default, Deserialize)]
@@ -180,6 +181,33 @@ pub(crate) struct ErrorBody {
     pub(crate) error: String,
 }
 
+/// A move the server wrote (UCI; castling may be king to rook) in `pos`.
+pub(crate) fn server_move(pos: &Position, uci: &str) -> Option<Move> {
+    let legal = pos.legal_moves();
+    legal.iter().find(|m| m.uci() == uci).copied().or_else(|| {
+        // King takes own rook: castling written the Chess960 way.
+        let (from, to) = (uci.get(0..2)?, uci.get(2..4)?);
+        legal.iter().find(|m| m.is_castle() && m.from.to_string() == from && rook_side(m, to)).copied()
+    })
+}
+
+fn rook_side(m: &Move, rook: &str) -> bool {
+    let file = rook.chars().next().unwrap_or(' ');
+    if m.is_short_castle() { file == 'h' } else { file == 'a' }
+}
+
+/// A player as a server names them, made safe: the name cleaned (30
+/// characters at most), the title cleaned (4 at most, none if blank), a
+/// rating above 4000 none.
+pub(crate) fn server_account(name: &str, rating: Option<u32>, title: Option<&str>) -> crate::game::Account {
+    let title = title.map(|t| super::plain_text(t).chars().take(4).collect::<String>());
+    crate::game::Account {
+        name: super::plain_text(name).chars().take(30).collect(),
+        rating: rating.filter(|r| *r <= 4000),
+        title: title.filter(|t| !t.trim().is_empty()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,5 +232,14 @@ mod tests {
             let _ = serde_json::from_str::<GameLine>(&s);
             let _ = serde_json::from_str::<EventLine>(&s);
         }
+    }
+
+    #[test]
+    fn castling_as_king_takes_rook() {
+        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("fen");
+        assert!(server_move(&pos, "e1h1").is_some_and(|m| m.is_short_castle()));
+        assert!(server_move(&pos, "e1a1").is_some_and(|m| m.is_castle() && !m.is_short_castle()));
+        assert!(server_move(&pos, "e1g1").is_some_and(|m| m.is_short_castle()));
+        assert_eq!(server_move(&pos, "zz"), None);
     }
 }

@@ -4,10 +4,11 @@
 //! the end as the server states it); what the player does is posted. When
 //! the stream drops it is opened again (one at a time) with growing
 //! pauses, and the moves missed meanwhile come as acts. The lobby's news
-//! (challenges, a game starting) comes the same way, as [`LobbyNews`].
+//! is `super::lobby`'s.
 
 use super::api::{ApiError, Client, Lines};
-use super::model::{EventLine, GameFull, GameLine, GameState, Playing};
+use super::follow::{HELD, pause};
+use super::model::{GameFull, GameLine, GameState, server_account, server_move};
 use crate::game::{Account, Acts, Ending, GameSetup, News, Opponent, OpponentAct, Player, Terms};
 use crate::rules::{Color, DrawReason, History, Move, Outcome, Position, WinReason};
 use std::sync::mpsc::{Sender, channel};
@@ -45,125 +46,6 @@ pub struct OnlineGame {
     pub rated: bool,
 }
 
-/// What happens in the lobby.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyNews {
-    /// A challenge to the player.
-    Challenge {
-        /// The challenge's id.
-        id: String,
-        /// Who challenges.
-        from: String,
-        /// Their rating.
-        rating: Option<u32>,
-        /// Minutes and seconds of increment; None for correspondence.
-        control: Option<(u64, u64)>,
-        /// Rated.
-        rated: bool,
-        /// The player's colour (None: by lot).
-        color: Option<Color>,
-    },
-    /// A challenge was withdrawn.
-    ChallengeGone {
-        /// Its id.
-        id: String,
-    },
-    /// The player's challenge was declined.
-    Declined,
-    /// A game starts, or is in progress (lichess says so of each game
-    /// in progress when the event stream opens).
-    GameStart(InProgress),
-    /// The lobby's connection was lost, or is back.
-    Connection {
-        /// Back.
-        up: bool,
-    },
-    /// The server refused the token or its scope (the lobby cannot go
-    /// on), or a call the player made failed.
-    Failed(ApiError),
-    /// The player's challenge reached the server: its id (the game's,
-    /// once accepted), when it has lichess's form.
-    ChallengeSent(Option<String>),
-    /// lichess's AI took the player's challenge: the game's id.
-    AiGame(Option<String>),
-    /// The game the player asked to join could not be joined.
-    NotJoined(ApiError),
-    /// The tournaments one can join.
-    Tournaments(Vec<super::tournament::Tournament>),
-    /// The player joined the tournament; a Swiss's round with it.
-    Joined(Box<super::tournament::Tournament>, Option<super::tournament::SwissRound>),
-    /// The player left (or paused in) the tournament.
-    Left,
-    /// The standings of the player's tournament.
-    Standing(super::tournament::Standing),
-    /// Where the player's Swiss stands.
-    SwissRound(super::tournament::SwissRound),
-    /// The token lacks the tournament:write scope.
-    TournamentScope,
-    /// The broadcasts live now.
-    Broadcasts(Vec<super::broadcast::Listed>),
-    /// A broadcast's round opened, and the broadcasts it was chosen from.
-    RoundOpened(Box<super::broadcast::Round>, Vec<super::broadcast::Listed>),
-    /// No broadcast of that number in the list.
-    NoBroadcast(usize),
-    /// No round of that number: how many there are.
-    NoRound {
-        /// The number asked for.
-        asked: usize,
-        /// How many rounds there are.
-        count: usize,
-    },
-    /// A call the player made went through, and what follows comes as
-    /// news of its own (an accepted challenge: the game's start).
-    Done,
-    /// The games in progress, as the server lists them, and why they
-    /// were asked for.
-    Games {
-        /// The games.
-        games: Vec<InProgress>,
-        /// Why they were asked for.
-        why: Listing,
-    },
-    /// The game the player joins is connected: it waits where the
-    /// joining call left it.
-    Connected,
-}
-
-/// How fast a time control is, as lichess counts it (limit + 40 ×
-/// increment, in seconds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeekSpeed {
-    /// Bullet, blitz: boards may not seek these.
-    TooFast,
-    /// Rapid or classical.
-    Allowed,
-}
-
-/// The speed of `minutes` + `increment` seconds.
-pub fn speed_of(minutes: u64, increment: u64) -> SeekSpeed {
-    if minutes * 60 + 40 * increment < 480 { SeekSpeed::TooFast } else { SeekSpeed::Allowed }
-}
-
-/// The pauses between attempts to reconnect: growing up to 30 s.
-pub(crate) fn pause(attempt: u32) -> Duration {
-    Duration::from_secs((1u64 << attempt.min(5)).min(30))
-}
-
-/// A move the server wrote (UCI; castling may be king to rook) in `pos`.
-pub(crate) fn server_move(pos: &Position, uci: &str) -> Option<Move> {
-    let legal = pos.legal_moves();
-    legal.iter().find(|m| m.uci() == uci).copied().or_else(|| {
-        // King takes own rook: castling written the Chess960 way.
-        let (from, to) = (uci.get(0..2)?, uci.get(2..4)?);
-        legal.iter().find(|m| m.is_castle() && m.from.to_string() == from && rook_side(m, to)).copied()
-    })
-}
-
-fn rook_side(m: &Move, rook: &str) -> bool {
-    let file = rook.chars().next().unwrap_or(' ');
-    if m.is_short_castle() { file == 'h' } else { file == 'a' }
-}
-
 fn account_of(p: &super::model::GamePlayer) -> Account {
     let name = match (&p.ai_level, p.name.is_empty()) {
         (Some(level), _) => format!("lichess AI {level}"),
@@ -171,18 +53,6 @@ fn account_of(p: &super::model::GamePlayer) -> Account {
         (None, false) => p.name.clone(),
     };
     server_account(&name, p.rating, p.title.as_deref())
-}
-
-/// A player as a server names them, made safe: the name cleaned (30
-/// characters at most), the title cleaned (4 at most, none if blank), a
-/// rating above 4000 none.
-pub(crate) fn server_account(name: &str, rating: Option<u32>, title: Option<&str>) -> Account {
-    let title = title.map(|t| super::plain_text(t).chars().take(4).collect::<String>());
-    Account {
-        name: super::plain_text(name).chars().take(30).collect(),
-        rating: rating.filter(|r| *r <= 4000),
-        title: title.filter(|t| !t.trim().is_empty()),
-    }
 }
 
 fn control_text(clock: &super::model::GameClock) -> String {
@@ -425,10 +295,6 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
     }
 }
 
-/// How long a stream must stay open for the pauses between reopenings
-/// to start again from the shortest.
-const HELD: Duration = Duration::from_secs(10);
-
 /// Follows the game's stream, opening it again when it drops, with
 /// pauses that grow until a stream holds ([`HELD`]). The loss is said
 /// once per outage (when the stream failed or gave nothing, or could not
@@ -617,257 +483,6 @@ fn ending(state: &GameState) -> Ending {
     }
 }
 
-/// Why the games in progress were asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Listing {
-    /// The lobby opened: a single real-time game is joined at once.
-    Greeting,
-    /// The player asked (`games`).
-    Asked,
-    /// The lobby looks now and then whether a correspondence opponent
-    /// has moved.
-    Check,
-}
-
-/// How a game came to be, as lichess says (its `source`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Origin {
-    /// A seek or a pool of the lobby.
-    Lobby,
-    /// A challenge between two players.
-    Friend,
-    /// A challenge to lichess's AI.
-    Ai,
-    /// An arena's or a Swiss tournament's pairing.
-    Tournament,
-    /// Anything else, or not said.
-    #[default]
-    Other,
-}
-
-/// A game in progress, as lichess lists it (or says it has started).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InProgress {
-    /// The game's id.
-    pub id: String,
-    /// The opponent's name.
-    pub opponent: String,
-    /// The player's colour.
-    pub color: Color,
-    /// The player is to move.
-    pub my_turn: bool,
-    /// A correspondence game (days per move).
-    pub correspondence: bool,
-    /// The time the player has left (ms), when lichess gives it.
-    pub left_ms: Option<u64>,
-    /// How the game came to be.
-    pub origin: Origin,
-    /// The tournament (arena or Swiss) whose pairing it is.
-    pub tournament: Option<String>,
-}
-
-/// The most seconds a game in progress may have left (a year): a larger
-/// number is none.
-const MAX_SECONDS_LEFT: u64 = 366 * 86_400;
-
-/// A game as lichess describes it (in the games in progress and in a
-/// `gameStart`); one without a game id of lichess's form is none.
-fn in_progress(g: super::model::GameEventInfo) -> Option<InProgress> {
-    let id = if g.game_id.is_empty() { g.id } else { g.game_id };
-    if !super::is_id(&id) {
-        return None;
-    }
-    let opponent = match g.opponent.ai {
-        Some(level) => format!("lichess AI {level}"),
-        None => super::plain_text(&g.opponent.username).chars().take(30).collect(),
-    };
-    let origin = match g.source.as_str() {
-        "lobby" | "pool" => Origin::Lobby,
-        "friend" => Origin::Friend,
-        "ai" => Origin::Ai,
-        "arena" | "swiss" => Origin::Tournament,
-        _ if g.opponent.ai.is_some() => Origin::Ai,
-        _ => Origin::Other,
-    };
-    let tournament = g.tournament_id.or(g.swiss_id).filter(|t| super::is_id(t));
-    Some(InProgress {
-        id,
-        opponent,
-        color: if g.color == "black" { Color::Black } else { Color::White },
-        my_turn: g.is_my_turn,
-        correspondence: g.speed == "correspondence",
-        left_ms: g.seconds_left.filter(|s| *s <= MAX_SECONDS_LEFT).map(|s| s * 1000),
-        origin,
-        tournament,
-    })
-}
-
-/// The games in progress (as many as lichess lists: 50).
-pub fn playing(client: &Client) -> Result<Vec<InProgress>, ApiError> {
-    let p: Playing = client.get_json("/api/account/playing?nb=50")?;
-    Ok(p.now_playing.into_iter().filter_map(in_progress).collect())
-}
-
-/// Follows the lobby's event stream in a thread of its own; `me` is the
-/// player's id (their own challenges are not announced).
-pub fn lobby_stream(client: Client, me: String, tell: Arc<dyn Fn(LobbyNews) + Send + Sync>) {
-    let _ = std::thread::Builder::new().name("lichess-events".into()).spawn(move || {
-        let (mut attempt, mut lost) = (0, false);
-        loop {
-            match client.stream("/api/stream/event") {
-                Ok(mut lines) => {
-                    let (opened, mut delivered) = (std::time::Instant::now(), false);
-                    while let Some(line) = lines.next_line() {
-                        delivered = true;
-                        // Back once something comes again (a keep-alive counts).
-                        if std::mem::take(&mut lost) {
-                            tell(LobbyNews::Connection { up: true });
-                        }
-                        if let Some(news) = lobby_news(&line, &me) {
-                            tell(news);
-                        }
-                    }
-                    if opened.elapsed() >= HELD {
-                        attempt = 0;
-                    }
-                    // A stream the server closed after giving something is
-                    // no outage until it cannot be opened again.
-                    if (!lines.closed_by_server() || !delivered) && !std::mem::replace(&mut lost, true) {
-                        tell(LobbyNews::Connection { up: false });
-                    }
-                }
-                Err(e @ (ApiError::Unauthorized | ApiError::MissingScope)) => return tell(LobbyNews::Failed(e)),
-                Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),
-                Err(_) => {
-                    if !std::mem::replace(&mut lost, true) {
-                        tell(LobbyNews::Connection { up: false });
-                    }
-                }
-            }
-            std::thread::sleep(pause(attempt));
-            attempt += 1;
-        }
-    });
-}
-
-fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
-    if line.trim().is_empty() {
-        return None;
-    }
-    Some(match serde_json::from_str::<EventLine>(line).ok()? {
-        EventLine::Challenge { challenge: c } => {
-            if c.challenger.id.eq_ignore_ascii_case(me) || c.direction.as_deref() == Some("out") || !super::is_id(&c.id)
-            {
-                return None;
-            }
-            let tc = &c.time_control;
-            let control = match (tc.limit, tc.increment) {
-                (Some(l), inc) if tc.kind != "correspondence" => Some((l / 60, inc.unwrap_or(0))),
-                _ => None,
-            };
-            let color = match c.color.as_str() {
-                "white" => Some(Color::Black),
-                "black" => Some(Color::White),
-                _ => None,
-            };
-            let from = if c.challenger.name.is_empty() { c.challenger.id } else { c.challenger.name };
-            LobbyNews::Challenge {
-                id: c.id,
-                from: super::plain_text(&from).chars().take(30).collect(),
-                rating: c.challenger.rating.filter(|r| *r <= 4000),
-                control,
-                rated: c.rated,
-                color,
-            }
-        }
-        EventLine::ChallengeCanceled { challenge } => LobbyNews::ChallengeGone { id: challenge.id },
-        EventLine::ChallengeDeclined {} => LobbyNews::Declined,
-        EventLine::GameStart { game } => LobbyNews::GameStart(in_progress(game)?),
-        _ => return None,
-    })
-}
-
-/// Accepts or declines a challenge.
-pub fn answer_challenge(client: &Client, id: &str, accept: bool) -> Result<(), ApiError> {
-    let what = if accept { "accept" } else { "decline" };
-    client.post(&format!("/api/challenge/{}/{what}", super::path_segment(id)), &[]).map(|_| ())
-}
-
-/// The id a challenge's answer names, when it has lichess's form.
-#[derive(Default, serde::Deserialize)]
-#[serde(default)]
-struct Created {
-    id: String,
-}
-
-fn created_id(body: &str) -> Option<String> {
-    serde_json::from_str::<Created>(body).ok().map(|c| c.id).filter(|id| super::is_id(id))
-}
-
-/// Challenges a player (`color`: the player's, None by lot); the
-/// challenge's id (the game's, once accepted), when lichess gives one.
-pub fn challenge(
-    client: &Client,
-    user: &str,
-    minutes: u64,
-    inc: u64,
-    color: Option<Color>,
-) -> Result<Option<String>, ApiError> {
-    let (limit, inc) = ((minutes * 60).to_string(), inc.to_string());
-    let color = color_word(color);
-    let user: String = user.chars().filter(|c| c.is_ascii_alphanumeric() || "_-".contains(*c)).collect();
-    let form = [("clock.limit", limit.as_str()), ("clock.increment", inc.as_str()), ("color", color)];
-    client.post(&format!("/api/challenge/{user}"), &form).map(|body| created_id(&body))
-}
-
-/// Challenges lichess's AI at a level; the game's id, when lichess gives
-/// one.
-pub fn challenge_ai(
-    client: &Client,
-    level: u8,
-    minutes: u64,
-    inc: u64,
-    color: Option<Color>,
-) -> Result<Option<String>, ApiError> {
-    let (limit, inc, level) = ((minutes * 60).to_string(), inc.to_string(), level.to_string());
-    let form = [
-        ("level", level.as_str()),
-        ("clock.limit", limit.as_str()),
-        ("clock.increment", inc.as_str()),
-        ("color", color_word(color)),
-    ];
-    client.post("/api/challenge/ai", &form).map(|body| created_id(&body))
-}
-
-fn color_word(color: Option<Color>) -> &'static str {
-    match color {
-        Some(Color::White) => "white",
-        Some(Color::Black) => "black",
-        None => "random",
-    }
-}
-
-/// A seek, open until `cancel` is set or a game starts (the request stays
-/// open while it lasts; closing it cancels the seek).
-pub fn seek(
-    client: &Client,
-    minutes: u64,
-    inc: u64,
-    rated: bool,
-    cancel: &std::sync::atomic::AtomicBool,
-) -> Result<(), ApiError> {
-    let (time, inc) = (minutes.to_string(), inc.to_string());
-    let rated = if rated { "true" } else { "false" };
-    let form = [("time", time.as_str()), ("increment", inc.as_str()), ("rated", rated)];
-    let mut lines = client.post_stream("/api/board/seek", &form)?;
-    while lines.next_line().is_some() {
-        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-            return Ok(());
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -939,30 +554,5 @@ mod tests {
         let absurd = GameState { wtime: u64::MAX / 2, ..state("e2e4 e7e5", "started") };
         on_state(&absurd, Color::White, &s, &acts);
         assert!(matches!(got.lock().unwrap().as_slice(), [OpponentAct::Move { clocks: None, .. }]));
-    }
-
-    #[test]
-    fn castling_as_king_takes_rook_and_lobby_lines() {
-        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("fen");
-        assert!(server_move(&pos, "e1h1").is_some_and(|m| m.is_short_castle()));
-        assert!(server_move(&pos, "e1a1").is_some_and(|m| m.is_castle() && !m.is_short_castle()));
-        assert!(server_move(&pos, "e1g1").is_some_and(|m| m.is_short_castle()));
-        assert_eq!(server_move(&pos, "zz"), None);
-        let line = r#"{"type":"challenge","challenge":{"id":"chall001","challenger":{"id":"anna","name":"Anna","rating":1500},"rated":false,"timeControl":{"type":"clock","limit":900,"increment":10},"color":"white"}}"#;
-        assert_eq!(
-            lobby_news(line, "me"),
-            Some(LobbyNews::Challenge {
-                id: "chall001".into(),
-                from: "Anna".into(),
-                rating: Some(1500),
-                control: Some((15, 10)),
-                rated: false,
-                color: Some(Color::Black)
-            })
-        );
-        assert_eq!(speed_of(3, 2), SeekSpeed::TooFast);
-        assert_eq!(speed_of(10, 0), SeekSpeed::Allowed);
-        assert_eq!(pause(0), Duration::from_secs(1));
-        assert_eq!(pause(9), Duration::from_secs(30));
     }
 }

@@ -138,7 +138,7 @@ pub fn pieces(pos: &Position) -> u32 {
 fn read(json: ProbeJson, pos: &Position) -> Probed {
     let mut moves = Vec::new();
     for m in json.moves {
-        let Some(mv) = super::opponent::server_move(pos, &m.uci) else { continue };
+        let Some(mv) = super::model::server_move(pos, &m.uci) else { continue };
         if moves.iter().any(|seen: &ProbedMove| seen.mv == mv) {
             continue;
         }

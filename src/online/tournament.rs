@@ -323,6 +323,23 @@ pub fn standing(client: &Client, t: &Tournament, me: &str) -> Result<Standing, A
     Ok(s)
 }
 
+/// What a tournament call of the lobby brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentNews {
+    /// The tournaments one can join.
+    List(Vec<Tournament>),
+    /// The player joined the tournament; a Swiss's round with it.
+    Joined(Box<Tournament>, Option<SwissRound>),
+    /// The player left (or paused in) the tournament.
+    Left,
+    /// The standings of the player's tournament.
+    Standing(Standing),
+    /// Where the player's Swiss stands.
+    SwissRound(SwissRound),
+    /// The token lacks the tournament:write scope.
+    Scope,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -178,7 +178,7 @@ fn account(p: Option<&FeedPlayer>) -> Account {
     let Some(p) = p else {
         return Account { name: String::new(), rating: None, title: None };
     };
-    let a = super::opponent::server_account(&p.user.name, p.rating, p.user.title.as_deref());
+    let a = super::model::server_account(&p.user.name, p.rating, p.user.title.as_deref());
     Account { name: a.name.trim().to_string(), ..a }
 }
 
@@ -256,7 +256,7 @@ impl Feed {
         let before = self.position?;
         let after = position_of(fen)?;
         let clocks = [clock_ms(wc).unwrap_or(0), clock_ms(bc).unwrap_or(0)];
-        let played = super::opponent::server_move(&before, lm)
+        let played = super::model::server_move(&before, lm)
             .and_then(|mv| before.play(&mv).ok().map(|p| (mv, p)))
             .filter(|(_, p)| same_position(p, &after));
         match played {

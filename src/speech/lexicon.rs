@@ -344,6 +344,12 @@ impl Lexicon {
         BROADCAST_NAMES.iter().find(|n| **n == name).copied()
     }
 
+    /// This language's lobby command words, for the recognizer while the
+    /// lobby is in view.
+    pub fn lobby_phrases(&self) -> Vec<String> {
+        self.client.online.commands.keys().cloned().collect()
+    }
+
     /// Whether a two-word phrase is one of this language's lobby words.
     pub fn is_lobby_phrase(&self, phrase: &str) -> bool {
         self.client.online.commands.contains_key(phrase)

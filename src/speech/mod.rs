@@ -21,6 +21,7 @@ pub(crate) mod say_notation;
 pub(crate) mod say_question;
 pub(crate) mod say_time;
 pub(crate) mod sentences;
+pub(crate) mod urgency;
 pub mod vocabulary;
 
 pub use command::{BrailleView, Command, CommandError, EngineQuestion, GameCommand};
@@ -32,3 +33,4 @@ pub use say_move::say_move;
 pub use say_notation::say_notation;
 pub use say_question::{say_question, say_refusal};
 pub use say_time::say_duration;
+pub use urgency::Urgency;

@@ -23,18 +23,14 @@ pub enum DrillKind {
     Memory,
 }
 
-impl DrillKind {
-    /// Its name on the command line and in the record.
-    pub fn key(self) -> &'static str {
-        match self {
-            DrillKind::Colours => "colours",
-            DrillKind::Knight => "knight",
-            DrillKind::Diagonals => "diagonals",
-            DrillKind::Attacks => "attacks",
-            DrillKind::Memory => "memory",
-        }
-    }
-}
+// Its name on the command line and in the record: `DrillKind::key`.
+crate::names::named_enum!(DrillKind, UnknownDrill, "drill", key, {
+    Colours => "colours",
+    Knight => "knight",
+    Diagonals => "diagonals",
+    Attacks => "attacks",
+    Memory => "memory",
+});
 
 /// A question of a drill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -455,6 +455,12 @@ impl Io {
         }
     }
 
+    /// Voice input, when it runs (for the mode that takes it).
+    pub(crate) fn listening(&self) -> Option<super::input::Listening> {
+        let switch = self.talk.clone()?;
+        Some(super::input::Listening { switch, expected: self.expected.clone() })
+    }
+
     /// Runs a session on the plain lines, the line editor or the
     /// terminal until the player leaves; the last lines (the game kept,
     /// or goodbye) are given after the loop ends.
@@ -595,9 +601,7 @@ pub fn run_play(settings: Settings, mut setup: GameSetup, plain: bool) -> std::i
         effects = effects.with_opponent(Box::new(opponent), !me);
     }
     let mut play = Play::new(settings, setup, io.time.now_ms());
-    if io.talk.is_some() {
-        play.listen(io.talk.clone(), io.expected.clone());
-    }
+    play.listen(io.listening());
     io.run(Box::new(GameMode::new(play, effects)), plain)
 }
 

@@ -151,6 +151,17 @@ pub(crate) enum Msg {
 /// as too long.
 pub(crate) const MAX_LINE_CHARS: usize = crate::speech::intent::MAX_TEXT_CHARS;
 
+/// Voice input, when it runs: its on/off switch (the Tab key, `listen`,
+/// `stop listening`) and what it should expect next, given to the mode
+/// in view.
+#[derive(Clone)]
+pub(crate) struct Listening {
+    /// On while the microphone is listened to.
+    pub(crate) switch: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// The phrases the recognizer listens for.
+    pub(crate) expected: crate::speech::vocabulary::Expected,
+}
+
 /// A typed line after the clean-up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Typed {

@@ -3,30 +3,7 @@
 //! layout of a line in rows of at most 40 characters (one Braille row),
 //! each holding whole items. Imports nothing of the front end.
 
-/// What a line is, for speech: essential news and information are said to
-/// their end, in order; urgent news goes first and may cut a readout or a
-/// clock call; a readout is cut by the player's next command; a clock call
-/// not yet begun is replaced by a newer one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Urgency {
-    /// Essential information (an answer, a save result).
-    Info,
-    /// Essential news: a move.
-    Move,
-    /// Flag, the last seconds, game end, errors, questions.
-    Urgent,
-    /// A long readout (the board, help, lists).
-    Readout,
-    /// A scheduled clock call.
-    Clock,
-    /// No news of the game, but worth hearing (chat lines arrived): news
-    /// and answers go first, the next command does not drop it.
-    Notice,
-    /// A move of a game watched (not the player's): said after the
-    /// essential items; a newer one replaces one not yet begun, so that a
-    /// fast game is heard where it is now (its rows keep every move).
-    Live,
-}
+pub use crate::speech::Urgency;
 
 /// A line to show and speak.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -15,7 +15,7 @@ use super::walk::Walker;
 use super::words::{Fixed, Narrator};
 use crate::config::Settings;
 use crate::game::OpponentAct;
-use crate::rules::{Color, Position};
+use crate::rules::{Color, Position, Square};
 use crate::speech::{Channel, Command, Intent, Lexicon, Resolver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -244,6 +244,44 @@ impl Shell {
         if let (Some(row), Some(words)) = (row, self.walker.key(self.lex, pos, own, k)) {
             let list = matches!(k, BoardKey::Moves | BoardKey::File | BoardKey::Ray(..));
             self.say(Line { list, ..Line::written(row, words, Urgency::Move) }, Urgency::Move);
+        }
+    }
+}
+
+/// What a finger on a square (a routing key, a board key) leaves to the
+/// front once the shell has said what it did with the piece in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Touched {
+    /// A piece picked up, or put back: the piece now in hand.
+    Held(Option<Square>),
+    /// The piece in hand goes there: a move, as if its two squares were
+    /// typed.
+    Move(Square, Square),
+    /// Nothing in hand and nothing to pick up: what stands there.
+    Look(Square),
+}
+
+impl Shell {
+    /// A finger on `sq` in `pos`, with `held` in hand, when `mover` may
+    /// move (None: nothing may be picked up now, as after the end or
+    /// while looking back): one of `mover`'s pieces is picked up (or put
+    /// back, touched again), which is said here; the rest is the front's.
+    pub(crate) fn touch(&mut self, pos: &Position, held: Option<Square>, sq: Square, mover: Option<Color>) -> Touched {
+        let mine = |s: Square| pos.piece_at(s).filter(|p| mover == Some(p.color));
+        let held = held.filter(|h| mine(*h).is_some());
+        match (held, mine(sq)) {
+            (Some(from), Some(piece)) if from == sq => {
+                let line = self.words.put_back(piece, sq);
+                self.say(line, Urgency::Readout);
+                Touched::Held(None)
+            }
+            (_, Some(piece)) => {
+                let line = self.words.in_hand(piece, sq);
+                self.say(line, Urgency::Readout);
+                Touched::Held(Some(sq))
+            }
+            (Some(from), None) => Touched::Move(from, sq),
+            (None, None) => Touched::Look(sq),
         }
     }
 }

@@ -60,20 +60,9 @@ impl Voice for Mute {
 #[cfg(feature = "tts")]
 impl Voice for crate::audio::speaker::Speaker {
     fn say(&mut self, line: &Line) {
-        use super::output::Urgency;
-        use crate::audio::speaker::Priority;
-        let p = match line.urgency {
-            Urgency::Info => Priority::Info,
-            Urgency::Move => Priority::Move,
-            Urgency::Urgent => Priority::Urgent,
-            Urgency::Readout => Priority::Readout,
-            Urgency::Clock => Priority::Clock,
-            Urgency::Notice => Priority::Notice,
-            Urgency::Live => Priority::Live,
-        };
         let words = line.speech();
         if !words.trim().is_empty() {
-            crate::audio::speaker::Speaker::say(self, words, p);
+            crate::audio::speaker::Speaker::say(self, words, line.urgency);
         }
     }
     fn silence(&mut self) -> bool {

@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 use voxchess::audio::listen::listen_wav;
 use voxchess::audio::microphone::Microphone;
 use voxchess::audio::recognizer::VoiceModel;
-use voxchess::audio::speaker::{Priority, Speaker, SpeechSettings};
+use voxchess::audio::speaker::{Speaker, SpeechSettings};
 use voxchess::rules::Position;
+use voxchess::speech::Urgency;
 use voxchess::speech::vocabulary::vocabulary;
 use voxchess::speech::{Intent, Resolver, SpeechLang};
 
@@ -62,7 +63,7 @@ fn speech_is_real_audio_with_end_events() {
     let _g = audio_lock();
     let s = speaker();
     let rec = record("speech");
-    s.say("White knight from g1 to f3, takes pawn, check.", Priority::Move);
+    s.say("White knight from g1 to f3, takes pawn, check.", Urgency::Move);
     assert!(s.wait_for(Duration::from_secs(20), |c| c.ended >= 1), "the end event came: {:?}", s.counts());
     let (loud, rms) = stop(rec);
     assert!(loud > 0.8 && loud < 8.0, "about two seconds of speech, got {loud:.2} s");
@@ -80,9 +81,9 @@ const LONG: &str = "White: king e1, queen d1, rooks a1 and h1, bishops c1 and f1
 fn urgent_interrupts_a_long_readout() {
     let _g = audio_lock();
     let s = speaker();
-    s.say(LONG, Priority::Readout);
+    s.say(LONG, Urgency::Readout);
     assert!(s.wait_for(Duration::from_secs(30), |c| c.begun >= 1), "the long text began");
-    s.say("White's flag fell.", Priority::Urgent);
+    s.say("White's flag fell.", Urgency::Urgent);
     assert!(s.wait_for(Duration::from_secs(10), |c| c.stopped >= 1), "the long text was cut: {:?}", s.counts());
     assert!(s.wait_for(Duration::from_secs(10), |c| c.ended >= 1), "the urgent text was said: {:?}", s.counts());
     // Told by speech-dispatcher's events, not by a clock: the long text
@@ -99,10 +100,10 @@ fn urgent_interrupts_a_long_readout() {
 fn essential_news_is_spoken_to_its_end() {
     let _g = audio_lock();
     let s = speaker();
-    s.say(LONG, Priority::Move);
+    s.say(LONG, Urgency::Move);
     assert!(s.wait_for(Duration::from_secs(30), |c| c.begun >= 1), "the long text began");
-    s.say("Black: queen h4, checkmate", Priority::Move);
-    s.say("Game over: Checkmate. Black wins.", Priority::Urgent);
+    s.say("Black: queen h4, checkmate", Urgency::Move);
+    s.say("Game over: Checkmate. Black wins.", Urgency::Urgent);
     assert!(s.finish(Duration::from_secs(60)), "all said: {:?}", s.counts());
     let counts = s.counts();
     assert_eq!(counts.stopped, 0, "nothing essential cut: {counts:?}");
@@ -249,7 +250,7 @@ fn stop_cuts_speech() {
     let s = speaker();
     s.say(
         "Black: king e8, queen d8, rooks a8 and h8, bishops c8 and f8, knights b8 and g8, pawns on the seventh rank.",
-        Priority::Info,
+        Urgency::Info,
     );
     assert!(s.wait_for(Duration::from_secs(10), |c| c.begun >= 1));
     std::thread::sleep(Duration::from_millis(300));

@@ -343,7 +343,9 @@ fn a_hostile_display_server_never_holds_play() {
         let mut stdin = child.stdin.take().expect("stdin");
         let at = wait_for(&out, "Type help for commands.", 0);
         let greeted = start.elapsed();
-        assert!(greeted < Duration::from_secs(3), "{how:?}: the game began after {greeted:?}");
+        // Never held by the display (the wait for it is bounded at 0.5 s
+        // and the handshake at 2 s): a generous bound, not a measure.
+        assert!(greeted < Duration::from_secs(15), "{how:?}: the game began after {greeted:?}");
         // Five seconds of the server's misbehaviour, the memory watched.
         let mut peak = 0;
         while start.elapsed() < Duration::from_secs(6) {
@@ -367,12 +369,14 @@ fn a_hostile_display_server_never_holds_play() {
             assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
         }
         while child.try_wait().expect("wait").is_none() {
-            assert!(quit.elapsed() < Duration::from_secs(20), "{how:?}: {leave} did not end voxchess");
+            assert!(quit.elapsed() < Duration::from_secs(30), "{how:?}: {leave} did not end voxchess");
             std::thread::sleep(Duration::from_millis(10));
         }
         let took = quit.elapsed();
         eprintln!("{how:?}: began after {greeted:?}, peak {peak} kB, {leave} took {took:?}");
-        assert!(took < Duration::from_secs(1), "{how:?}: {leave} took {took:?}");
+        // Not held by the display's thread: ends well before the 20 s
+        // that would mean waiting on it (the time is printed above).
+        assert!(took < Duration::from_secs(10), "{how:?}: {leave} took {took:?}");
         let _ = at;
         drop(stdin);
         let _ = std::fs::remove_dir_all(&dir);

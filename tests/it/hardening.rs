@@ -405,7 +405,7 @@ fn quitting_while_the_engine_hangs_is_prompt() {
     let took = asked.elapsed();
     eprintln!("quit with a hung engine question took {took:?}");
     // Before: the question's 10 s deadline, about 11 s.
-    assert!(took < Duration::from_secs(5), "{took:?}\n{}", text(&out));
+    assert!(took < Duration::from_secs(8), "{took:?}\n{}", text(&out));
     assert!(text(&out).contains("Goodbye."), "{}", text(&out));
     let left = engine_ends_within(&script, tag, Duration::from_secs(3));
     assert!(left.is_empty(), "still running: {left:?}");
@@ -465,10 +465,11 @@ fn a_model_host_that_never_answers_is_given_up() {
     // SAFETY: kill(2) with the child's own pid.
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
     while child.try_wait().expect("wait").is_none() {
-        assert!(start.elapsed() < Duration::from_secs(20), "SIGTERM did not end models install");
+        assert!(start.elapsed() < Duration::from_secs(30), "SIGTERM did not end models install");
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert!(start.elapsed() < Duration::from_secs(1), "SIGTERM took {:?}", start.elapsed());
+    // Not held by the download (its limits are tens of seconds).
+    assert!(start.elapsed() < Duration::from_secs(10), "SIGTERM took {:?}", start.elapsed());
     let start = Instant::now();
     let out = install().wait_with_output().expect("ends");
     let took = start.elapsed();

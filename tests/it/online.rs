@@ -564,11 +564,14 @@ fn a_stalled_game_stream_never_holds_the_lobby() {
             assert_eq!(unsafe { libc::kill(s.child.id() as i32, libc::SIGTERM) }, 0);
         }
         while s.child.try_wait().expect("wait").is_none() {
-            assert!(start.elapsed() < Duration::from_secs(10), "{leave} did not end voxchess");
+            assert!(start.elapsed() < Duration::from_secs(30), "{leave} did not end voxchess");
             std::thread::sleep(Duration::from_millis(10));
         }
         let took = start.elapsed();
-        assert!(took < Duration::from_secs(1), "{leave} took {took:?} with a stalled stream");
+        // Not held by the stalled stream (15 s to its first line, 20 s of
+        // silence): a bound well below those, not a measure.
+        eprintln!("{leave} took {took:?} with a stalled stream");
+        assert!(took < Duration::from_secs(8), "{leave} took {took:?} with a stalled stream");
         let _ = std::fs::remove_dir_all(&s.dir);
     }
 }
@@ -691,7 +694,7 @@ fn bursts_are_one_notice_and_the_move_comes_first() {
     typed(&mut child, "time");
     at = wait_for(&out, "White: ", at);
     while !speech.said().iter().any(|s| s.queued >= asked && s.text.contains("White") && s.begun.is_some()) {
-        assert!(asked.elapsed() < Duration::from_secs(5), "time was not answered aloud: {:#?}", speech.said());
+        assert!(asked.elapsed() < Duration::from_secs(20), "time was not answered aloud: {:#?}", speech.said());
         std::thread::sleep(Duration::from_millis(5));
     }
     // The notice is heard too, after the move.

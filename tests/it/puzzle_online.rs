@@ -221,3 +221,63 @@ fn the_dashboard_is_said_and_a_weak_theme_replayed() {
     assert!(!all.contains("Asking lichess"), "a replay asks for no new batch: {all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The session's options after every puzzle and drill subcommand (issue
+/// 47): `--plain --no-speech --no-voice --lang ru` typed last is taken,
+/// and each says its first words in Russian, never in English.
+#[test]
+fn every_puzzle_and_drill_subcommand_takes_the_options_after_it() {
+    let server = Lichess::start();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.puzzles = vec![MATE.into()];
+        s.replay = vec!["mate1".into()];
+    }
+    let dir = home("options-after", TOKEN);
+    let csv = dir.join("puzzles.csv");
+    std::fs::write(
+        &csv,
+        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+         mate0001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,1500,0,0,0,mateIn1 backRankMate,,\n",
+    )
+    .expect("file");
+    let after = ["--plain", "--no-speech", "--no-voice", "--lang", "ru"];
+    let url = server.url.as_str();
+    let csv = csv.to_str().expect("path");
+    // Commands that answer and end.
+    for (args, said) in [
+        (vec!["puzzle", "import", csv], "Импортировано задач: 1, пропущено строк: 0."),
+        (vec!["puzzle", "dashboard", "--server", url], "Ваши задачи за 30 дн.: решалось 11"),
+    ] {
+        let out = voxchess(&dir).args(&args).args(after).output().expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(out.status.success(), "{args:?}: {text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(text.contains(said), "{args:?}: {text}");
+        assert!(!text.contains("Your") && !text.contains("imported"), "English: {args:?}: {text}");
+    }
+    // Sessions: each greets in Russian and ends on "выход".
+    for (args, said) in [
+        (vec!["puzzle"], "Задача mate0001"),
+        (vec!["puzzle", "daily", "--server", url], "Задача IFy4T"),
+        (vec!["puzzle", "online", "mateIn1", "--server", url], "Задача mate1"),
+        (vec!["puzzle", "replay", "fork", "--server", url], "Задача mate1"),
+        (vec!["drill", "colours"], "Цвета полей"),
+        (vec!["drill", "knight"], "Маршруты коня"),
+        (vec!["drill", "diagonals"], "Диагонали"),
+        (vec!["drill", "attacks"], "Поля под боем фигуры"),
+        (vec!["drill", "memory"], "Память позиции"),
+    ] {
+        let mut child = voxchess(&dir).args(&args).args(after).spawn().expect("voxchess");
+        let out = collect(child.stdout.take().expect("stdout"));
+        let mut stdin = child.stdin.take().expect("stdin");
+        let at = wait_for(&out, said, 0);
+        writeln!(stdin, "выход").expect("typed");
+        wait_for(&out, "До свидания", at);
+        drop(stdin);
+        let all = ended_in_rows(&mut child, &out);
+        for english in ["Puzzle ", "Goodbye", "you play", "Type "] {
+            assert!(!all.contains(english), "English in {args:?}: {all}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,7 +10,7 @@
 //! number join it.
 
 use crate::online::InProgress;
-use crate::online::opponent::Origin;
+use crate::online::lobby::Origin;
 
 /// What the lobby does with a game that lichess says has started.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

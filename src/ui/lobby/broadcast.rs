@@ -5,7 +5,7 @@
 //! stream runs until the player leaves it.
 
 use super::Lobby;
-use crate::online::broadcast::{self, OpenError};
+use crate::online::broadcast::{self, BroadcastNews, OpenError};
 use crate::online::{Client, LobbyNews};
 use crate::ui::effects::Effects;
 use crate::ui::input::Msg;
@@ -22,7 +22,7 @@ impl Lobby {
         let server = self.client.base().to_string();
         let Some(n) = n else {
             return self.call(move |_| match broadcast::top(&Client::new(&server, "")) {
-                Ok(list) => LobbyNews::Broadcasts(list),
+                Ok(list) => LobbyNews::Broadcast(BroadcastNews::List(list)),
                 Err(e) => LobbyNews::Failed(e),
             });
         };
@@ -43,10 +43,14 @@ impl Lobby {
             } else {
                 known
             };
-            let Some(chosen) = n.checked_sub(1).and_then(|i| list.get(i)) else { return LobbyNews::NoBroadcast(n) };
+            let Some(chosen) = n.checked_sub(1).and_then(|i| list.get(i)) else {
+                return LobbyNews::Broadcast(BroadcastNews::NoBroadcast(n));
+            };
             match broadcast::open(&client, chosen, round) {
-                Ok(r) => LobbyNews::RoundOpened(Box::new(r), list),
-                Err(OpenError::NoRound { asked, count }) => LobbyNews::NoRound { asked, count },
+                Ok(r) => LobbyNews::Broadcast(BroadcastNews::Opened(Box::new(r), list)),
+                Err(OpenError::NoRound { asked, count }) => {
+                    LobbyNews::Broadcast(BroadcastNews::NoRound { asked, count })
+                }
                 Err(OpenError::Api(e)) => LobbyNews::Failed(e),
             }
         });
@@ -54,22 +58,22 @@ impl Lobby {
 
     /// What the broadcast calls brought: the list said, or the round
     /// entered (its stream started).
-    pub(super) fn broadcast_news(&mut self, news: LobbyNews, now: u64) {
+    pub(super) fn broadcast_news(&mut self, news: BroadcastNews, now: u64) {
         match news {
-            LobbyNews::Broadcasts(list) => {
+            BroadcastNews::List(list) => {
                 let lines = self.words.broadcasts(&list, epoch_ms());
                 self.broadcasts = list;
-                self.out.extend(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
+                self.readout(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
             }
-            LobbyNews::NoBroadcast(n) => {
+            BroadcastNews::NoBroadcast(n) => {
                 let text = self.words.no_such_broadcast(n);
                 self.say(text, Urgency::Info);
             }
-            LobbyNews::NoRound { asked, count } => {
+            BroadcastNews::NoRound { asked, count } => {
                 let text = self.words.no_round(asked, count);
                 self.say(text, Urgency::Info);
             }
-            LobbyNews::RoundOpened(round, list) => {
+            BroadcastNews::Opened(round, list) => {
                 self.broadcasts = list;
                 let stop = Arc::new(AtomicBool::new(false));
                 let tx = self.tx.clone();
@@ -84,8 +88,6 @@ impl Lobby {
                 let effects = Effects::new(self.tx.clone(), self.words, &self.settings);
                 self.next = Some(Box::new(BroadcastMode::new(&self.settings, *round, effects, stop, now)));
             }
-            // Only the broadcasts' news is given here.
-            _ => {}
         }
     }
 }

@@ -15,23 +15,25 @@ mod games;
 mod tournament;
 
 use crate::config::Settings;
-use crate::online::opponent::{answer_challenge, challenge, challenge_ai, connect, playing, seek};
+use crate::online::lobby::{answer_challenge, challenge, challenge_ai, playing, seek};
+use crate::online::opponent::connect;
 use crate::online::tv::{TvNews, Watched};
 use crate::online::{
     ApiError, Client, InProgress, Listing, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token,
 };
 use crate::online::{Lines, OnlineGame};
 use crate::rules::Color;
-use crate::speech::Channel;
 use crate::speech::Lexicon;
+use crate::speech::{Channel, Command};
 use crate::ui::app::Io;
 use crate::ui::effects::{Effects, acts_to};
-use crate::ui::input::Msg;
+use crate::ui::input::{BoardKey, Listening, Msg, clean_heard};
 use crate::ui::modes::game::GameMode;
 use crate::ui::modes::watch::WatchMode;
 use crate::ui::output::{Line, Urgency};
 use crate::ui::play::Play;
 use crate::ui::session::Mode;
+use crate::ui::shell::Shell;
 use crate::ui::words::{Fixed, Narrator};
 use arrival::Asked;
 use command::{LobbyCommand, lobby_command};
@@ -103,6 +105,8 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
     let client = Client::new(server, &token);
     let me = client.account().map_err(|e| OnlineError(words.online_error(&e)))?;
     let io = Io::open(&settings);
+    let mut shell = Shell::new(&settings, Color::White);
+    shell.listening = io.listening().map(|l| l.switch);
     let tx = io.tx.clone();
     let news = Arc::new(move |n: LobbyNews| {
         let _ = tx.send(Msg::Lobby(n));
@@ -113,8 +117,9 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
         client,
         me,
         settings: settings.clone(),
+        shell,
         words,
-        out: Vec::new(),
+        listening: io.listening(),
         quit: false,
         waiting: Vec::new(),
         seeking: None,
@@ -141,8 +146,13 @@ struct Lobby {
     client: Client,
     me: String,
     settings: Settings,
+    /// The shared shell: lines said (and the last news, for `repeat`),
+    /// input cleaned, silence, the voice switch.
+    shell: Shell,
     words: Narrator,
-    out: Vec<Line>,
+    /// Voice input, when it runs: given to the games entered, and told
+    /// what to expect while the lobby is in view.
+    listening: Option<Listening>,
     quit: bool,
     /// The challenges waiting for an answer, in the order said.
     waiting: Vec<Waiting>,
@@ -186,7 +196,36 @@ const MAX_CHALLENGES: usize = 30;
 
 impl Lobby {
     fn say(&mut self, text: String, urgency: Urgency) {
-        self.out.push(Line::new(text, urgency));
+        self.shell.say(Line::new(text, urgency), urgency);
+    }
+
+    /// Lines of a list: each said, none of them news to `repeat`.
+    fn readout(&mut self, lines: impl IntoIterator<Item = Line>) {
+        self.shell.show(lines);
+    }
+
+    /// While the lobby is in view, voice input listens for its commands.
+    fn expect_commands(&self) {
+        if let Some(l) = &self.listening {
+            l.expected.set(crate::speech::vocabulary::Expecting::Moves(self.words.lex.lobby_phrases()));
+        }
+    }
+
+    /// A line typed or heard (read literally, as typed): the lobby's
+    /// commands, then the shell's (`repeat`, `stop`, listening on or off);
+    /// a game's command is answered with what the lobby does.
+    fn read(&mut self, text: &str) {
+        let Some(text) = self.shell.typed(text) else { return };
+        if lobby_command(self.words.lex, &text) != LobbyCommand::Unclear {
+            return self.command(&text);
+        }
+        match crate::speech::command::parse_command(self.words.lex, &text) {
+            Some(Ok(Command::Repeat)) => self.shell.repeat(),
+            Some(Ok(Command::Silence)) => self.shell.silence(),
+            Some(Ok(Command::StartListening)) => self.shell.voice_switch(None, Some(true)),
+            Some(Ok(Command::StopListening)) => self.shell.voice_switch(None, Some(false)),
+            _ => self.command(&text),
+        }
     }
 
     fn fixed(&mut self, f: Fixed) {
@@ -201,7 +240,7 @@ impl Lobby {
             .enumerate()
             .map(|(i, g)| Line::new(self.words.game_item(i + 1, g), Urgency::Readout))
             .collect();
-        self.out.extend(lines);
+        self.readout(lines);
     }
 
     fn command(&mut self, text: &str) {
@@ -210,7 +249,7 @@ impl Lobby {
             LobbyCommand::Quit => self.quit = true,
             LobbyCommand::Help => {
                 let help = self.words.lobby_help();
-                self.out.extend(help);
+                self.readout(help);
             }
             LobbyCommand::Accept(n) | LobbyCommand::Decline(n) => {
                 let accept = matches!(cmd, LobbyCommand::Accept(_));
@@ -340,16 +379,8 @@ impl Lobby {
                 }
                 self.fixed(Fixed::ChallengeSent);
             }
-            LobbyNews::Tournaments(_)
-            | LobbyNews::Joined(..)
-            | LobbyNews::Left
-            | LobbyNews::Standing(_)
-            | LobbyNews::SwissRound(_)
-            | LobbyNews::TournamentScope => self.tournament_told(news, now),
-            LobbyNews::Broadcasts(_)
-            | LobbyNews::RoundOpened(..)
-            | LobbyNews::NoBroadcast(_)
-            | LobbyNews::NoRound { .. } => self.broadcast_news(news, now),
+            LobbyNews::Tournament(news) => self.tournament_told(news, now),
+            LobbyNews::Broadcast(news) => self.broadcast_news(news, now),
             LobbyNews::Done => {}
             LobbyNews::Games { games, why } => self.games_listed(games, why, now),
             LobbyNews::Connected => self.connected(now),
@@ -467,6 +498,8 @@ impl Lobby {
         let others = self.games.iter().any(|g| g.id != game.id);
         let play = Play::new(settings.clone(), game.setup, now);
         let effects = Effects::new(self.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
+        let mut play = play;
+        play.listen(self.listening.clone());
         let mode = GameMode::new(play, effects);
         self.next = Some(Box::new(if others { mode.labelled(&name) } else { mode }));
     }
@@ -476,13 +509,40 @@ impl Mode for Lobby {
     /// The lobby is open; a single game in progress is joined at once,
     /// several are listed.
     fn greet(&mut self, _now: u64) {
+        self.expect_commands();
         let text = self.words.lobby_ready(&self.me);
         self.say(text, Urgency::Readout);
         self.call(|client| LobbyNews::Games { games: playing(client).unwrap_or_default(), why: Listing::Greeting });
     }
 
     fn line(&mut self, text: &str, _channel: Channel, _now: u64) {
-        self.command(text);
+        self.read(text);
+    }
+
+    /// What was heard is read as the words of a typed line: the best
+    /// alternative, literally (a lobby command is never guessed).
+    fn heard(&mut self, alternatives: &[(String, f32)], _now: u64) {
+        let clean = clean_heard(alternatives);
+        if let Some((best, _)) = clean.first() {
+            let best = best.clone();
+            self.read(&best);
+        }
+    }
+
+    fn key(&mut self, key: BoardKey, _now: u64) {
+        match key {
+            BoardKey::Help => {
+                let help = self.words.lobby_help();
+                self.readout(help);
+            }
+            BoardKey::Talk(on) => self.shell.voice_switch(on, None),
+            BoardKey::LastMove => self.shell.repeat(),
+            _ => {}
+        }
+    }
+
+    fn take_silence(&mut self) -> bool {
+        self.shell.take_silence()
     }
 
     fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
@@ -526,11 +586,17 @@ impl Mode for Lobby {
         self.challenges_due = None;
         let unsaid = std::mem::take(&mut self.unsaid);
         if unsaid.len() == 1 {
-            return self.out.extend(unsaid.into_iter().map(|t| Line::new(t, Urgency::Urgent)));
+            let urgent: Vec<String> = unsaid;
+            for t in urgent {
+                self.say(t, Urgency::Urgent);
+            }
+            return;
         }
         let head = self.words.challenges_in(unsaid.len());
         self.say(head, Urgency::Urgent);
-        self.out.extend(unsaid.into_iter().map(|t| Line::new(t, Urgency::Notice)));
+        for t in unsaid {
+            self.say(t, Urgency::Notice);
+        }
     }
 
     fn wants_quit(&mut self) -> bool {
@@ -538,7 +604,7 @@ impl Mode for Lobby {
     }
 
     fn take_output(&mut self) -> Vec<Line> {
-        std::mem::take(&mut self.out)
+        self.shell.take_output()
     }
 
     fn prompt(&mut self) -> String {
@@ -569,6 +635,7 @@ impl Mode for Lobby {
     /// Back from a game (or watching): in a tournament, where the player
     /// stands (an arena pairs the player again).
     fn back(&mut self, now: u64) {
+        self.expect_commands();
         self.fixed(Fixed::BackInLobby);
         if self.in_game.is_some() {
             // The game left may have ended: the games in progress are

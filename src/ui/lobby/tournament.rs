@@ -9,7 +9,9 @@
 
 use super::Lobby;
 use super::command::LobbyCommand;
-use crate::online::tournament::{Kind, SwissRound, Tournament, join, standing, swiss_round, tournaments, withdraw};
+use crate::online::tournament::{
+    Kind, SwissRound, Tournament, TournamentNews, join, standing, swiss_round, tournaments, withdraw,
+};
 use crate::online::{ApiError, LobbyNews};
 use crate::ui::output::{Line, Urgency};
 
@@ -51,10 +53,10 @@ impl Tournaments {
 
 /// A tournament call's news: a token without the tournament:write scope
 /// said as such (the lobby goes on).
-fn told(result: Result<LobbyNews, ApiError>) -> LobbyNews {
+fn told(result: Result<TournamentNews, ApiError>) -> LobbyNews {
     match result {
-        Ok(news) => news,
-        Err(ApiError::MissingScope) => LobbyNews::TournamentScope,
+        Ok(news) => LobbyNews::Tournament(news),
+        Err(ApiError::MissingScope) => LobbyNews::Tournament(TournamentNews::Scope),
         Err(e) => LobbyNews::Failed(e),
     }
 }
@@ -66,7 +68,7 @@ impl Lobby {
         match (cmd, joined) {
             (LobbyCommand::Tournaments, _) => {
                 let me = self.me.clone();
-                self.call(move |client| told(tournaments(client, &me).map(LobbyNews::Tournaments)));
+                self.call(move |client| told(tournaments(client, &me).map(TournamentNews::List)));
             }
             (LobbyCommand::JoinTournament(n), _) => match n.checked_sub(1).and_then(|k| self.tournaments.listed.get(k))
             {
@@ -78,7 +80,7 @@ impl Lobby {
                                 Kind::Swiss { .. } => Some(swiss_round(client, &t.id)?),
                                 Kind::Arena { .. } => None,
                             };
-                            Ok(LobbyNews::Joined(Box::new(t), round))
+                            Ok(TournamentNews::Joined(Box::new(t), round))
                         }))
                     });
                 }
@@ -92,12 +94,12 @@ impl Lobby {
                 self.say(text, Urgency::Info);
             }
             (LobbyCommand::Withdraw, Some(t)) => {
-                self.call(move |client| told(withdraw(client, &t).map(|()| LobbyNews::Left)));
+                self.call(move |client| told(withdraw(client, &t).map(|()| TournamentNews::Left)));
             }
             (LobbyCommand::Standings, Some(t)) => {
                 self.tournaments.standing_asked = true;
                 let me = self.me.clone();
-                self.call(move |client| told(standing(client, &t, &me).map(LobbyNews::Standing)));
+                self.call(move |client| told(standing(client, &t, &me).map(TournamentNews::Standing)));
             }
             // The lobby gives only these commands here.
             _ => {}
@@ -105,14 +107,14 @@ impl Lobby {
     }
 
     /// What the tournament calls brought.
-    pub(super) fn tournament_told(&mut self, news: LobbyNews, now: u64) {
+    pub(super) fn tournament_told(&mut self, news: TournamentNews, now: u64) {
         match news {
-            LobbyNews::Tournaments(list) => {
+            TournamentNews::List(list) => {
                 let lines = self.words.tournaments(&list);
                 self.tournaments.listed = list;
-                self.out.extend(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
+                self.readout(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
             }
-            LobbyNews::Joined(t, round) => {
+            TournamentNews::Joined(t, round) => {
                 let text = self.words.tournament_joined(&t);
                 self.say(text, Urgency::Info);
                 if let Some(r) = round {
@@ -124,24 +126,23 @@ impl Lobby {
                 self.tournaments.played = false;
                 self.tournaments.joined = Some(*t);
             }
-            LobbyNews::Left => {
+            TournamentNews::Left => {
                 self.tournaments.joined = None;
                 self.tournaments.due = None;
                 let text = self.words.arena_left();
                 self.say(text, Urgency::Info);
             }
-            LobbyNews::Standing(s) => {
+            TournamentNews::Standing(s) => {
                 // After a game, the player's place only; asked, the top too.
                 let top = std::mem::take(&mut self.tournaments.standing_asked);
                 let lines = self.words.standing(&s, top);
-                self.out.extend(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
+                self.readout(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
             }
-            LobbyNews::SwissRound(r) => self.swiss_seen(r, now),
-            LobbyNews::TournamentScope => {
+            TournamentNews::SwissRound(r) => self.swiss_seen(r, now),
+            TournamentNews::Scope => {
                 let text = self.words.tournament_scope();
                 self.say(text, Urgency::Urgent);
             }
-            _ => {}
         }
     }
 
@@ -183,7 +184,7 @@ impl Lobby {
         self.tournaments.due = Some(now + SWISS_EVERY_MS);
         let Some(t) = self.tournaments.joined.clone() else { return };
         self.call(move |client| match swiss_round(client, &t.id) {
-            Ok(r) => LobbyNews::SwissRound(r),
+            Ok(r) => LobbyNews::Tournament(TournamentNews::SwissRound(r)),
             // Said only when the player asks.
             Err(_) => LobbyNews::Done,
         });
@@ -198,15 +199,15 @@ impl Lobby {
         match t.kind {
             Kind::Arena { .. } => {
                 self.call(move |client| {
-                    told(join(client, &t).and_then(|()| standing(client, &t, &me)).map(LobbyNews::Standing))
+                    told(join(client, &t).and_then(|()| standing(client, &t, &me)).map(TournamentNews::Standing))
                 });
             }
             Kind::Swiss { .. } => {
                 self.tournaments.round_asked = true;
                 self.calls(move |client| {
                     vec![
-                        told(standing(client, &t, &me).map(LobbyNews::Standing)),
-                        told(swiss_round(client, &t.id).map(LobbyNews::SwissRound)),
+                        told(standing(client, &t, &me).map(TournamentNews::Standing)),
+                        told(swiss_round(client, &t.id).map(TournamentNews::SwissRound)),
                     ]
                 });
             }

@@ -21,7 +21,7 @@ use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
 use crate::ui::input::{BoardKey, Msg};
 use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
-use crate::ui::shell::{KeyAction, Shell, key_action};
+use crate::ui::shell::{KeyAction, Shell, Touched, key_action};
 use crate::ui::words::Narrator;
 use crate::ui::words::View;
 use crate::ui::words::{LinkSaid, PracticeSaid};
@@ -541,26 +541,16 @@ impl PuzzleMode {
     fn touch(&mut self, sq: crate::rules::Square, now: u64) {
         let pos = self.position();
         let live = self.run.as_ref().is_some_and(|r| !r.is_over());
-        let mine = pos.piece_at(sq).filter(|p| p.color == self.side && live);
-        match (self.held.filter(|_| live), mine) {
-            (Some(from), Some(piece)) if from == sq => {
-                self.held = None;
-                let line = self.shell.words.put_back(piece, sq);
-                self.shell.say(line, Urgency::Readout);
-            }
-            (_, Some(piece)) => {
-                self.held = Some(sq);
-                let line = self.shell.words.in_hand(piece, sq);
-                self.shell.say(line, Urgency::Readout);
-            }
-            (Some(from), None) => {
-                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{sq}"), Channel::Typed);
+        match self.shell.touch(&pos, self.held, sq, Some(self.side).filter(|_| live)) {
+            Touched::Held(held) => self.held = held,
+            Touched::Move(from, to) => {
+                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{to}"), Channel::Typed);
                 if !matches!(intent, Intent::Refuse(_)) {
                     self.held = None;
                 }
                 self.carry_out(intent, now);
             }
-            (None, None) => self.command(Command::Square(sq), now),
+            Touched::Look(sq) => self.command(Command::Square(sq), now),
         }
     }
 

@@ -19,7 +19,7 @@ mod look;
 use super::effect::{Effect, FinishedKept, Report, SaveResult, Saving};
 use super::input::BoardKey;
 use super::output::{Glance, Line, Urgency};
-use super::shell::{Front, KeyAction, Shell};
+use super::shell::{Front, KeyAction, Shell, Touched};
 use super::words::{Fixed, StatusFacts, View, glance_board};
 use crate::clock::Schedule;
 use crate::config::Settings;
@@ -141,10 +141,11 @@ impl Play {
         }
     }
 
-    /// Voice input runs: its switch, and what it should expect.
-    pub(crate) fn listen(&mut self, switch: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>, expected: Expected) {
-        self.shell.listening = switch;
-        self.expected = Some(expected);
+    /// Voice input, when it runs: its switch, and what it should expect.
+    pub(crate) fn listen(&mut self, listening: Option<super::input::Listening>) {
+        let Some(listening) = listening else { return };
+        self.shell.listening = Some(listening.switch);
+        self.expected = Some(listening.expected);
         self.expect_next();
     }
 
@@ -356,30 +357,19 @@ impl Play {
     /// hand; the same square again puts it back.
     fn touch(&mut self, sq: Square, now: u64) {
         let pos = *self.position();
-        let mover = self.mover();
-        let mine = |s: Square| pos.piece_at(s).filter(|p| Some(p.color) == mover);
-        // The piece in hand, while it still stands there.
-        let held = self.in_hand().filter(|h| mine(*h).is_some() && !self.game.is_over() && self.looking.is_none());
-        self.held = held.map(|h| (h, self.game.history().moves().len()));
-        match (held, mine(sq)) {
-            (Some(from), Some(piece)) if from == sq => {
-                self.held = None;
-                let line = self.shell.words.put_back(piece, sq);
-                self.shell.say(line, Urgency::Readout);
-            }
-            (_, Some(piece)) if !self.game.is_over() && self.looking.is_none() => {
-                self.held = Some((sq, self.game.history().moves().len()));
-                let line = self.shell.words.in_hand(piece, sq);
-                self.shell.say(line, Urgency::Readout);
-            }
-            (Some(from), _) => {
-                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{sq}"), Channel::Typed);
+        // Nothing is picked up after the end or while looking back.
+        let mover = self.mover().filter(|_| !self.game.is_over() && self.looking.is_none());
+        let played = self.game.history().moves().len();
+        match self.shell.touch(&pos, self.in_hand(), sq, mover) {
+            Touched::Held(held) => self.held = held.map(|h| (h, played)),
+            Touched::Move(from, to) => {
+                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{to}"), Channel::Typed);
                 if !matches!(intent, Intent::Refuse(_)) {
                     self.held = None;
                 }
                 self.carry_out(intent, Channel::Typed, now);
             }
-            (None, _) => self.command(Command::Square(sq), now),
+            Touched::Look(sq) => self.command(Command::Square(sq), now),
         }
     }
 

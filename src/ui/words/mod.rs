@@ -20,6 +20,7 @@ mod events;
 mod files;
 mod fixed;
 mod lookup;
+mod models;
 mod online;
 mod play;
 mod puzzle;

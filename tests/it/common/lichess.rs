@@ -183,6 +183,8 @@ pub enum StreamMode {
 pub struct State {
     pub games: HashMap<String, Game>,
     events: Vec<Sender<String>>,
+    /// Events sent while no event stream was open, for the next one.
+    unsent_events: Vec<String>,
     /// Every request: method, path, body (the Authorization header is
     /// never recorded: tests look for the token everywhere else).
     pub requests: Vec<(String, String, String)>,
@@ -304,9 +306,15 @@ impl State {
         id
     }
 
-    /// Sends a line to the event streams.
+    /// Sends a line to the event streams; with none open yet (the client
+    /// opens its own on a thread, a moment after the lobby greets), the
+    /// line waits and the next stream opened gives it first, so that no
+    /// event is lost by chance.
     pub fn event(&mut self, line: &str) {
         self.events.retain(|s| s.send(line.to_string()).is_ok());
+        if self.events.is_empty() {
+            self.unsent_events.push(line.to_string());
+        }
     }
 
     /// Ends every game stream (a dropped connection).
@@ -344,16 +352,32 @@ impl Lichess {
         Lichess { url, state }
     }
 
-    /// A line to every open TV feed.
+    /// The state, once `open` says a stream the client opens on its own
+    /// thread is there (a test that sent before it was would lose the
+    /// line by chance); at most 30 s.
+    fn once_open(&self, what: &str, open: impl Fn(&State) -> bool) -> std::sync::MutexGuard<'_, State> {
+        let start = std::time::Instant::now();
+        loop {
+            let s = self.state.lock().unwrap();
+            if open(&s) {
+                return s;
+            }
+            drop(s);
+            assert!(start.elapsed() < Duration::from_secs(30), "voxchess never opened {what}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// A line to every open TV feed (once one is open).
     pub fn tv_send(&self, line: &str) {
-        let mut s = self.state.lock().unwrap();
+        let mut s = self.once_open("a TV feed", |s| !s.tv_streams.is_empty());
         s.tv_streams.retain(|t| t.send(line.to_string()).is_ok());
     }
 
     /// A game's PGN to every open broadcast round stream (the whole game,
-    /// as lichess sends it when it changes).
+    /// as lichess sends it when it changes), once one is open.
     pub fn broadcast_send(&self, pgn: &str) {
-        let mut s = self.state.lock().unwrap();
+        let mut s = self.once_open("a round's stream", |s| !s.round_streams.is_empty());
         s.round_streams.retain(|t| t.send(pgn.to_string()).is_ok());
     }
 
@@ -753,7 +777,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
                 s.events.push(tx);
                 let mut games: Vec<&Game> = s.games.values().filter(|g| g.status == "started").collect();
                 games.sort_by(|a, b| a.id.cmp(&b.id));
-                games.iter().map(|g| g.start_line()).collect()
+                let mut first: Vec<String> = games.iter().map(|g| g.start_line()).collect();
+                first.append(&mut s.unsent_events);
+                first
             };
             stream_lines(&stream, first, rx);
         }

@@ -1,0 +1,338 @@
+//! The game client's sentences: the session, drills, puzzles, the
+//! Braille display, problems before a session, voice models.
+
+use super::*;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A drill's sentences ({placeholders} filled with
+/// [`crate::speech::lexicon::fill`]) and the answer words it reads.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct DrillWords {
+    pub start: String,
+    pub colours: String,
+    pub knight: String,
+    pub diagonals: String,
+    pub attacks: String,
+    pub memory: String,
+    pub colour_q: String,
+    pub knight_q: String,
+    pub diagonal_q: String,
+    pub attacks_q: String,
+    /// Before a memory question's position.
+    pub memory_show: String,
+    pub memory_q: String,
+    /// An empty square, as an answer.
+    pub empty: String,
+    pub right: String,
+    pub wrong: String,
+    /// A yes-or-no question answered wrongly: `{answer}`, the right one.
+    pub wrong_yes_no: String,
+    pub light: String,
+    pub dark: String,
+    pub yes: String,
+    pub no: String,
+    pub unclear_colour: String,
+    pub unclear_number: String,
+    pub unclear_yes_no: String,
+    pub unclear_squares: String,
+    pub unclear_piece: String,
+    pub done: String,
+    pub best: String,
+    pub again: String,
+    /// The word that starts another round.
+    pub again_word: String,
+    pub not_kept: String,
+}
+
+/// A puzzle's sentences ({placeholders} filled with
+/// [`crate::speech::lexicon::fill`]) and lichess's theme names in words.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct PuzzleWords {
+    pub start: String,
+    pub find: String,
+    pub right: String,
+    pub wrong: String,
+    /// The engine asked during a puzzle.
+    pub no_engine: String,
+    /// Something a game has and a puzzle has not (a takeback, resigning,
+    /// saving, looking back).
+    pub not_in_puzzle: String,
+    pub solved: String,
+    pub failed: String,
+    pub hint_piece: String,
+    pub hint_themes: String,
+    pub hint_target: String,
+    pub no_hints: String,
+    pub rating: String,
+    pub next: String,
+    pub none: String,
+    pub imported: String,
+    pub over: String,
+    pub solution: String,
+    pub not_kept: String,
+    /// The puzzle's link, written; and said.
+    pub link: String,
+    pub link_spoken: String,
+    /// The online puzzles' link to lichess.
+    pub asking: String,
+    pub waiting: String,
+    pub kept_batch: String,
+    pub counted: String,
+    pub results_kept: String,
+    pub no_more: String,
+    pub wait_minute: String,
+    pub scope: String,
+    pub refused: String,
+    /// Practising the player's mistakes.
+    pub practice_start: String,
+    pub practice_puzzle: String,
+    pub checking: String,
+    pub as_good: String,
+    pub played_again: String,
+    pub practice_done: String,
+    /// The dashboard.
+    pub dashboard: String,
+    pub weakest: String,
+    pub theme_result: String,
+    pub dashboard_empty: String,
+    /// What asks for the dashboard in the puzzle mode (lowercase).
+    pub dashboard_words: Vec<String>,
+    /// The dashboard asked for away from lichess.
+    pub dashboard_offline: String,
+    pub replay_hint: String,
+    pub replay_none: String,
+    /// lichess's theme keys with their names.
+    pub themes: BTreeMap<String, String>,
+}
+
+/// A Braille display's status line and sentences ({placeholders} filled
+/// with [`crate::speech::lexicon::fill`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct BrailleWords {
+    /// The status line: `{last}` move, `{turn}`, `{clocks}`.
+    pub status: String,
+    /// The last move before any move.
+    pub no_move: String,
+    pub white_to_move: String,
+    pub black_to_move: String,
+    /// Both clocks: `{white}`, `{black}`.
+    pub clocks: String,
+    /// The piece held, on the status line: `{piece}`.
+    pub holding: String,
+    /// A piece picked up by a routing key: `{piece}`, `{square}`.
+    pub in_hand: String,
+    /// The piece put back: `{piece}`, `{square}`.
+    pub put_back: String,
+    pub lost: String,
+    pub back: String,
+    /// A display larger than any real one: `{cells}` (in all).
+    pub too_large: String,
+    pub keys_dropped: String,
+    pub absent: String,
+    pub none: String,
+    /// The view shown: `{view}`.
+    pub view: String,
+    /// The views' names: status, board, moves.
+    pub views: Vec<String>,
+}
+
+/// Problems before a session starts, as sentences ({placeholders} filled
+/// with [`crate::speech::lexicon::fill`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct StartWords {
+    pub bad_time: String,
+    pub bad_level: String,
+    pub bad_low_time: String,
+    pub insecure_server: String,
+    pub bad_fen: String,
+    /// The FEN's parts: placement, side, castling, en passant, halfmove
+    /// clock, move number, then "the number of fields".
+    pub fen_parts: Vec<String>,
+    pub bad_number: String,
+    pub bad_key: String,
+    pub config_file: String,
+    pub config_setting: String,
+    /// The data folder: another voxchess uses it (`{path}`).
+    pub folder_busy: String,
+    /// The data folder may be written by others or is not the user's.
+    pub folder_unsafe: String,
+    /// The data folder cannot be made or locked: `{path}`, `{reason}`.
+    pub folder_unusable: String,
+    pub unknown_arg: String,
+    pub bad_value: String,
+    pub bad_value_of: String,
+    pub missing_value: String,
+    pub cannot_read: String,
+    pub no_game_in_file: String,
+    /// The program's output cannot be written (a full disk).
+    pub cannot_write_output: String,
+}
+
+/// `voxchess models`: the list, an install's steps and why it failed
+/// ({placeholders} filled with [`crate::speech::lexicon::fill`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct ModelsWords {
+    /// A model: `{lang}`, `{name}`, `{size}` (MB), `{state}`.
+    pub line: String,
+    pub installed: String,
+    pub not_installed: String,
+    pub downloading: String,
+    pub percent: String,
+    pub pinned: String,
+    pub published: String,
+    pub installed_in: String,
+    pub unknown: String,
+    pub download: String,
+    pub too_large: String,
+    pub checksum: String,
+    pub damaged: String,
+    pub unpacks_too_large: String,
+    pub cannot_write: String,
+}
+
+/// The game client's sentences; {placeholders} are filled with
+/// [`crate::speech::grammar::render`] (or [`crate::speech::lexicon::fill`] for plain text).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct ClientWords {
+    pub players: String,
+    pub clock: String,
+    pub you_play: String,
+    pub human: String,
+    pub human_white: String,
+    pub human_black: String,
+    /// The built-in engine as a player: "{level}".
+    pub builtin_engine: String,
+    /// Looking back at the game: "{n}", "{side}", "{move}".
+    pub viewing: String,
+    pub viewing_start: String,
+    pub at_start: String,
+    pub at_live: String,
+    pub back_to_live: String,
+    pub nothing_to_stop: String,
+    pub move_while_looking: String,
+    pub type_help: String,
+    pub game_over_prompt: String,
+    pub game_over: String,
+    pub score_saved: String,
+    pub score_not_saved: String,
+    pub time: String,
+    pub engine_failed: String,
+    pub engine_not_started: String,
+    pub engine_no_answer: String,
+    pub engine_stopped: String,
+    pub engine_illegal: String,
+    pub engine_no_move: String,
+    pub engine_offer: String,
+    pub too_long: String,
+    pub empty: String,
+    pub over_commands: String,
+    pub engine_thinking: String,
+    pub opponent_to_move: String,
+    pub playing_on_with: String,
+    pub cancelled: String,
+    pub play_on: String,
+    pub draw_declined: String,
+    pub game_kept: String,
+    pub no_question: String,
+    pub no_claim: String,
+    pub no_offer_accept: String,
+    pub no_offer_decline: String,
+    pub is_over: String,
+    pub resign_confirm: String,
+    pub not_listening: String,
+    pub listening: String,
+    pub voice_off: String,
+    pub board_from: String,
+    pub no_moves_yet: String,
+    pub last_move: String,
+    pub no_clock: String,
+    pub material_equal: String,
+    pub material_white: String,
+    pub material_black: String,
+    pub no_takeback: String,
+    pub no_takebacks: String,
+    pub taken_back: String,
+    pub taken_back_item: String,
+    pub engine_declines: String,
+    pub draw_offer_sent: String,
+    pub takeback_sent: String,
+    pub takeback_proposed: String,
+    pub opponent_declines_takeback: String,
+    pub opponent_left: String,
+    pub opponent_left_claim: String,
+    pub opponent_returned: String,
+    pub aborted: String,
+    pub draw_offered: String,
+    pub edge: String,
+    pub heard: String,
+    pub input_ended: String,
+    pub goodbye: String,
+    pub saved_resume: String,
+    pub unfinished_found: String,
+    pub yes_or_no: String,
+    pub unfinished_kept: String,
+    pub unfinished_not_kept: String,
+    pub damaged_kept: String,
+    pub nothing_changed: String,
+    pub save_failed: String,
+    pub score_failed: String,
+    /// The score at the end was not written; the game is on its server.
+    pub score_failed_server: String,
+    /// The score at the end was not written, nor the finished game kept.
+    pub score_failed_lost: String,
+    /// The autosave could not be removed after the score was written.
+    pub clear_failed: String,
+    /// At start: the game that ended last time was written as a score.
+    pub finished_written: String,
+    /// At start: the game that ended last time could not be written.
+    pub finished_not_written: String,
+    /// `resume` with no unfinished game.
+    pub no_unfinished: String,
+    pub leave_not_saved: String,
+    pub reason_disk_full: String,
+    pub reason_not_writable: String,
+    pub reason_other: String,
+    pub continuing: String,
+    pub no_engine: String,
+    pub engine_missing: String,
+    pub no_model: String,
+    /// Voice input is off: no voice model exists for the language.
+    pub no_model_exists: String,
+    /// Problems found before a session starts (the command line, the
+    /// settings file), in the session's language.
+    pub start: StartWords,
+    /// Playing on lichess: the lobby, logging in, the online game.
+    pub online: OnlineWords,
+    /// Puzzles.
+    pub puzzle: PuzzleWords,
+    /// Board-sight drills.
+    pub drill: DrillWords,
+    /// Voice models: `voxchess models`.
+    pub models: ModelsWords,
+    /// A Braille display driven through BrlAPI.
+    pub braille: BrailleWords,
+    pub speech_unavailable: String,
+    pub speech_no_answer: String,
+    pub speech_joined: String,
+    pub voice_no_library: String,
+    /// Voice input asked for, in a build without it.
+    pub voice_not_built: String,
+    pub voice_bad_model: String,
+    pub no_microphone: String,
+    pub help: Vec<String>,
+    /// The keys of the terminal's board mode.
+    pub board_keys: Vec<String>,
+}

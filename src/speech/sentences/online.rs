@@ -1,0 +1,154 @@
+//! Playing on lichess: the lobby's and the online game's sentences,
+//! and the lobby's command words.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// Playing on lichess, as sentences ({placeholders} filled with [`crate::speech::lexicon::fill`]),
+/// and the lobby's command words (lower case) with the command each names.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct OnlineWords {
+    pub fair_play: String,
+    pub not_online: String,
+    pub chat_arrived: String,
+    pub chat_line: String,
+    pub no_chat: String,
+    pub chat_sent: String,
+    pub sent: String,
+    pub connection_lost: String,
+    pub connection_back: String,
+    pub refused: String,
+    pub refused_turn: String,
+    pub refused_other: String,
+    pub not_sent: String,
+    pub logged_in: String,
+    /// The token lacks tournament:write.
+    pub no_tournament_scope: String,
+    pub logged_out: String,
+    pub token_prompt: String,
+    pub token_refused: String,
+    pub missing_scope: String,
+    pub not_logged_in: String,
+    pub unreachable: String,
+    pub rate_limited: String,
+    pub server_error: String,
+    pub not_the_api: String,
+    pub not_found: String,
+    pub lobby_ready: String,
+    pub challenge_in: String,
+    pub rated: String,
+    pub casual: String,
+    pub color_white: String,
+    pub color_black: String,
+    pub color_random: String,
+    pub challenge_gone: String,
+    pub declined: String,
+    pub seeking: String,
+    pub seek_too_fast: String,
+    pub seek_cancelled: String,
+    pub challenge_sent: String,
+    pub game_starts: String,
+    pub no_games: String,
+    pub game_item: String,
+    /// A correspondence game in the list: as `game_item`, with `{left}`.
+    pub game_item_correspondence: String,
+    pub day: [String; 3],
+    /// The player's move in correspondence games: `{count}` ("2
+    /// correspondence games"), `{n}`.
+    pub correspondence_turns: String,
+    pub correspondence_games: [String; 3],
+    /// A correspondence opponent has moved: `{name}`.
+    pub correspondence_moved: String,
+    /// The arenas: `{count}`.
+    pub tournaments_head: String,
+    pub arenas: [String; 3],
+    pub no_arenas: String,
+    /// An arena: `{n}`, `{name}`, `{control}`, `{when}`, `{minutes}`, `{players}`.
+    pub arena_item: String,
+    /// A Swiss: `{n}`, `{name}`, `{control}`, `{rounds}`, `{when}`, `{players}`.
+    pub swiss_item: String,
+    /// A team's tournament's name: `{name}`, `{team}`.
+    pub team_name: String,
+    pub swiss_joined: String,
+    /// `{round}`, `{rounds}`.
+    pub swiss_round: String,
+    /// `{time}`.
+    pub swiss_next: String,
+    /// `{round}`, `{rounds}`.
+    pub swiss_bye: String,
+    pub swiss_over: String,
+    /// A number of points and a half: `{n}` the whole points.
+    pub half_points: String,
+    /// An arena's time left: `{time}`.
+    pub time_left: String,
+    pub arena_started: String,
+    /// `{time}`.
+    pub arena_starts: String,
+    pub arena_players: [String; 3],
+    /// `{n}`.
+    pub no_such_arena: String,
+    /// `{name}`.
+    pub arena_joined: String,
+    pub arena_left: String,
+    pub not_in_arena: String,
+    /// `{rank}`, `{name}`, `{score}`.
+    pub standing_row: String,
+    pub points: [String; 3],
+    /// `{rank}`, `{players}`, `{score}`.
+    pub my_place: String,
+    pub not_ranked: String,
+    pub tournament_scope: String,
+    pub your_turn: String,
+    pub their_turn: String,
+    pub no_challenge: String,
+    pub lobby_unclear: String,
+    pub bad_control: String,
+    pub pick_game: String,
+    /// A real-time game of the player's is running and is joined: `{name}`.
+    pub game_running: String,
+    /// A game in progress said, not entered: `{item}` (a `game_item`),
+    /// `{n}` its number.
+    pub game_announced: String,
+    /// The game the player is now in: `{name}`.
+    pub now_in_game: String,
+    /// `join N` for the game being joined.
+    pub joining: String,
+    pub back_in_lobby: String,
+    pub left_game: String,
+    pub token_not_saved: String,
+    pub draw_declined: String,
+    /// Several chat lines at once: `{n}`, `{from}`.
+    pub chat_burst: String,
+    /// Several challenges at once: `{n}`; each follows as `challenge_in`.
+    pub challenges_in: String,
+    /// The game's stream was taken over by another window.
+    pub opened_elsewhere: String,
+    /// A request refused: `{what}`; with lichess's reason (English only): `{reason}`.
+    pub request_refused: String,
+    pub request_refused_reason: String,
+    /// A request that could not be sent: `{what}`.
+    pub request_not_sent: String,
+    pub help: Vec<String>,
+    /// What the player asked, as named in `request_*`.
+    pub requests: RequestNames,
+    pub commands: BTreeMap<String, String>,
+}
+
+/// What the player asks of lichess, named as the object of a sentence.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct RequestNames {
+    pub resign: String,
+    pub offer_draw: String,
+    pub accept_draw: String,
+    pub decline_draw: String,
+    pub claim_draw: String,
+    pub propose_takeback: String,
+    pub answer_takeback: String,
+    pub claim_victory: String,
+    pub abort: String,
+    pub chat: String,
+}

@@ -1,0 +1,184 @@
+//! Reviewing a game, watching, broadcasts, the explorer and the
+//! tablebase.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// Reviewing a game and finding its mistakes (`[study]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct StudyWords {
+    pub opened: String,
+    pub event: String,
+    pub game_of: String,
+    pub result_white: String,
+    pub result_black: String,
+    pub result_draw: String,
+    pub result_open: String,
+    pub start: String,
+    pub step: String,
+    pub end_of_game: String,
+    pub end_of_variation: String,
+    pub comment: String,
+    pub variation: [String; 3],
+    pub variations_here: String,
+    pub variations_list: String,
+    pub no_variations: String,
+    pub entered: String,
+    pub left_main: String,
+    pub left_variation: String,
+    pub in_main: String,
+    pub no_variation: String,
+    pub where_main: String,
+    pub where_variation: String,
+    pub no_such_move: String,
+    pub not_next: String,
+    pub review_only: String,
+    pub not_in_game: String,
+    pub after_game: String,
+    pub help: Vec<String>,
+    /// Annotation glyphs in words: "1" = "A good move." ...
+    pub nags: BTreeMap<String, String>,
+    pub nag_other: String,
+    pub analyse_start: String,
+    pub progress: String,
+    pub analyse_done: String,
+    pub analyse_stopped: String,
+    pub analyse_running: String,
+    pub not_running: String,
+    pub deferred: String,
+    pub summary: String,
+    pub inaccuracy: [String; 3],
+    pub mistake: [String; 3],
+    pub blunder: [String; 3],
+    /// A mark as a sentence: [inaccuracy, mistake, blunder].
+    pub marks: [String; 3],
+    pub mistake_at: String,
+    pub no_next_mistake: String,
+    pub no_practice: String,
+    pub no_previous_mistake: String,
+    pub not_analysed: String,
+    pub pgn_comment: String,
+    /// The opening explorer and the endgame tablebase.
+    pub lookup: LookupWords,
+    /// Watching lichess TV.
+    pub watch: WatchWords,
+    /// Following a broadcast.
+    pub broadcast: BroadcastWords,
+}
+
+/// Following a broadcast round (`[study.broadcast]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct BroadcastWords {
+    pub none: String,
+    /// The list's head: `{count}` (a number of broadcasts).
+    pub head: String,
+    pub broadcasts: [String; 3],
+    /// A broadcast: `{n}`, `{tour}`, `{round}`, `{when}`.
+    pub item: String,
+    pub live: String,
+    /// `{time}`.
+    pub starts: String,
+    pub not_started: String,
+    pub no_such: String,
+    pub no_round: String,
+    pub opening: String,
+    /// The round opened: `{tour}`, `{round}`, `{n}`, `{count}`, `{boards}`.
+    pub opened: String,
+    pub boards: [String; 3],
+    pub empty: String,
+    pub how: String,
+    /// The board watched: `{n}`, `{count}`, `{white}`, `{black}`.
+    pub board: String,
+    /// A board in the list: `{n}`, `{white}`, `{black}`, `{moves}`, `{to_move}`.
+    pub item_playing: String,
+    /// A board whose game is over: `{n}`, `{white}`, `{black}`, `{result}`.
+    pub item_over: String,
+    pub no_board: String,
+    /// Several moves at once: `{count}`, `{move}` (the last).
+    pub caught_up: String,
+    /// A board's game ended: `{n}`, `{white}`, `{black}`, `{result}`.
+    pub over: String,
+    pub new_board: String,
+    pub lost: String,
+    pub back: String,
+    /// The commands of the broadcast (a phrase, lowercase: what it names:
+    /// boards, board, next, previous).
+    pub commands: BTreeMap<String, String>,
+}
+
+/// Watching lichess TV (`[study.watch]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct WatchWords {
+    /// The feed is being opened: `{channel}`.
+    pub opening: String,
+    /// A game featured: `{channel}`, `{white}`, `{black}`.
+    pub featured: String,
+    /// Where the game is: `{n}` (the move number), `{to_move}`.
+    pub now: String,
+    /// Moves were missed: `{n}`, `{to_move}`.
+    pub jumped: String,
+    pub lost: String,
+    pub back: String,
+    /// A channel that does not exist: `{name}`, `{list}`.
+    pub no_channel: String,
+    /// One clock: `{side}`, `{time}`.
+    pub clock: String,
+    /// A player's game featured: `{name}`, `{white}`, `{black}`.
+    pub player_game: String,
+    /// `{name}` plays no game now.
+    pub not_playing: String,
+    /// The game watched ended: `{result}` (the study's result words).
+    pub over: String,
+    pub over_plain: String,
+    /// The channels by the API's names: what each is called (and typed).
+    pub channels: BTreeMap<String, String>,
+}
+
+/// The opening explorer's and the tablebase's sentences (`[study.lookup]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct LookupWords {
+    pub masters: String,
+    pub lichess: String,
+    pub tablebase: String,
+    pub games: [String; 3],
+    pub opening: String,
+    pub opening_code: String,
+    /// An opening whose name this language has not: `{eco}`.
+    pub code_only: String,
+    /// The openings' families ("Sicilian Defense") in this language; a
+    /// language without them (English) says lichess's names as written.
+    #[serde(default)]
+    pub openings: BTreeMap<String, String>,
+    pub head: String,
+    pub none: String,
+    pub row: String,
+    pub need_token: String,
+    pub failed: String,
+    pub not_in_game: String,
+    pub too_many: String,
+    pub win: String,
+    pub win_mate: String,
+    pub win_zeroing: String,
+    pub cursed: String,
+    pub draw: String,
+    pub unknown: String,
+    pub checkmate: String,
+    pub stalemate: String,
+    pub best: String,
+    pub move_win: String,
+    pub move_win_mate: String,
+    pub move_cursed: String,
+    pub move_draw: String,
+    pub move_blessed: String,
+    pub move_loss: String,
+    pub move_unknown: String,
+    pub earlier: String,
+}
