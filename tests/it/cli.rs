@@ -55,7 +55,7 @@ fn fen_of_moves_and_errors() {
 
 #[test]
 fn fen_of_every_game_in_a_pgn_file() {
-    let dir = std::env::temp_dir().join(format!("voxchess-cli-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("two.pgn");
     std::fs::write(&path, "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 d5 2. c4 *\n").unwrap();
@@ -153,7 +153,7 @@ fn limits_are_one_clear_line() {
 
 /// voxchess with its settings folder in a fresh directory.
 fn with_config(name: &str, config: &str, args: &[&str]) -> Output {
-    let dir = std::env::temp_dir().join(format!("voxchess-cli-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("config/voxchess")).expect("config folder");
     std::fs::write(dir.join("config/voxchess/config.toml"), config).expect("config");
@@ -223,7 +223,7 @@ fn voice_hints_only_for_languages_with_a_model() {
 /// program with at most one line on stderr, never a panic.
 #[test]
 fn a_closed_or_full_output_is_no_panic() {
-    let dir = std::env::temp_dir().join(format!("voxchess-closed-out-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-closed-out-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("folder");
     let many = dir.join("many.pgn");
     let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
@@ -252,7 +252,7 @@ fn a_closed_or_full_output_is_no_panic() {
 /// sequence in a file name or a PGN tag never reaches the terminal.
 #[test]
 fn no_control_character_reaches_the_terminal() {
-    let dir = std::env::temp_dir().join(format!("voxchess-ctl-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-ctl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("folder");
     let pgn = dir.join("ctl.pgn");
     std::fs::write(&pgn, "[Event \"a\u{1b}[2J\u{7}b\u{202e}\"]\n\n1. e4 e5 *\n").expect("file");

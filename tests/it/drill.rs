@@ -31,7 +31,7 @@ fn round(
     (unclear, said): (&str, &str),
     (no, done): (&str, &str),
 ) {
-    let dir = std::env::temp_dir().join(format!("voxchess-drill-{lang}-{drill}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-drill-{lang}-{drill}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut child = voxchess(&dir)
         .args(["drill", drill, "--plain", "--no-speech", "--no-voice", "--lang", lang])

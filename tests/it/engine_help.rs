@@ -10,7 +10,7 @@ use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
 /// Plays a plain session with `lines` typed, in a fresh data folder;
 /// returns what was printed, rows joined by spaces.
 fn session(name: &str, args: &[&str], lines: &[&str]) -> String {
-    let dir = std::env::temp_dir().join(format!("voxchess-engine-help-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-engine-help-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut child = crate::common::voxchess(&dir)
         .args(["play", "--plain", "--opponent", "human", "--no-speech", "--no-voice"])

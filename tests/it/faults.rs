@@ -45,7 +45,7 @@ struct Game {
 impl Game {
     /// voxchess with these arguments and data and config folders.
     fn run(args: &[&str], data: &Path, config: &Path) -> Game {
-        let err = std::env::temp_dir().join(format!(
+        let err = crate::common::scratch_root().join(format!(
             "voxchess-faults-stderr-{}-{}",
             std::process::id(),
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
@@ -107,7 +107,7 @@ fn fill_up(dir: &Path) {
 
 #[test]
 fn a_full_disk_and_a_read_only_folder_are_said_and_nothing_is_reported_saved() {
-    let root = std::env::temp_dir().join(format!("voxchess-faults-{}", std::process::id()));
+    let root = crate::common::scratch_root().join(format!("voxchess-faults-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let data = root.join("data");
     let config = root.join("config");
@@ -167,7 +167,7 @@ fn a_full_disk_and_a_read_only_folder_are_said_and_nothing_is_reported_saved() {
 
 #[test]
 fn leaving_with_a_failed_save_says_so() {
-    let root = std::env::temp_dir().join(format!("voxchess-faults-leave-{}", std::process::id()));
+    let root = crate::common::scratch_root().join(format!("voxchess-faults-leave-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let data = root.join("data");
     let Some(mount) = tiny_fs(&data) else { return };
@@ -190,7 +190,7 @@ fn leaving_with_a_failed_save_says_so() {
 /// by quitting: the time used on the current move is not given back.
 #[test]
 fn the_running_clock_is_saved_on_sigterm_and_quit() {
-    let root = std::env::temp_dir().join(format!("voxchess-faults-clock-{}", std::process::id()));
+    let root = crate::common::scratch_root().join(format!("voxchess-faults-clock-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let (data, config) = (root.join("data"), root.join("config"));
     let start = |args: &[&str]| Game::run(args, &data, &config);
@@ -222,7 +222,7 @@ fn the_running_clock_is_saved_on_sigterm_and_quit() {
 /// and a FEN argument) never reach the terminal.
 #[test]
 fn control_bytes_from_files_and_arguments_are_removed() {
-    let root = std::env::temp_dir().join(format!("voxchess-faults-ctl-{}", std::process::id()));
+    let root = crate::common::scratch_root().join(format!("voxchess-faults-ctl-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).unwrap();
     let pgn = root.join("evil.pgn");
@@ -262,7 +262,7 @@ fn peak_kib(pid: u32) -> u64 {
 /// built-in engine, and the helper ends with the engine.
 #[test]
 fn a_flooding_engine_is_timed_out_in_bounded_memory_and_its_children_end() {
-    let root = std::env::temp_dir().join(format!("voxchess-flood-{}", std::process::id()));
+    let root = crate::common::scratch_root().join(format!("voxchess-flood-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).unwrap();
     let marker = format!("{}", 900_000 + std::process::id() % 90_000);

@@ -11,7 +11,7 @@ use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxchess-hardening-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-hardening-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("data/voxchess")).expect("scratch folder");
     std::fs::create_dir_all(dir.join("config/voxchess")).expect("config folder");

@@ -12,7 +12,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxchess-online-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-online-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("home");
     dir

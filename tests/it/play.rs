@@ -17,7 +17,7 @@ struct Game {
 }
 
 fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxchess-play-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-play-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -25,7 +25,7 @@ fn practise(lang: &str, words: [&str; 5], said: [&str; 8], moves: [&str; 3]) -> 
     let [analyse, practise, hint, next, quit] = words;
     let [hint_said, done, start, find, played, wrong, good, last] = said;
     let [game_move, from_e3, from_c3] = moves;
-    let dir = std::env::temp_dir().join(format!("voxchess-practice-{lang}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-practice-{lang}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("game.pgn"), GAME).expect("game");

@@ -17,7 +17,7 @@ ill00001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e9,1500,0,0,0,fork,,
 ";
 
 fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxchess-puzzle-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-puzzle-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("home");
     std::fs::write(dir.join("puzzles.csv"), FILE).expect("file");

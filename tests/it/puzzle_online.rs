@@ -12,7 +12,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 fn home(name: &str, token: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxchess-lichess-puzzle-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-lichess-puzzle-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = dir.join("config/voxchess");
     std::fs::create_dir_all(&config).expect("config");

@@ -13,7 +13,7 @@ use voxchess::rules::Position;
 /// for it to end; returns what was printed (rows joined by spaces) and the
 /// data folder's games.
 fn run(name: &str, args: &[&str], files: &[(&str, &str)], lines: &[&str]) -> (String, Vec<String>) {
-    let dir = std::env::temp_dir().join(format!("voxchess-review-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-review-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp folder");
     for (file, text) in files {

@@ -15,7 +15,7 @@ use voxchess::rules::Position;
 use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
 
 fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxchess-spoken-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-spoken-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("test folder");
     dir

@@ -51,7 +51,7 @@ fn end_session(session: &str) {
 /// After the game the pane shows "EXITED".
 fn play_in_tmux(name: &str, options: &str) -> (String, std::path::PathBuf) {
     let session = format!("vox{name}{}", std::process::id());
-    let home = std::env::temp_dir().join(format!("voxchess-{name}-{}", std::process::id()));
+    let home = crate::common::scratch_root().join(format!("voxchess-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     let bin = env!("CARGO_BIN_EXE_voxchess");
     let cmd = format!(
@@ -188,7 +188,7 @@ fn plain_mode_in_a_terminal_edits_lines_with_history() {
 #[test]
 fn review_keys_step_through_a_game() {
     let session = format!("voxreview{}", std::process::id());
-    let home = std::env::temp_dir().join(format!("voxchess-review-keys-{}", std::process::id()));
+    let home = crate::common::scratch_root().join(format!("voxchess-review-keys-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(&home).expect("temp folder");
     let game = home.join("game.pgn");
@@ -243,7 +243,7 @@ fn review_keys_step_through_a_game() {
 #[test]
 fn plain_mode_in_a_terminal_never_redraws_and_the_prompt_is_current() {
     let session = format!("voxnoredraw{}", std::process::id());
-    let home = std::env::temp_dir().join(format!("voxchess-noredraw-{}", std::process::id()));
+    let home = crate::common::scratch_root().join(format!("voxchess-noredraw-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(&home).expect("temp folder");
     let raw = home.join("raw.txt");

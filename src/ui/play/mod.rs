@@ -659,6 +659,13 @@ mod tests {
         _rx: std::sync::mpsc::Receiver<crate::ui::input::Msg>,
     }
 
+    /// The test's save goes with it.
+    impl Drop for Client {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.save_path);
+        }
+    }
+
     impl std::ops::Deref for Client {
         type Target = Play;
         fn deref(&self) -> &Play {

@@ -1038,7 +1038,7 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
 /// token file kept as `online login` keeps it: mode 0600).
 pub fn home_logged_in(name: &str, token: &str) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("voxchess-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("voxchess-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = dir.join("config/voxchess");
     std::fs::create_dir_all(&config).expect("config folder");

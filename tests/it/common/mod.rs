@@ -13,6 +13,28 @@ use std::process::Command as Process;
 use std::process::{ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
+/// The folder every test's files go in: one for this test process,
+/// removed with all it holds when the process ends, whether its tests
+/// passed or failed (an `atexit` handler: nextest runs each test as a
+/// process of its own, `cargo test` all of them in one).
+pub fn scratch_root() -> std::path::PathBuf {
+    static ROOT: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = std::env::temp_dir().join(format!("voxchess-tests-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("the tests' folder");
+        extern "C" fn remove_root() {
+            let root = std::env::temp_dir().join(format!("voxchess-tests-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(root);
+        }
+        // SAFETY: atexit(3) with a function that takes nothing and
+        // returns nothing, as it asks.
+        unsafe { libc::atexit(remove_root) };
+        root
+    })
+    .clone()
+}
+
 /// Collects everything a child prints on stdout, as it comes, into a shared
 /// string that a test can look at while the child runs.
 pub fn collect(mut stdout: ChildStdout) -> Arc<Mutex<String>> {
