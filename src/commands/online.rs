@@ -12,6 +12,7 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
     SessionWords { lang: a.lang, style: a.style }.apply(&mut settings);
     a.output.apply(&mut settings);
     let server = server_of(a.server.clone(), &settings)?;
+    let settings_lang = settings.lang;
     let said = match a.action {
         Some(OnlineAction::Logout) => {
             out_line!("{}", lobby::logout(&settings));
@@ -37,10 +38,11 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
             lobby::run_online(settings, &server, plain)
         }
     };
+    // A failure online is one line, as it has always been (scripts read it).
     Ok(match said {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            err_line!("voxchess: {e}");
+            err_line!("voxchess: {}", crate::ui::app::session_error_words(settings_lang, &e));
             ExitCode::FAILURE
         }
     })

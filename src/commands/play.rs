@@ -9,7 +9,7 @@ use crate::notation::NotationLang;
 use crate::notation::pgn::read_pgn;
 use crate::rules::Color;
 use crate::ui::app::{Found, Unfinished};
-use anyhow::bail;
+use crate::ui::modes::puzzle::{self, ImportFailed, LichessPuzzles};
 use std::process::ExitCode;
 
 /// `voxchess play` (and bare `voxchess`): the data folder is locked for
@@ -17,7 +17,7 @@ use std::process::ExitCode;
 pub fn play(start: &Start, a: PlayArgs) -> Outcome {
     let mut settings = start.settings();
     a.apply(&mut settings)?;
-    let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
+    let _lock = crate::ui::app::lock_data()?;
     // The stdin lock must end before the game reads stdin.
     let choice = crate::ui::app::unfinished_game(settings.lang, &mut std::io::stdin().lock())?;
     match choice {
@@ -30,7 +30,7 @@ pub fn play(start: &Start, a: PlayArgs) -> Outcome {
     if let Some(path) = &a.pgn {
         let lang = settings.lang.notation();
         let text = read_file(path)?;
-        let games = read_pgn(&text, lang, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let games = read_pgn(&text, lang, None).map_err(|e| super::bad_games(path, e))?;
         let game = games.into_iter().next().ok_or_else(|| no_game(path))?;
         setup.start = game.start;
         setup.moves = game.mainline();
@@ -40,7 +40,7 @@ pub fn play(start: &Start, a: PlayArgs) -> Outcome {
         OpponentKind::Engine => Some(choose_color(settings.color)),
     };
     let plain = settings.plain || plain_terminal();
-    kept_or_failure(crate::ui::app::run_play(settings, setup, plain)?)
+    kept_or_failure(crate::ui::modes::game::start(settings, setup, plain)?)
 }
 
 /// The player's colour: as chosen, or drawn by lot.
@@ -66,7 +66,7 @@ fn kept_or_failure(kept: bool) -> Outcome {
 /// save is kept aside and a finished game's score written first, each
 /// said); else a line says there is none, and the program fails.
 pub fn resume(start: &Start, a: ResumeArgs) -> Outcome {
-    let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
+    let _lock = crate::ui::app::lock_data()?;
     match crate::ui::app::found_save(start.lang())? {
         Found::Unfinished(saved) => resume_saved(start, *saved, a.output),
         Found::Stop => Ok(ExitCode::FAILURE),
@@ -85,7 +85,7 @@ fn resume_saved(start: &Start, mut saved: SavedGame, output: OutputArgs) -> Outc
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
     let setup = saved.setup()?;
-    kept_or_failure(crate::ui::app::run_play(settings, setup, plain)?)
+    kept_or_failure(crate::ui::modes::game::start(settings, setup, plain)?)
 }
 
 /// `voxchess review FILE`: the file is read in the session's notation
@@ -116,17 +116,15 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
     }
     let games = match games {
         Ok(g) => g,
-        Err(e) => bail!("{}: {}", a.file.display(), e.map_or("no game found".to_string(), |e| e.to_string())),
+        Err(Some(e)) => return Err(super::bad_games(&a.file, e)),
+        Err(None) => return Err(no_game(&a.file)),
     };
     if games.is_empty() {
         return Err(no_game(&a.file));
     }
-    if a.game == 0 || a.game > games.len() {
-        bail!("{}: there is no game {}; the file has {}", a.file.display(), a.game, games.len());
-    }
     let stem = a.file.file_stem().map_or("review".to_string(), |s| s.to_string_lossy().to_string());
     let plain = settings.plain || plain_terminal();
-    crate::ui::app::run_review(settings, games, a.game, &stem, plain)?;
+    crate::ui::modes::review::start(settings, games, a.game, &stem, plain)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -136,7 +134,7 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
     let mut settings = start.settings();
     a.words.apply(&mut settings);
     a.output.apply(&mut settings);
-    let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
+    let _lock = crate::ui::app::lock_data()?;
     // The daily puzzle comes first, then the library's.
     let given = match a.action {
         Some(PuzzleAction::Import { file }) => {
@@ -146,32 +144,32 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             // Only a regular file; lichess's .csv.zst read as it is.
             let input = crate::bounded::open_regular(&file, true).map_err(|e| unreadable(e.to_string()))?;
             let input = crate::study::packed::unpacked(input).map_err(|e| unreadable(e.to_string()))?;
-            let said = crate::ui::app::import_puzzles(&settings, input).map_err(|e| match e {
-                crate::ui::app::ImportFailed::Said(line) => anyhow::Error::msg(line),
-                crate::ui::app::ImportFailed::Unreadable(e) => unreadable(e.to_string()).into(),
+            let said = puzzle::import(&settings, input).map_err(|e| match e {
+                ImportFailed::NotWritten(problem) => crate::ui::failure::SessionError::NotWritten(problem).into(),
+                ImportFailed::Unreadable(e) => anyhow::Error::from(unreadable(e.to_string())),
             })?;
             out_line!("{said}");
             return Ok(ExitCode::SUCCESS);
         }
         Some(PuzzleAction::Daily { server }) => {
             let server = super::online::server_of(server, &settings)?;
-            vec![crate::ui::app::daily_puzzle(&settings, &server).map_err(anyhow::Error::msg)?]
+            vec![puzzle::daily(&server)?]
         }
         Some(PuzzleAction::Online { words, difficulty, server }) => {
             let server = super::online::server_of(server, &settings)?;
             let (angle, difficulty) = lichess_choice(&words, difficulty)?;
-            let asked = crate::ui::app::LichessPuzzles { angle, difficulty, replay_days: None };
+            let asked = LichessPuzzles { angle, difficulty, replay_days: None };
             return lichess_puzzles(settings, &server, asked);
         }
         Some(PuzzleAction::Replay { theme, days, server }) => {
             let server = super::online::server_of(server, &settings)?;
             let (angle, difficulty) = lichess_choice(&[theme], None)?;
-            let asked = crate::ui::app::LichessPuzzles { angle, difficulty, replay_days: Some(days) };
+            let asked = LichessPuzzles { angle, difficulty, replay_days: Some(days) };
             return lichess_puzzles(settings, &server, asked);
         }
         Some(PuzzleAction::Dashboard { days, server }) => {
             let server = super::online::server_of(server, &settings)?;
-            for line in crate::ui::app::puzzle_dashboard(&settings, &server, days).map_err(anyhow::Error::msg)? {
+            for line in puzzle::dashboard(&settings, &server, days)? {
                 out_line!("{line}");
             }
             return Ok(ExitCode::SUCCESS);
@@ -180,7 +178,7 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
     };
     let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
     let plain = settings.plain || plain_terminal();
-    crate::ui::app::run_puzzles(settings, wanted, given, plain)?;
+    puzzle::start(settings, wanted, given, plain)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -210,9 +208,9 @@ fn lichess_choice(
 }
 
 /// Plays lichess's puzzles; what there is to say instead, said.
-fn lichess_puzzles(settings: crate::config::Settings, server: &str, asked: crate::ui::app::LichessPuzzles) -> Outcome {
+fn lichess_puzzles(settings: crate::config::Settings, server: &str, asked: LichessPuzzles) -> Outcome {
     let plain = settings.plain || plain_terminal();
-    if let Some(line) = crate::ui::app::online_puzzles(settings, server, asked, plain).map_err(anyhow::Error::msg)? {
+    if let Some(line) = puzzle::online(settings, server, asked, plain)? {
         out_line!("{line}");
     }
     Ok(ExitCode::SUCCESS)
@@ -223,9 +221,9 @@ pub fn drill(start: &Start, a: DrillArgs) -> Outcome {
     let mut settings = start.settings();
     a.words.apply(&mut settings);
     a.output.apply(&mut settings);
-    let _lock = crate::ui::app::lock_data(start.lang()).map_err(anyhow::Error::msg)?;
+    let _lock = crate::ui::app::lock_data()?;
     let kind = a.drill;
     let plain = settings.plain || plain_terminal();
-    crate::ui::app::run_drill(settings, kind, plain)?;
+    crate::ui::modes::drill::start(settings, kind, plain)?;
     Ok(ExitCode::SUCCESS)
 }

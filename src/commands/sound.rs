@@ -4,6 +4,7 @@
 use super::{Outcome, plain_terminal};
 use crate::cli::{ClockArgs, ColorArg, ListenArgs, ModelsAction, ModelsArgs};
 use crate::clock::{Controls, Schedule, StartRule};
+use crate::config::StartProblem;
 use crate::rules::Color;
 use crate::speech::{Lexicon, SpeechLang};
 use crate::ui::clock_app::{ClockOptions, LineOut, run_plain_clock};
@@ -71,7 +72,7 @@ pub fn models(start: &super::Start, a: ModelsArgs) -> Outcome {
 /// speech-dispatcher, says so in one line.
 #[cfg(feature = "tts")]
 pub(super) fn speak_and_wait(text: &str, lang: SpeechLang) {
-    use crate::audio::speaker::{Speaker, SpeechSettings};
+    use crate::audio::speaker::{Speaker, SpeakerError, SpeechSettings};
     use crate::speech::Urgency;
     let settings = SpeechSettings { language: Some(lang.code().to_string()), ..SpeechSettings::default() };
     match Speaker::start(settings, std::time::Duration::from_secs(5)) {
@@ -79,16 +80,30 @@ pub(super) fn speak_and_wait(text: &str, lang: SpeechLang) {
             speaker.say(text, Urgency::Move);
             let timeout = std::time::Duration::from_secs(30);
             if !speaker.wait_for(timeout, |c| c.begun > 0 && c.ended + c.stopped >= c.begun) {
-                err_line!("voxchess: speech did not finish within 30 s (is there an audio output?)");
+                super::say_problem(lang, &StartProblem::SpeechNotFinished);
             }
         }
-        Err(e) => err_line!("voxchess: {e}"),
+        // One line, as it has always been: the words are printed anyway.
+        Err(SpeakerError::Unavailable(_)) => super::say_problem_line(lang, &StartProblem::SpeechUnavailable),
+        Err(SpeakerError::Timeout(_)) => super::say_problem_line(lang, &StartProblem::SpeechNoAnswer),
     }
 }
 
 #[cfg(not(feature = "tts"))]
-pub(super) fn speak_and_wait(_text: &str, _lang: SpeechLang) {
-    err_line!("voxchess: built without speech output (feature tts)");
+pub(super) fn speak_and_wait(_text: &str, lang: SpeechLang) {
+    super::say_problem(lang, &StartProblem::SpeechNotBuilt);
+}
+
+/// Why speech-dispatcher could not be used, in `lang`.
+#[cfg(feature = "tts")]
+fn speech_problem(lang: SpeechLang, e: &crate::audio::speaker::SpeakerError) -> String {
+    use crate::audio::speaker::SpeakerError;
+    use crate::ui::input::Notice;
+    let words = crate::ui::words::Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief);
+    words.notice(match e {
+        SpeakerError::Unavailable(_) => &Notice::SpeechUnavailable,
+        SpeakerError::Timeout(_) => &Notice::SpeechNoAnswer,
+    })
 }
 
 /// Speech for the clock, connected in the background (the clock never
@@ -97,14 +112,10 @@ pub(super) fn speak_and_wait(_text: &str, _lang: SpeechLang) {
 fn clock_speaker(lang: SpeechLang, out: LineOut) -> Option<crate::audio::speaker::Speaker> {
     use crate::audio::speaker::{Speaker, SpeakerError, SpeechSettings};
     let language = (lang != SpeechLang::English).then(|| lang.code().to_string());
-    let c = &Lexicon::get(lang).client;
     let told = move |result: Result<(), SpeakerError>| {
-        let text = match result {
-            Ok(()) => return,
-            Err(SpeakerError::Unavailable(_)) => &c.speech_unavailable,
-            Err(SpeakerError::Timeout(_)) => &c.speech_no_answer,
-        };
-        crate::ui::clock_app::write_line(&out, text);
+        if let Err(e) = result {
+            crate::ui::clock_app::write_line(&out, &speech_problem(lang, &e));
+        }
     };
     Speaker::connect(SpeechSettings { language, ..SpeechSettings::default() }, std::time::Duration::from_secs(5), told)
         .ok()
@@ -122,35 +133,27 @@ pub fn listen(a: ListenArgs) -> Outcome {
     use crate::audio::listen::listen_wav;
     use crate::audio::recognizer::VoiceModel;
     use crate::notation::{SanOptions, write_san};
-    use crate::speech::{Intent, Resolver, say_question, say_refusal};
-    use anyhow::bail;
+    use crate::speech::{Intent, Resolver};
     let dir = match a.model.clone().or_else(|| crate::audio::models::installed(a.words.lang.code())) {
         Some(d) => d,
-        None => bail!(
-            "no voice model for '{}'; install one with: voxchess models install {}",
-            a.words.lang,
-            a.words.lang.code()
-        ),
+        None => return Err(StartProblem::NoVoiceModel(a.words.lang.code().to_string()).into()),
     };
     let pos = a.position.position()?;
     let model = VoiceModel::load(&dir, &crate::speech::vocabulary::vocabulary(a.words.lang))?;
     let resolver = Resolver::new(a.words.lang);
+    let words = crate::ui::words::Narrator::new(resolver.lexicon(), resolver.style);
     let heard = listen_wav(&a.wav, &model, &resolver, &pos)?;
     out_line!("heard: {}", heard.transcript);
     let san = |m: &crate::rules::Move| write_san(&pos, m, &SanOptions::default());
     match &heard.intent {
         Intent::Move(m) => out_line!("move: {}", san(m)),
-        Intent::Ask(q) => out_line!("question: {}", say_question(resolver.lexicon(), resolver.style, q)),
-        Intent::Refuse(why) => out_line!("refused: {}", say_refusal(resolver.lexicon(), why)),
+        Intent::Ask(q) => out_line!("question: {}", words.question(q)),
+        Intent::Refuse(why) => out_line!("refused: {}", words.refusal(why)),
         Intent::Command(c) => out_line!("command: {c}"),
         Intent::Answer(ans) => out_line!("answer: {ans}"),
     }
     if a.timing {
-        out_line!(
-            "audio {:.2} s, end of audio to intent {:.1} ms",
-            heard.audio.as_secs_f64(),
-            heard.latency.as_secs_f64() * 1000.0
-        );
+        out_line!("audio {:.2} s, latency {:.1} ms", heard.audio.as_secs_f64(), heard.latency.as_secs_f64() * 1000.0);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -158,5 +161,7 @@ pub fn listen(a: ListenArgs) -> Outcome {
 /// `voxchess listen` in a build without voice input.
 #[cfg(not(feature = "voice"))]
 pub fn listen(a: ListenArgs) -> Outcome {
-    anyhow::bail!("{}", Lexicon::get(a.words.lang).client.voice_not_built)
+    let words = crate::ui::words::Narrator::new(Lexicon::get(a.words.lang), crate::speech::Style::Brief);
+    super::err_rows(&words.fixed(crate::ui::words::Fixed::VoiceNotBuilt));
+    Ok(ExitCode::FAILURE)
 }

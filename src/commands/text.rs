@@ -1,13 +1,13 @@
 //! The commands that read and write chess as text: `perft`, `fen`,
 //! `position`, `pgn`, `parse`, `say` and `config`.
 
-use super::{Outcome, Start, no_game, read_file};
+use super::{Outcome, Start, bad_games, no_game, read_file};
 use crate::cli::{FenArgs, ParseArgs, PerftArgs, PgnArgs, PositionArgs, SayArgs};
+use crate::config::StartProblem;
 use crate::notation::pgn::{pgn_games, write_pgn};
 use crate::notation::{SanOptions, describe_position, read_move, read_movetext, write_san};
 use crate::rules::{Move, Position, divide, perft as count};
-use crate::speech::{Channel, Intent, Lexicon, Resolver, say_move, say_question, say_refusal};
-use anyhow::bail;
+use crate::speech::{Channel, Intent, Lexicon, Resolver, say_move};
 use std::process::ExitCode;
 
 /// The deepest perft (depth 15 from the start is about 2 * 10^21 nodes).
@@ -16,7 +16,7 @@ const MAX_PERFT_DEPTH: u32 = 15;
 /// `voxchess perft`: the count is the last line.
 pub fn perft(a: PerftArgs) -> Outcome {
     if a.depth > MAX_PERFT_DEPTH {
-        bail!("perft depth {} is too deep; use 0 to {MAX_PERFT_DEPTH}", a.depth);
+        return Err(StartProblem::PerftTooDeep { depth: a.depth, max: MAX_PERFT_DEPTH }.into());
     }
     let pos = a.position.position()?;
     if a.divide {
@@ -35,7 +35,7 @@ pub fn perft(a: PerftArgs) -> Outcome {
 
 /// The position after moves in running text.
 fn after(start: Position, moves: &str, lang: crate::notation::NotationLang) -> anyhow::Result<Position> {
-    let line = read_movetext(&start, moves, lang)?;
+    let line = read_movetext(&start, moves, lang).map_err(|e| StartProblem::BadMoves(Box::new(e.0)))?;
     let mut pos = start;
     for m in &line {
         pos.play_unchecked(m);
@@ -52,7 +52,7 @@ pub fn fen(a: FenArgs) -> Outcome {
         // games are read.
         let mut fens = Vec::new();
         for game in pgn_games(&text, a.notation.lang, start) {
-            let game = game.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let game = game.map_err(|e| bad_games(path, e))?;
             fens.push(game.final_position().to_fen());
         }
         if fens.is_empty() {
@@ -80,7 +80,7 @@ pub fn pgn(a: PgnArgs) -> Outcome {
     // A game at a time: only what is written is kept until all are read.
     let mut written = Vec::new();
     for game in pgn_games(&text, a.notation.lang, None) {
-        let game = game.map_err(|e| anyhow::anyhow!("{}: {e}", a.file.display()))?;
+        let game = game.map_err(|e| bad_games(&a.file, e))?;
         written.push(write_pgn(&game));
     }
     for w in written {
@@ -100,6 +100,7 @@ pub fn parse(a: ParseArgs) -> Outcome {
     };
     let mut resolver = Resolver::new(a.words.lang);
     resolver.confirm = a.confirm;
+    let words = crate::ui::words::Narrator::new(resolver.lexicon(), resolver.style);
     let text = a.text.join(" ");
     let san = |m: &Move| write_san(&pos, m, &SanOptions::default());
     let channel = if a.heard { Channel::Heard } else { Channel::Typed };
@@ -109,12 +110,12 @@ pub fn parse(a: ParseArgs) -> Outcome {
             Ok(ExitCode::SUCCESS)
         }
         Intent::Ask(q) => {
-            super::out_rows(&say_question(resolver.lexicon(), resolver.style, &q));
+            super::out_rows(&words.question(&q));
             out_line!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
             Ok(ExitCode::from(3))
         }
         Intent::Refuse(why) => {
-            super::out_rows(&say_refusal(resolver.lexicon(), &why));
+            super::out_rows(&words.refusal(&why));
             Ok(ExitCode::from(2))
         }
         Intent::Command(c) => {
@@ -134,14 +135,15 @@ pub fn say(a: SayArgs) -> Outcome {
     let text = a.mv.join(" ");
     let m = match read_move(&pos, &text, a.words.lang.notation()) {
         Ok(m) => m,
-        Err(e) => {
+        Err(_) => {
             // Why, in the session's language, as a game says it.
             let resolver = Resolver::new(a.words.lang);
             if let Intent::Refuse(why) = resolver.resolve(&pos, &text, Channel::Typed) {
-                super::err_rows(&say_refusal(resolver.lexicon(), &why));
+                let words = crate::ui::words::Narrator::new(resolver.lexicon(), resolver.style);
+                super::err_rows(&words.refusal(&why));
                 return Ok(ExitCode::FAILURE);
             }
-            return Err(anyhow::Error::new(e).context(format!("cannot read the move \"{text}\"")));
+            return Err(StartProblem::CannotReadMove(text).into());
         }
     };
     let words = say_move(Lexicon::get(a.words.lang), &pos, &m, a.style);
@@ -155,8 +157,7 @@ pub fn say(a: SayArgs) -> Outcome {
 /// `voxchess config`: the settings file's path and the settings in effect.
 pub fn config(start: &Start) -> Outcome {
     let path = crate::config::config_path();
-    let exists = if path.exists() { "" } else { " (not found: the defaults apply)" };
-    out_line!("Settings file: {}{exists}", path.display());
+    out_line!("{}", super::words().settings_file(&path, path.exists()));
     out_text!("{}", start.settings().to_toml());
     Ok(ExitCode::SUCCESS)
 }

@@ -10,6 +10,10 @@ pub struct Account {
     pub rating: Option<u32>,
     /// The title (GM, IM, FM, ...), when the account has one.
     pub title: Option<String>,
+    /// lichess's AI at this level (then `name` is its English name, for
+    /// the game's PGN; it is said in the session's language).
+    #[serde(default)]
+    pub ai_level: Option<u8>,
 }
 
 /// Who plays a side.

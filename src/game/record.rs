@@ -49,6 +49,19 @@ pub fn game_pgn(
     controls: Option<&Controls>,
     date: &str,
 ) -> String {
+    write_pgn(&game_record(history, white, black, outcome, controls, date))
+}
+
+/// The game as a PGN game, to write (its tags may be changed first: an
+/// online game's event and site).
+pub fn game_record(
+    history: &History,
+    white: &Player,
+    black: &Player,
+    outcome: Option<&Outcome>,
+    controls: Option<&Controls>,
+    date: &str,
+) -> PgnGame {
     let mut g = PgnGame::new(*history.start());
     g.set_tag("Event", "voxchess game");
     g.set_tag("Site", "voxchess");
@@ -70,5 +83,5 @@ pub fn game_pgn(
         g.set_tag("FEN", &history.start().to_fen());
     }
     g.moves = history.moves().iter().map(|m| PgnNode::new(*m)).collect();
-    write_pgn(&g)
+    g
 }

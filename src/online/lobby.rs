@@ -123,8 +123,8 @@ pub enum Origin {
 pub struct InProgress {
     /// The game's id.
     pub id: String,
-    /// The opponent's name.
-    pub opponent: String,
+    /// The opponent (lichess's AI by its level).
+    pub opponent: crate::game::Account,
     /// The player's colour.
     pub color: Color,
     /// The player is to move.
@@ -150,9 +150,12 @@ fn in_progress(g: super::model::GameEventInfo) -> Option<InProgress> {
     if !super::is_id(&id) {
         return None;
     }
-    let opponent = match g.opponent.ai {
-        Some(level) => format!("lichess AI {level}"),
-        None => super::plain_text(&g.opponent.username).chars().take(30).collect(),
+    let opponent = match g.opponent.ai.and_then(|l| u8::try_from(l).ok()).filter(|l| (1..=8).contains(l)) {
+        Some(level) => crate::game::Account {
+            ai_level: Some(level),
+            ..super::model::server_account(&format!("lichess AI {level}"), None, None)
+        },
+        None => super::model::server_account(&g.opponent.username, None, None),
     };
     let origin = match g.source.as_str() {
         "lobby" | "pool" => Origin::Lobby,

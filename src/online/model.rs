@@ -205,6 +205,7 @@ pub(crate) fn server_account(name: &str, rating: Option<u32>, title: Option<&str
         name: super::plain_text(name).chars().take(30).collect(),
         rating: rating.filter(|r| *r <= 4000),
         title: title.filter(|t| !t.trim().is_empty()),
+        ai_level: None,
     }
 }
 

@@ -52,7 +52,8 @@ fn account_of(p: &super::model::GamePlayer) -> Account {
         (None, true) => p.id.clone(),
         (None, false) => p.name.clone(),
     };
-    server_account(&name, p.rating, p.title.as_deref())
+    let ai_level = p.ai_level.and_then(|l| u8::try_from(l).ok()).filter(|l| (1..=8).contains(l));
+    Account { ai_level, ..server_account(&name, p.rating, p.title.as_deref()) }
 }
 
 fn control_text(clock: &super::model::GameClock) -> String {

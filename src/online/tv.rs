@@ -176,7 +176,7 @@ const MAX_CLOCK_SECONDS: u64 = 86_400;
 /// side instead).
 fn account(p: Option<&FeedPlayer>) -> Account {
     let Some(p) = p else {
-        return Account { name: String::new(), rating: None, title: None };
+        return Account::default();
     };
     let a = super::model::server_account(&p.user.name, p.rating, p.user.title.as_deref());
     Account { name: a.name.trim().to_string(), ..a }

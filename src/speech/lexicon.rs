@@ -289,44 +289,13 @@ fn source(lang: SpeechLang) -> (&'static str, &'static str) {
     }
 }
 
-/// The lobby command names the data files may give (anything else names
-/// nothing).
-const LOBBY_NAMES: &[&str] = &[
-    "accept",
-    "decline",
-    "cancel",
-    "games",
-    "help",
-    "quit",
-    "seek",
-    "challenge",
-    "ai",
-    "casual",
-    "rated",
-    "white",
-    "black",
-    "watch",
-    "tournaments",
-    "join_arena",
-    "withdraw",
-    "standings",
-    "broadcast",
-];
-
-/// What the broadcast's command words may name.
-const BROADCAST_NAMES: &[&str] = &["boards", "board", "next", "previous"];
-
-fn lobby_name(name: &str) -> &'static str {
-    LOBBY_NAMES.iter().find(|n| **n == name).copied().unwrap_or("")
-}
-
 impl Lexicon {
     /// What a lobby word or two-word phrase (lowercase) names, in this
     /// language or in English ("accept", "seek", "casual", "white", ...).
-    pub fn lobby_word(&self, phrase: &str) -> Option<&'static str> {
+    pub fn lobby_word(&self, phrase: &str) -> Option<LobbyWord> {
         let own = &self.client.online.commands;
         let en = &Lexicon::get(SpeechLang::English).client.online.commands;
-        own.get(phrase).or_else(|| en.get(phrase)).map(|c| lobby_name(c))
+        own.get(phrase).or_else(|| en.get(phrase)).copied()
     }
 
     /// The API's name of the TV channel this language calls `typed`
@@ -337,11 +306,10 @@ impl Lexicon {
 
     /// What a broadcast's command phrase (lowercase) names, in this
     /// language or in English: "boards", "board", "next" or "previous".
-    pub fn broadcast_word(&self, phrase: &str) -> Option<&'static str> {
+    pub fn broadcast_word(&self, phrase: &str) -> Option<BroadcastWord> {
         let own = &self.study.broadcast.commands;
         let en = &Lexicon::get(SpeechLang::English).study.broadcast.commands;
-        let name = own.get(phrase).or_else(|| en.get(phrase))?;
-        BROADCAST_NAMES.iter().find(|n| **n == name).copied()
+        own.get(phrase).or_else(|| en.get(phrase)).copied()
     }
 
     /// This language's lobby command words, for the recognizer while the

@@ -33,4 +33,5 @@ pub use say_move::say_move;
 pub use say_notation::say_notation;
 pub use say_question::{say_question, say_refusal};
 pub use say_time::say_duration;
+pub(crate) use sentences::{BroadcastWord, LobbyWord};
 pub use urgency::Urgency;

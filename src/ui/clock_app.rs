@@ -9,7 +9,9 @@
 use super::output::{Line, Urgency, rows};
 use super::sink::Voice;
 use crate::clock::words::say_clock_event;
-use crate::clock::{ChessClock, ClockEvent, ClockInput, Controls, Monotonic, Schedule, StartRule, run_clock};
+use crate::clock::{
+    ChessClock, ClockEvent, ClockInput, Controls, Monotonic, Schedule, StartRule, parse_line, run_clock,
+};
 use crate::rules::Color;
 use crate::speech::Lexicon;
 use std::io::{BufRead, Write};
@@ -31,75 +33,6 @@ pub struct ClockOptions {
     pub play_on_after_flag: bool,
 }
 
-/// A typed line that is not a clock input.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum KeyError {
-    /// Not a key at all (the line, shortened).
-    #[error("'{0}' is not a clock key")]
-    NotAKey(String),
-    /// An adjustment without a side or with a bad number of minutes.
-    #[error("'{0}' is not an adjustment like +w 2")]
-    BadAdjust(String),
-}
-
-impl KeyError {
-    /// The reply in the session's language.
-    fn words(&self, lex: &Lexicon) -> String {
-        let c = &lex.clock;
-        match self {
-            KeyError::NotAKey(t) => crate::speech::lexicon::fill(&c.not_a_key, &[("text", t.clone())]),
-            KeyError::BadAdjust(t) => crate::speech::lexicon::fill(&c.bad_adjust, &[("text", t.clone())]),
-        }
-    }
-}
-
-/// Reads one typed line as a clock input: "w", "b", "" (switch), "p",
-/// "t", "o", "a", "+w", "-b 2", "q". None for help.
-pub fn parse_line(line: &str, me: Color) -> Result<Option<ClockInput>, KeyError> {
-    let t = line.trim().to_lowercase();
-    let words: Vec<&str> = t.split_whitespace().collect();
-    let side = |w: &str| match w {
-        "w" | "white" => Some(Color::White),
-        "b" | "black" => Some(Color::Black),
-        _ => None,
-    };
-    Ok(Some(match words.as_slice() {
-        [] | ["s"] | ["switch"] | ["space"] => ClockInput::Switch,
-        [w] if side(w).is_some() => ClockInput::Press(side(w).unwrap_or(Color::White)),
-        ["p"] | ["pause"] | ["resume"] => ClockInput::TogglePause,
-        ["t"] | ["time"] | ["me"] | ["mine"] => ClockInput::Tell(me),
-        ["o"] | ["opponent"] => ClockInput::Tell(!me),
-        ["a"] | ["both"] => ClockInput::TellBoth,
-        ["q"] | ["quit"] | ["exit"] => ClockInput::Quit,
-        ["h"] | ["help"] | ["?"] => return Ok(None),
-        [first, rest @ ..] if first.starts_with(['+', '-']) => {
-            let sign: i64 = if first.starts_with('-') { -1 } else { 1 };
-            let mut parts: Vec<&str> = Vec::new();
-            let glued = &first[1..];
-            if !glued.is_empty() {
-                parts.push(glued);
-            }
-            parts.extend(rest.iter().copied());
-            let (color, minutes) = match parts.as_slice() {
-                [c] => (side(c), Some(1.0)),
-                [c, m] => (side(c), m.parse::<f64>().ok()),
-                _ => (None, None),
-            };
-            match (color, minutes) {
-                (Some(c), Some(m)) if m.is_finite() && m > 0.0 && m <= 600.0 => {
-                    ClockInput::Adjust(c, sign * (m * 60_000.0).round() as i64)
-                }
-                _ => return Err(KeyError::BadAdjust(shorten(line.trim()))),
-            }
-        }
-        _ => return Err(KeyError::NotAKey(shorten(line.trim()))),
-    }))
-}
-
-fn shorten(s: &str) -> String {
-    if s.chars().count() <= 20 { s.to_string() } else { format!("{}...", s.chars().take(17).collect::<String>()) }
-}
-
 /// Where lines go: shared by the clock loop and the key reader, one whole line at a time.
 pub type LineOut = Arc<Mutex<dyn Write + Send>>;
 
@@ -117,7 +50,7 @@ pub fn write_line(out: &LineOut, line: &str) {
 /// Feeds typed lines into the clock until the input ends; bad lines get a
 /// reply, passed through the clock so lines stay in order.
 fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'static Lexicon) {
-    let help = lex.clock.help_lines.join("\n");
+    let help = crate::clock::words::typed_help(lex);
     let mut input = input;
     // Bounded lines; bytes that are not UTF-8 are a line not understood.
     while let Some(line) = crate::bounded::read_text_line(&mut input) {
@@ -133,7 +66,7 @@ fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'s
                 let _ = keys.send(ClockInput::Note(help.clone()));
             }
             Err(e) => {
-                let _ = keys.send(ClockInput::Note(e.words(lex)));
+                let _ = keys.send(ClockInput::Note(crate::clock::words::say_key_error(lex, &e)));
             }
         }
     }

@@ -108,9 +108,9 @@ pub fn run_terminal_clock(
     voice: Option<&mut dyn super::sink::Voice>,
 ) -> std::io::Result<ChessClock> {
     enable_raw_mode()?;
-    super::clock_app::write_line(&out, &lex.clock.help.join("\n"));
+    let help = crate::clock::words::key_help(lex);
+    super::clock_app::write_line(&out, &help);
     let (keys, key_rx) = channel();
-    let help = lex.clock.help.join("\n");
     let me = options.me;
     std::thread::spawn(move || read_keys(me, keys, help));
     let saved = run_clock_lines(&options, lex, &key_rx, &out, voice);

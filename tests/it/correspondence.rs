@@ -86,6 +86,10 @@ fn no_game_is_entered_unasked() {
     // A challenge during the game: the lobby below says it.
     server.state.lock().unwrap().event(&crate::online::challenge("chall001", "Eve"));
     at = wait_for(&out, "Challenge 1 from Eve", at);
+    // Bob moves in his correspondence game: said at the lobby's next look
+    // (every 30 s), during Carl's game.
+    server.opponent_moves(&bob, "e2e4");
+    at = wait_long(&out, "Bob moved in your correspondence game: your move. Type games.", at);
     // Dora starts a correspondence game on lichess while the player is in
     // Carl's: said (the lobby below goes on), not entered.
     let dora = server.state.lock().unwrap().start_game("dora0001", "white", "Dora", &[], "friend", None, true);
@@ -113,9 +117,62 @@ fn no_game_is_entered_unasked() {
     );
     let moves: Vec<&String> = s.requests.iter().filter(|(_, p, _)| p.contains("/move/")).map(|(_, p, _)| p).collect();
     assert_eq!(moves, [&format!("/api/board/game/{carl}/move/e2e4")], "{all}");
-    for id in [&anna, &bob] {
-        assert!(s.games[id.as_str()].moves.is_empty(), "{all}");
+    assert!(s.games[anna.as_str()].moves.is_empty(), "{all}");
+    assert_eq!(s.games[bob.as_str()].moves, ["e2e4"], "{all}");
+    assert_eq!(all.matches("Goodbye.").count(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Waits for a text that comes at the lobby's next look at the games
+/// (every 30 s): up to three looks.
+fn wait_long(out: &std::sync::Mutex<String>, needle: &str, from: usize) -> usize {
+    let start = Instant::now();
+    loop {
+        if let Some(i) = text(out).get(from..).and_then(|t| t.find(needle)) {
+            return from + i + needle.len();
+        }
+        assert!(start.elapsed() < Duration::from_secs(100), "waited for {needle:?}; got:\n{}", text(out));
+        std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// `puzzles` in the lobby plays lichess's puzzles above it: a challenge
+/// and a correspondence opponent's move arriving during a puzzle are said
+/// (the lobby below goes on), nothing is answered or played for the
+/// player, and `quit` comes back to the lobby, where the challenge waits.
+#[test]
+fn news_is_said_during_a_puzzle() {
+    let server = Lichess::start();
+    let bob = {
+        let mut s = server.state.lock().unwrap();
+        s.puzzles = vec![crate::common::lichess::MATE.into()];
+        s.running_game("black", "Bob", true, "lobby")
+    };
+    let dir = home_logged_in("news-puzzle", TOKEN);
+    let (mut child, out) = start_lobby(&dir, &server, "en");
+    let mut at = wait_for(&out, "correspondence against Bob", 0);
+    let mut typed = |line: &str| writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
+    typed("puzzles");
+    at = wait_for(&out, "Puzzle mate1, rated 1200: you play White.", at);
+    at = wait_for(&out, "Black: Nf6", at);
+    server.state.lock().unwrap().event(&crate::online::challenge("chall001", "Eve"));
+    at = wait_for(&out, "Challenge 1 from Eve", at);
+    server.opponent_moves(&bob, "e2e4");
+    at = wait_long(&out, "Bob moved in your correspondence game: your move. Type games.", at);
+    // The puzzle goes on where it was.
+    typed("Qxf7");
+    at = wait_for(&out, "Solved in", at);
+    typed("quit");
+    at = wait_for(&out, "Back in the lobby.", at);
+    typed("quit");
+    drop(child.stdin.take());
+    let all = crate::common::ended_in_rows(&mut child, &out);
+    let _ = at;
+    let s = server.state.lock().unwrap();
+    assert_eq!(s.games[bob.as_str()].moves, ["e2e4"], "{all}");
+    let answered = s.requests.iter().any(|(_, p, _)| p.contains("/challenge/chall001/"));
+    assert!(!answered, "a challenge answered unasked: {all}");
+    assert!(s.requests.iter().any(|(_, p, _)| p.starts_with("/api/puzzle/batch/mix")), "{all}");
     assert_eq!(all.matches("Goodbye.").count(), 1, "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -326,7 +326,8 @@ fn config_file_is_read_and_a_broken_one_is_explained() {
     };
     let out = run(&["config"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains(&format!("Settings file: {}", file.display())), "{text}");
+    // Said in the session's language (the file's): no English label.
+    assert!(text.contains(&format!("Файл настроек: {}", file.display())), "{text}");
     assert!(
         text.contains("lang = \"ru\"") && text.contains("level = 5") && text.contains("time = \"15+10\""),
         "{text}"

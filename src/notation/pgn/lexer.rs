@@ -2,6 +2,8 @@
 //! into tokens: tags, move numbers, move words, comments, NAGs, variations,
 //! results.
 
+use super::problem::PgnProblem;
+
 /// One PGN token with the line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Token {
@@ -29,7 +31,7 @@ pub(crate) enum Token {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LexError {
     pub line: usize,
-    pub message: String,
+    pub problem: PgnProblem,
 }
 
 fn normalize_result(word: &str) -> Option<&'static str> {
@@ -129,10 +131,7 @@ impl Lexer {
         while !self.done() {
             let before = out.len();
             if before >= MAX_GAME_TOKENS {
-                return Err(LexError {
-                    line: self.line,
-                    message: format!("a game longer than {MAX_GAME_TOKENS} moves, numbers and comments is not read"),
-                });
+                return Err(LexError { line: self.line, problem: PgnProblem::TooLong(MAX_GAME_TOKENS) });
             }
             self.next_token(&mut out)?;
             if out[before..].iter().any(|(t, _)| matches!(t, Token::Result(_))) && self.depth == 0 {
@@ -169,10 +168,7 @@ impl Lexer {
                 let start_line = line;
                 let end = tag_end(chars, i);
                 let Some(end) = end.filter(|e| chars[*e] == ']') else {
-                    return Err(LexError {
-                        line: start_line,
-                        message: "a tag '[' is not closed by ']' on its line".into(),
-                    });
+                    return Err(LexError { line: start_line, problem: PgnProblem::TagNotClosed });
                 };
                 let inner: String = chars[i + 1..end].iter().collect();
                 let inner = inner.trim();
@@ -181,7 +177,7 @@ impl Lexer {
                 if name.is_empty() || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
                     return Err(LexError {
                         line: start_line,
-                        message: format!("the tag [{inner}] is not of the form [Name \"value\"]"),
+                        problem: PgnProblem::BadTag(inner.chars().take(60).collect()),
                     });
                 }
                 let value = rest[1..rest.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\");
@@ -191,7 +187,7 @@ impl Lexer {
             '{' => {
                 let start_line = line;
                 let Some(end) = chars[i..].iter().position(|c| *c == '}').map(|p| p + i) else {
-                    return Err(LexError { line: start_line, message: "a comment '{' is never closed by '}'".into() });
+                    return Err(LexError { line: start_line, problem: PgnProblem::CommentNotClosed });
                 };
                 let body: String = chars[i + 1..end].iter().collect();
                 line += body.matches('\n').count();
@@ -210,10 +206,7 @@ impl Lexer {
             }
             '(' => {
                 if self.depth >= MAX_NESTING {
-                    return Err(LexError {
-                        line,
-                        message: format!("variations are nested more than {MAX_NESTING} deep"),
-                    });
+                    return Err(LexError { line, problem: PgnProblem::TooDeep(MAX_NESTING) });
                 }
                 self.depth += 1;
                 out.push((Token::VariationStart, line));
@@ -221,19 +214,19 @@ impl Lexer {
             }
             ')' => {
                 if self.depth == 0 {
-                    return Err(LexError { line, message: "a ')' closes no variation".into() });
+                    return Err(LexError { line, problem: PgnProblem::StrayClose });
                 }
                 self.depth -= 1;
                 out.push((Token::VariationEnd, line));
                 i += 1;
             }
             '}' | ']' => {
-                return Err(LexError { line, message: format!("a '{c}' stands without its opening bracket") });
+                return Err(LexError { line, problem: PgnProblem::NoOpening(c) });
             }
             '$' => {
                 let digits: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).collect();
                 let Ok(n) = digits.parse::<u8>() else {
-                    return Err(LexError { line, message: format!("'${digits}' is not a NAG from $0 to $255") });
+                    return Err(LexError { line, problem: PgnProblem::BadNag(digits.chars().take(12).collect()) });
                 };
                 out.push((Token::Nag(n), line));
                 i += 1 + digits.len();

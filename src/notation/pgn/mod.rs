@@ -3,9 +3,11 @@
 //! letters, spaces inside moves); writing produces standard English PGN.
 
 mod lexer;
+mod problem;
 mod reader;
 mod writer;
 
+pub use problem::PgnProblem;
 pub use reader::{PgnError, PgnGames, pgn_games, read_pgn};
 pub use writer::write_pgn;
 

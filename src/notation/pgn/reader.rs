@@ -2,10 +2,10 @@
 //! error names the game, the move number, the side and the token.
 
 use super::lexer::{Lexer, MAX_NESTING, Token};
+use super::problem::PgnProblem;
 use super::{PgnGame, PgnNode};
 use crate::notation::lang::NotationLang;
 use crate::notation::movetext::take_move;
-use crate::notation::read::ReadMoveError;
 use crate::rules::{Color, Position};
 use std::fmt;
 
@@ -23,7 +23,7 @@ pub struct PgnError {
     /// The text of the move, when the problem is a move.
     pub token: Option<String>,
     /// What is wrong.
-    pub message: String,
+    pub problem: PgnProblem,
 }
 
 impl fmt::Display for PgnError {
@@ -39,7 +39,7 @@ impl fmt::Display for PgnError {
         if let Some(t) = &self.token {
             write!(f, ", '{t}'")?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", self.problem)
     }
 }
 
@@ -63,14 +63,14 @@ impl Parser<'_> {
     fn line(&self) -> usize {
         self.tokens.get(self.at).or(self.tokens.last()).map_or(1, |(_, l)| *l)
     }
-    fn error(&self, message: impl Into<String>) -> PgnError {
+    fn error(&self, problem: PgnProblem) -> PgnError {
         PgnError {
             game: self.game,
             players: self.players.clone(),
             line: self.line(),
             at_move: None,
             token: None,
-            message: message.into(),
+            problem,
         }
     }
 
@@ -104,25 +104,25 @@ impl Parser<'_> {
                     match nodes.last_mut() {
                         Some(node) => node.nags.push(n),
                         None => {
-                            return Err(self.error(format!("the annotation ${n} stands before any move")));
+                            return Err(self.error(PgnProblem::AnnotationFirst(n)));
                         }
                     }
                     self.at += 1;
                 }
                 Token::VariationStart => {
                     if depth >= MAX_NESTING {
-                        return Err(self.error(format!("variations are nested more than {MAX_NESTING} deep")));
+                        return Err(self.error(PgnProblem::TooDeep(MAX_NESTING)));
                     }
                     let Some(from) = before.last().copied() else {
-                        return Err(self.error("a variation '(' stands before any move"));
+                        return Err(self.error(PgnProblem::VariationFirst));
                     };
                     self.at += 1;
                     let (variation, loose) = self.line_of_moves(from, depth + 1)?;
                     if !loose.is_empty() {
-                        return Err(self.error("a variation has comments but no moves"));
+                        return Err(self.error(PgnProblem::EmptyVariation));
                     }
                     if self.peek() != Some(&Token::VariationEnd) {
-                        return Err(self.error("a variation '(' is never closed by ')'"));
+                        return Err(self.error(PgnProblem::VariationNotClosed));
                     }
                     self.at += 1;
                     if let Some(n) = nodes.last_mut() {
@@ -154,14 +154,10 @@ impl Parser<'_> {
                             self.at += used;
                         }
                         Err((e, text)) => {
-                            let message = match e {
-                                ReadMoveError::Illegal { reason, .. } => reason.to_string(),
-                                other => other.to_string(),
-                            };
                             return Err(PgnError {
                                 at_move: Some((pos.fullmoves(), pos.turn())),
                                 token: Some(text),
-                                ..self.error(message)
+                                ..self.error(PgnProblem::Move(Box::new(e)))
                             });
                         }
                     }
@@ -220,7 +216,7 @@ impl Iterator for PgnGames {
                     line: e.line,
                     at_move: None,
                     token: None,
-                    message: e.message,
+                    problem: e.problem,
                 })
                 .and_then(|tokens| {
                     let mut p = Parser { tokens: &tokens, at: 0, lang: self.lang, game: self.game_no, players: None };
@@ -261,7 +257,7 @@ fn read_games(
             p.players = Some(format!("{w} - {b}"));
         }
         if let Some(fen) = game.tag("FEN") {
-            game.start = Position::from_fen(fen).map_err(|e| p.error(format!("the FEN tag is wrong: {e}")))?;
+            game.start = Position::from_fen(fen).map_err(|e| p.error(PgnProblem::BadFen(e)))?;
         }
         let (moves, comments) = p.line_of_moves(game.start, 0)?;
         game.moves = moves;
@@ -271,7 +267,7 @@ fn read_games(
                 game.result = r.clone();
                 p.at += 1;
             }
-            Some(Token::VariationEnd) => return Err(p.error("a ')' closes no variation")),
+            Some(Token::VariationEnd) => return Err(p.error(PgnProblem::StrayClose)),
             _ => game.result = game.tag("Result").unwrap_or("*").to_string(),
         }
         if game.tags.is_empty()

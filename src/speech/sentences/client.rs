@@ -173,8 +173,57 @@ pub struct StartWords {
     pub missing_value: String,
     pub cannot_read: String,
     pub no_game_in_file: String,
+    pub no_such_game: String,
+    pub terminal: String,
     /// The program's output cannot be written (a full disk).
     pub cannot_write_output: String,
+    /// `{depth}` over `{max}`.
+    pub perft_too_deep: String,
+    /// A game file's problem: `{path}`, `{place}`, `{problem}`.
+    pub bad_games: String,
+    /// Moves given on the command line: `{place}`, `{problem}`.
+    pub bad_moves: String,
+    /// `{text}` is no move.
+    pub cannot_read_move: String,
+    /// No voice model for `{code}`.
+    pub no_voice_model: String,
+    pub speech_not_finished: String,
+    pub speech_not_built: String,
+    /// `say --speak`: speech-dispatcher cannot be reached, or does not answer.
+    pub speech_unavailable: String,
+    pub speech_no_answer: String,
+    /// `voxchess config`: `{path}`.
+    pub settings_file: String,
+    pub settings_file_missing: String,
+}
+
+/// What is wrong in a game file (PGN), as sentence parts: the place
+/// (`game`, `line`, `at_move` with `{number}` and `{side}`) and the
+/// problem ({placeholders} filled with [`crate::speech::lexicon::fill`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct PgnWords {
+    pub game: String,
+    pub line: String,
+    pub at_move: String,
+    pub too_long: String,
+    pub tag_not_closed: String,
+    pub bad_tag: String,
+    pub comment_not_closed: String,
+    pub too_deep: String,
+    pub stray_close: String,
+    pub no_opening: String,
+    pub bad_nag: String,
+    pub annotation_first: String,
+    pub variation_first: String,
+    pub empty_variation: String,
+    pub variation_not_closed: String,
+    pub not_a_move: String,
+    pub ambiguous: String,
+    pub promotion: String,
+    pub piece_letter: String,
+    pub bad_fen: String,
 }
 
 /// `voxchess models`: the list, an install's steps and why it failed
@@ -199,6 +248,12 @@ pub struct ModelsWords {
     pub damaged: String,
     pub unpacks_too_large: String,
     pub cannot_write: String,
+    /// Why a download failed: the server cannot be reached, answered
+    /// `{status}`, came too slowly, or PyPI's list cannot be used.
+    pub net_unreachable: String,
+    pub net_status: String,
+    pub net_too_slow: String,
+    pub net_bad_index: String,
 }
 
 /// The game client's sentences; {placeholders} are filled with
@@ -314,6 +369,8 @@ pub struct ClientWords {
     /// Problems found before a session starts (the command line, the
     /// settings file), in the session's language.
     pub start: StartWords,
+    /// What is wrong in a game file.
+    pub pgn: PgnWords,
     /// Playing on lichess: the lobby, logging in, the online game.
     pub online: OnlineWords,
     /// Puzzles.

@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 #[allow(missing_docs)]
 pub struct OnlineWords {
+    /// lichess's AI: `{level}`.
+    pub ai_name: String,
     pub fair_play: String,
     pub not_online: String,
     pub chat_arrived: String,
@@ -133,7 +135,37 @@ pub struct OnlineWords {
     pub help: Vec<String>,
     /// What the player asked, as named in `request_*`.
     pub requests: RequestNames,
-    pub commands: BTreeMap<String, String>,
+    /// The lobby's words (a word or two, lowercase) and what each names.
+    pub commands: BTreeMap<String, LobbyWord>,
+}
+
+/// What a lobby word names: a command, or a word a command takes
+/// (casual, rated, white, black). A data file naming anything else fails
+/// when it is loaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum LobbyWord {
+    Accept,
+    Decline,
+    Cancel,
+    Games,
+    Help,
+    Quit,
+    Seek,
+    Challenge,
+    Ai,
+    Casual,
+    Rated,
+    White,
+    Black,
+    Watch,
+    Puzzles,
+    Tournaments,
+    JoinArena,
+    Withdraw,
+    Standings,
+    Broadcast,
 }
 
 /// What the player asks of lichess, named as the object of a sentence.

@@ -105,9 +105,23 @@ pub struct BroadcastWords {
     pub new_board: String,
     pub lost: String,
     pub back: String,
-    /// The commands of the broadcast (a phrase, lowercase: what it names:
-    /// boards, board, next, previous).
-    pub commands: BTreeMap<String, String>,
+    /// The commands of the broadcast (a phrase, lowercase) and what each
+    /// names.
+    pub commands: BTreeMap<String, BroadcastWord>,
+}
+
+/// What a broadcast's command word names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BroadcastWord {
+    /// The round's boards, listed.
+    Boards,
+    /// One board (with its number).
+    Board,
+    /// The next board.
+    Next,
+    /// The board before.
+    Previous,
 }
 
 /// Watching lichess TV (`[study.watch]`).

@@ -117,7 +117,7 @@ mod tests {
     fn game(id: &str, origin: Origin, correspondence: bool) -> InProgress {
         InProgress {
             id: id.into(),
-            opponent: "Anna".into(),
+            opponent: crate::game::Account { name: "Anna".into(), ..Default::default() },
             color: Color::White,
             my_turn: true,
             correspondence,

@@ -6,6 +6,7 @@ use crate::clock::server_control as control;
 use crate::online::tv::Watched;
 use crate::rules::Color;
 use crate::speech::Lexicon;
+use crate::speech::LobbyWord as W;
 
 /// A lobby command.
 #[derive(Debug, PartialEq, Eq)]
@@ -34,6 +35,8 @@ pub(super) enum LobbyCommand {
     Join(usize),
     /// lichess TV's channel, or a player's game.
     Watch(Watched),
+    /// lichess's puzzles (a mix, at the player's difficulty).
+    Puzzles,
     /// Neither a channel nor a player's name, as typed.
     NoChannel(String),
     /// The tournaments one can join.
@@ -60,7 +63,7 @@ pub(super) enum LobbyCommand {
 /// too).
 pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
     let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
-    let named = |i: usize| -> Option<&str> {
+    let named = |i: usize| -> Option<W> {
         let w = words.get(i)?;
         let two = words.get(i + 1).map(|n| format!("{w} {n}"));
         two.as_deref().filter(|t| lex.is_lobby_phrase(t)).and_then(|t| lex.lobby_word(t)).or_else(|| lex.lobby_word(w))
@@ -77,22 +80,23 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
     let rest: Vec<&str> = words[skip.min(words.len())..].iter().map(String::as_str).collect();
     let number = rest.first().and_then(|w| w.parse::<usize>().ok());
     let color_of = |w: &str| match lex.lobby_word(w) {
-        Some("white") => Some(Color::White),
-        Some("black") => Some(Color::Black),
+        Some(W::White) => Some(Color::White),
+        Some(W::Black) => Some(Color::Black),
         _ => None,
     };
     match named(0) {
-        Some("accept") => LobbyCommand::Accept(number),
-        Some("decline") => LobbyCommand::Decline(number),
-        Some("cancel") => LobbyCommand::Cancel,
-        Some("games") => LobbyCommand::Games,
-        Some("help") => LobbyCommand::Help,
-        Some("quit") => LobbyCommand::Quit,
-        Some("tournaments") => LobbyCommand::Tournaments,
-        Some("join_arena") => number.map_or(LobbyCommand::Unclear, LobbyCommand::JoinTournament),
-        Some("withdraw") => LobbyCommand::Withdraw,
-        Some("standings") => LobbyCommand::Standings,
-        Some("broadcast") => {
+        Some(W::Accept) => LobbyCommand::Accept(number),
+        Some(W::Decline) => LobbyCommand::Decline(number),
+        Some(W::Cancel) => LobbyCommand::Cancel,
+        Some(W::Games) => LobbyCommand::Games,
+        Some(W::Help) => LobbyCommand::Help,
+        Some(W::Quit) => LobbyCommand::Quit,
+        Some(W::Tournaments) => LobbyCommand::Tournaments,
+        Some(W::JoinArena) => number.map_or(LobbyCommand::Unclear, LobbyCommand::JoinTournament),
+        Some(W::Withdraw) => LobbyCommand::Withdraw,
+        Some(W::Standings) => LobbyCommand::Standings,
+        Some(W::Puzzles) if rest.is_empty() => LobbyCommand::Puzzles,
+        Some(W::Broadcast) => {
             let numbers: Vec<Option<usize>> = rest.iter().map(|w| w.parse::<usize>().ok()).collect();
             match numbers.as_slice() {
                 [] => LobbyCommand::Broadcast { n: None, round: None },
@@ -101,8 +105,8 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
                 _ => LobbyCommand::Unclear,
             }
         }
-        Some("watch") if rest.is_empty() => LobbyCommand::Watch(Watched::Channel(crate::online::tv::CHANNELS[0])),
-        Some("watch") => {
+        Some(W::Watch) if rest.is_empty() => LobbyCommand::Watch(Watched::Channel(crate::online::tv::CHANNELS[0])),
+        Some(W::Watch) => {
             let typed = rest.join(" ");
             match channel_of(lex, &typed) {
                 Some(c) => LobbyCommand::Watch(Watched::Channel(c)),
@@ -112,21 +116,21 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
                 None => LobbyCommand::NoChannel(typed),
             }
         }
-        Some("seek") => {
+        Some(W::Seek) => {
             let Some(text) = rest.first() else { return LobbyCommand::BadControl(String::new()) };
             let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
             // "casual" (or the language's word, "без рейтинга" of two) after the control.
-            let names_casual = |w: &str| lex.lobby_word(w) == Some("casual");
+            let names_casual = |w: &str| lex.lobby_word(w) == Some(W::Casual);
             let casual = names_casual(&rest[1..].join(" ")) || rest[1..].iter().any(|w| names_casual(w));
             LobbyCommand::Seek { minutes, increment, rated: !casual }
         }
-        Some("challenge") => {
+        Some(W::Challenge) => {
             let (Some(user), Some(text)) = (rest.first(), rest.get(1)) else { return LobbyCommand::Unclear };
             let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };
             let color = rest.get(2).and_then(|w| color_of(w));
             LobbyCommand::Challenge { user: user.to_string(), minutes, increment, color }
         }
-        Some("ai") => {
+        Some(W::Ai) => {
             let level = rest.first().and_then(|w| w.parse::<u8>().ok()).filter(|l| (1..=8).contains(l));
             let (Some(level), Some(text)) = (level, rest.get(1)) else { return LobbyCommand::Unclear };
             let Some((minutes, increment)) = control(text) else { return LobbyCommand::BadControl(text.to_string()) };

@@ -25,9 +25,10 @@ use crate::online::{Lines, OnlineGame};
 use crate::rules::Color;
 use crate::speech::Lexicon;
 use crate::speech::{Channel, Command};
-use crate::ui::app::Io;
 use crate::ui::effects::{Effects, acts_to};
+use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Listening, Msg, clean_heard};
+use crate::ui::io::Io;
 use crate::ui::modes::game::GameMode;
 use crate::ui::modes::watch::WatchMode;
 use crate::ui::output::{Line, Urgency};
@@ -41,28 +42,22 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
-/// Why logging in or the lobby could not start, in the session's words.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct OnlineError(pub String);
-
 /// `voxchess online login`: reads a token (one line of `input`), checks
 /// it with the server, keeps it; says the result. The token is never
 /// shown.
-pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRead) -> Result<String, OnlineError> {
+pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRead) -> Result<String, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let line = crate::bounded::read_line_limited(input, 4096).unwrap_or_default();
-    let token =
-        token::checked(&String::from_utf8_lossy(&line)).ok_or_else(|| OnlineError(words.fixed(Fixed::TokenRefused)))?;
+    let token = token::checked(&String::from_utf8_lossy(&line)).ok_or(SessionError::TokenRefused)?;
     let client = Client::new(server, &token);
-    let name = client.account().map_err(|e| OnlineError(words.online_error(&e)))?;
+    let name = client.account().map_err(SessionError::Online)?;
     // The scope is checked on a board endpoint: the event stream.
     match client.stream("/api/stream/event") {
         Ok(_) => {}
-        Err(e @ (ApiError::MissingScope | ApiError::Unauthorized)) => return Err(OnlineError(words.online_error(&e))),
+        Err(e @ (ApiError::MissingScope | ApiError::Unauthorized)) => return Err(SessionError::Online(e)),
         Err(_) => {}
     }
-    token::save(&token).map_err(|_| OnlineError(words.fixed(Fixed::TokenNotSaved)))?;
+    token::save(&token).map_err(|_| SessionError::TokenNotSaved)?;
     // Tournaments need tournament:write: a token without it is said at
     // once (its scopes unknown: nothing said).
     let scopes = client.scopes().ok().flatten();
@@ -99,11 +94,10 @@ struct Waiting {
 const CHECK_EVERY_MS: u64 = 30_000;
 
 /// `voxchess online`: the lobby, and the games entered from it.
-pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), OnlineError> {
-    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let token = token::load().ok_or_else(|| OnlineError(words.fixed(Fixed::NotLoggedIn)))?;
+pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), SessionError> {
+    let token = token::load().ok_or(SessionError::NotLoggedIn)?;
     let client = Client::new(server, &token);
-    let me = client.account().map_err(|e| OnlineError(words.online_error(&e)))?;
+    let me = client.account().map_err(SessionError::Online)?;
     let io = Io::open(&settings);
     let tx = io.tx.clone();
     let news = Arc::new(move |n: LobbyNews| {
@@ -111,7 +105,8 @@ pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), O
     });
     lobby_stream(client.clone(), me.to_lowercase(), news);
     let lobby = Lobby::new(&settings, client, me, io.tx.clone(), io.listening());
-    io.run(Box::new(lobby), plain).map(|_| ()).map_err(|e| OnlineError(e.to_string()))
+    io.run(Box::new(lobby), plain)?;
+    Ok(())
 }
 
 impl Lobby {
@@ -331,6 +326,7 @@ impl Lobby {
                 None => self.fixed(Fixed::NoGames),
             },
             LobbyCommand::Watch(what) => self.watch(what),
+            LobbyCommand::Puzzles => self.puzzles(),
             LobbyCommand::Tournaments
             | LobbyCommand::JoinTournament(_)
             | LobbyCommand::Withdraw
@@ -438,6 +434,20 @@ impl Lobby {
         });
     }
 
+    /// lichess's puzzles, played above the lobby (its news said as
+    /// notices meanwhile, a pairing entered).
+    fn puzzles(&mut self) {
+        use crate::ui::modes::puzzle::{LichessPuzzles, lichess_mode};
+        let asked = LichessPuzzles { angle: "mix".into(), difficulty: Default::default(), replay_days: None };
+        match lichess_mode(&self.settings, self.client.clone(), self.tx.clone(), asked, Vec::new()) {
+            Ok(mode) => self.next = Some(Box::new(mode)),
+            Err(e) => {
+                let text = self.words.session_error(&e);
+                self.say(text, Urgency::Urgent);
+            }
+        }
+    }
+
     /// Opens the feed of what is to be watched (no token sent); its first
     /// game enters the watching mode.
     fn watch(&mut self, what: Watched) {
@@ -497,8 +507,11 @@ impl Lobby {
         // Which game the player is now in is always said; with other
         // games in progress, the prompt names the opponent too.
         let name = match self.games.iter().find(|g| g.id == game.id) {
-            Some(g) => g.opponent.clone(),
-            None => game.setup.players[(!me).index()].name().to_string(),
+            Some(g) => self.words.account_name(&g.opponent),
+            None => match &game.setup.players[(!me).index()] {
+                crate::game::Player::Online(account) => self.words.account_name(account),
+                other => other.name().to_string(),
+            },
         };
         let text = self.words.now_in_game(&name);
         self.say(text, Urgency::Urgent);

@@ -81,23 +81,24 @@ impl Relay {
 
     /// What a line asks of the broadcast, if it asks anything of it.
     fn ask(&self, text: &str) -> Option<Ask> {
+        use crate::speech::BroadcastWord;
         let lex = crate::speech::Lexicon::get(self.settings.lang);
         let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
         let number = |w: &String| w.parse::<usize>().ok();
         match words.as_slice() {
             [n] if number(n).is_some() => number(n).map(Ask::Board),
             [a] => match lex.broadcast_word(a)? {
-                "boards" => Some(Ask::Boards),
+                BroadcastWord::Boards => Some(Ask::Boards),
                 _ => None,
             },
             [a, n] if number(n).is_some() => {
-                (lex.broadcast_word(a)? == "board").then(|| number(n).map(Ask::Board)).flatten()
+                (lex.broadcast_word(a)? == BroadcastWord::Board).then(|| number(n).map(Ask::Board)).flatten()
             }
             [a, b] => match lex.broadcast_word(&format!("{a} {b}"))? {
-                "next" => Some(Ask::Next),
-                "previous" => Some(Ask::Previous),
-                "boards" => Some(Ask::Boards),
-                _ => None,
+                BroadcastWord::Next => Some(Ask::Next),
+                BroadcastWord::Previous => Some(Ask::Previous),
+                BroadcastWord::Boards => Some(Ask::Boards),
+                BroadcastWord::Board => None,
             },
             _ => None,
         }

@@ -9,8 +9,10 @@
 
 use crate::config::Settings;
 use crate::rules::Color;
-use crate::speech::Channel;
+use crate::speech::{Channel, Command};
 use crate::study::drill::{Drill, DrillKind, DrillResult};
+use crate::ui::failure::SessionError;
+use crate::ui::io::Io;
 use crate::ui::output::Line;
 use crate::ui::session::Mode;
 use crate::ui::shell::Shell;
@@ -23,10 +25,18 @@ pub(crate) struct DrillMode {
     drill: Drill,
     /// The best rounds: a drill's key, right, asked, a line each.
     record: PathBuf,
-    quit_words: Vec<String>,
-    again_words: Vec<String>,
-    /// The language's words for hearing the question again.
-    repeat_words: Vec<String>,
+    /// The language's word for another round.
+    again_word: String,
+}
+
+/// `voxchess drill`: a round of `kind`; the best rounds kept in the data
+/// folder.
+pub(crate) fn start(settings: Settings, kind: DrillKind, plain: bool) -> Result<(), SessionError> {
+    let io = Io::open(&settings);
+    let record = crate::config::data_dir().join("drills.txt");
+    let mode = DrillMode::new(&settings, kind, record, crate::clock::TimeSource::now_ms(&io.time));
+    io.run(Box::new(mode), plain)?;
+    Ok(())
 }
 
 impl DrillMode {
@@ -35,20 +45,10 @@ impl DrillMode {
         let shell = Shell::new(settings, Color::White);
         let seed =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64);
-        // The language's words for leaving and for another round.
-        let commands = &shell.lex.commands;
-        let words_for =
-            |name: &str| commands.iter().filter(|(_, c)| c.as_str() == name).map(|(p, _)| p.clone()).collect();
-        let mut again_words: Vec<String> = words_for("look_forward");
-        again_words.push(shell.words.drill_again_word());
-        DrillMode {
-            quit_words: words_for("quit"),
-            repeat_words: words_for("repeat"),
-            again_words,
-            drill: Drill::new(kind, seed, now),
-            shell,
-            record,
-        }
+        // The language's own word for another round (the game's command
+        // "forward" says it too).
+        let again_word = shell.words.drill_again_word();
+        DrillMode { again_word, drill: Drill::new(kind, seed, now), shell, record }
     }
 
     fn ask(&mut self) {
@@ -96,10 +96,12 @@ impl Mode for DrillMode {
     fn line(&mut self, text: &str, _channel: Channel, now: u64) {
         let Some(text) = self.shell.typed(text) else { return };
         let said = text.trim().to_lowercase();
-        if self.quit_words.contains(&said) {
+        // The game's commands, read from the language data as typed values.
+        let command = crate::speech::command::parse_command(self.shell.lex, &said).and_then(Result::ok);
+        if command == Some(Command::Quit) {
             return self.shell.quit();
         }
-        if self.repeat_words.contains(&said) {
+        if command == Some(Command::Repeat) {
             // The question again (a memory drill's position with it), or
             // what comes after a round.
             if self.drill.is_over() {
@@ -109,7 +111,7 @@ impl Mode for DrillMode {
             return self.ask();
         }
         if self.drill.is_over() {
-            if self.again_words.contains(&said) {
+            if said == self.again_word || command == Some(Command::LookForward) {
                 self.drill = Drill::new(self.drill.kind(), now ^ 0x9E37_79B9, now);
                 return self.greet(now);
             }

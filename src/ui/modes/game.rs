@@ -5,16 +5,26 @@
 //! times); a line is resolved once.
 
 use super::ForWhom;
+use crate::config::Settings;
+use crate::engine::Engine;
+use crate::engine::builtin::BuiltinEngine;
+use crate::engine::lazy::LazyEngine;
+use crate::engine::uci::{UciEngine, find_engine};
+use crate::game::{GameSetup, Player};
+use crate::speech::Lexicon;
 use crate::speech::{Channel, Command, Intent};
 use crate::ui::effects::Effects;
+use crate::ui::effects::acts_to;
+use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Msg};
+use crate::ui::io::Io;
 use crate::ui::output::{Glance, Line};
 use crate::ui::play::Play;
 use crate::ui::review::Review;
 use crate::ui::session::Mode;
 use crate::ui::shell::Front;
 use crate::ui::sink::Screen;
-use crate::ui::words::Narrator;
+use crate::ui::words::{Fixed, Narrator};
 
 /// A game, and its study once it has ended.
 pub(crate) struct GameMode {
@@ -24,6 +34,56 @@ pub(crate) struct GameMode {
     /// The opponent's name before the prompt, when other games are in
     /// progress (the player always knows which game a move goes to).
     label: Option<String>,
+}
+
+/// `voxchess play` and `resume`: a game with the given settings. `plain`
+/// chooses the line mode. Returns whether the game was kept (false: it
+/// could not be saved when the player left, which was said).
+pub(crate) fn start(settings: Settings, mut setup: GameSetup, plain: bool) -> Result<bool, SessionError> {
+    let mut io = Io::open(&settings);
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    if setup.date.is_some() {
+        io.note(words.continuing(setup.moves.len()));
+    }
+    let mut effects = Effects::new(io.tx.clone(), words, &settings);
+    if let Some(me) = setup.me {
+        let engine = make_engine(&settings, &words, &mut io);
+        let opponent = crate::game::EngineOpponent::new(engine, !me, acts_to(io.tx.clone()));
+        use crate::game::Opponent;
+        let name = words.opponent_name(opponent.name(), opponent.builtin_level());
+        let terms = opponent.terms();
+        setup = setup.against(me, Player::Human(String::new()), Player::Engine(name), terms);
+        effects = effects.with_opponent(Box::new(opponent), !me);
+    }
+    let mut play = Play::new(settings, setup, crate::clock::TimeSource::now_ms(&io.time));
+    play.listen(io.listening());
+    Ok(io.run(Box::new(GameMode::new(play, effects)), plain)?)
+}
+
+/// The engine the settings name (its handshake runs while the player
+/// reads the first prompt), or the built-in one, with a line saying why.
+fn make_engine(settings: &Settings, words: &Narrator, io: &mut Io) -> Box<dyn Engine> {
+    let path = settings.engine.clone().or_else(find_engine);
+    match path {
+        Some(p) if p.is_file() => {
+            // The handshake runs while the player reads the first prompt.
+            let level = settings.level;
+            let name = p.file_name().map_or("engine".into(), |n| n.to_string_lossy().to_string());
+            let mut chars = name.chars();
+            let name = chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect());
+            Box::new(LazyEngine::spawn(name, move || {
+                UciEngine::start(&p, level).map(|e| Box::new(e) as Box<dyn Engine>)
+            }))
+        }
+        Some(p) => {
+            io.note(words.engine_missing(&p));
+            Box::new(BuiltinEngine::new(settings.level))
+        }
+        None => {
+            io.note(words.fixed(Fixed::NoEngine));
+            Box::new(BuiltinEngine::new(settings.level))
+        }
+    }
 }
 
 impl GameMode {

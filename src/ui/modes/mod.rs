@@ -10,7 +10,6 @@ pub(crate) mod broadcast;
 pub(crate) mod drill;
 pub(crate) mod game;
 pub(crate) mod puzzle;
-pub(crate) mod puzzle_link;
 pub(crate) mod review;
 pub(crate) mod watch;
 

@@ -1,9 +1,12 @@
 //! A review of a game from a file as a mode: the review front and the
 //! effects that run its engine and write its files.
 
-use crate::speech::Channel;
+use crate::config::Settings;
+use crate::speech::{Channel, Lexicon};
 use crate::ui::effects::Effects;
+use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Msg};
+use crate::ui::io::Io;
 use crate::ui::output::{Glance, Line};
 use crate::ui::review::Review;
 use crate::ui::session::Mode;
@@ -15,6 +18,27 @@ use crate::ui::words::Narrator;
 pub(crate) struct ReviewMode {
     review: Box<Review>,
     effects: Effects,
+}
+
+/// `voxchess review`: game `number` (from 1) of the games read from a
+/// PGN file; `stem` names saved copies. `plain` chooses the line mode.
+pub(crate) fn start(
+    settings: Settings,
+    games: Vec<crate::notation::pgn::PgnGame>,
+    number: usize,
+    stem: &str,
+    plain: bool,
+) -> Result<(), SessionError> {
+    let total = games.len();
+    let Some(game) = games.into_iter().nth(number.saturating_sub(1)) else {
+        return Err(SessionError::NoSuchGame { number, total });
+    };
+    let io = Io::open(&settings);
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let effects = Effects::new(io.tx.clone(), words, &settings);
+    let review = Review::new(game, &settings, number, total, stem);
+    io.run(Box::new(ReviewMode::new(review, effects)), plain)?;
+    Ok(())
 }
 
 impl ReviewMode {

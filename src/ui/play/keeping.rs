@@ -4,7 +4,7 @@
 
 use super::{Play, SAVE_EVERY_MS};
 use crate::config::Settings;
-use crate::game::{Player, SavedGame, game_pgn};
+use crate::game::{Player, SavedGame, game_record};
 use crate::notation::pgn::PgnGame;
 use crate::ui::effect::{Effect, Saving};
 
@@ -43,17 +43,15 @@ impl Play {
     pub(super) fn pgn(&self) -> String {
         let [white, black] = self.game.players();
         let outcome = self.game.outcome();
-        let pgn = game_pgn(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date);
-        let pgn = match &self.event {
-            Some(event) => {
-                pgn.replacen("[Event \"voxchess game\"]", &format!("[Event \"{}\"]", event.replace('"', "")), 1)
-            }
-            None => pgn,
-        };
-        match &self.site {
-            Some(url) => pgn.replacen("[Site \"voxchess\"]", &format!("[Site \"{}\"]", url.replace('"', "")), 1),
-            None => pgn,
+        let mut record =
+            game_record(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date);
+        if let Some(event) = &self.event {
+            record.set_tag("Event", &event.replace('"', ""));
         }
+        if let Some(url) = &self.site {
+            record.set_tag("Site", &url.replace('"', ""));
+        }
+        crate::notation::pgn::write_pgn(&record)
     }
 
     /// The start of the names of the game's saved files.

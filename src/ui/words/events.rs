@@ -142,6 +142,11 @@ impl Narrator {
         say_refusal(self.lex, why)
     }
 
+    /// A question's words (which move was meant).
+    pub(crate) fn question(&self, q: &crate::speech::Question) -> String {
+        say_question(self.lex, self.style, q)
+    }
+
     /// Chat lines came (from each writer, in order); `chat` reads them.
     /// One notice for all, which a move or an answer never waits for.
     pub(crate) fn chat_arrived(&self, from: &[String]) -> Line {

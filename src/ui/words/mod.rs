@@ -22,6 +22,7 @@ mod fixed;
 mod lookup;
 mod models;
 mod online;
+mod pgn;
 mod play;
 mod puzzle;
 mod start;

@@ -3,7 +3,7 @@
 //! language (the addresses, folders and checksums as they are).
 
 use super::Narrator;
-use crate::audio::models::{InstallError, InstallStep, MODELS, ModelInfo, Verifier};
+use crate::audio::models::{InstallError, InstallStep, MODELS, ModelInfo, NetProblem, Verifier};
 use crate::speech::lexicon::fill;
 
 impl Narrator {
@@ -50,7 +50,13 @@ impl Narrator {
                 fill(&w.unknown, &[("lang", lang.clone()), ("langs", langs.join(", "))])
             }
             InstallError::Download { url, reason, dir } => {
-                fill(&w.download, &[("url", url.clone()), ("reason", reason.clone()), ("dir", dir.clone())])
+                let reason = match reason {
+                    NetProblem::Unreachable => w.net_unreachable.clone(),
+                    NetProblem::Status(code) => fill(&w.net_status, &[("status", code.to_string())]),
+                    NetProblem::TooSlow => w.net_too_slow.clone(),
+                    NetProblem::BadIndex => w.net_bad_index.clone(),
+                };
+                fill(&w.download, &[("url", url.clone()), ("reason", reason), ("dir", dir.clone())])
             }
             InstallError::TooLarge { url, limit_mb } => {
                 fill(&w.too_large, &[("url", url.clone()), ("limit", limit_mb.to_string())])
@@ -58,13 +64,14 @@ impl Narrator {
             InstallError::Checksum { expected, got } => {
                 fill(&w.checksum, &[("got", got.clone()), ("expected", expected.clone())])
             }
-            InstallError::Damaged(reason) => fill(&w.damaged, &[("reason", reason.clone())]),
+            InstallError::Damaged(_) => w.damaged.clone(),
             InstallError::UnpacksTooLarge { limit_mb } => {
                 fill(&w.unpacks_too_large, &[("limit", limit_mb.to_string())])
             }
-            InstallError::Io(path, reason) => {
-                fill(&w.cannot_write, &[("path", path.clone()), ("reason", reason.clone())])
-            }
+            InstallError::Io(path, reason) => fill(
+                &w.cannot_write,
+                &[("path", path.clone()), ("reason", super::files::problem_words(self.lex, *reason))],
+            ),
         }
     }
 }
@@ -75,24 +82,25 @@ mod tests {
     use crate::speech::{Lexicon, SpeechLang, Style};
 
     /// Every install error, worded in every language, names its facts
-    /// and, in English, says what its own `Display` says.
+    /// and, in English, says what its own `Display` says (a write's
+    /// problem is worded as any file's is).
     #[test]
     fn install_errors_are_worded_in_every_language() {
         let errors = [
             InstallError::UnknownLang("xx".into()),
-            InstallError::Download { url: "https://a/b.zip".into(), reason: "refused".into(), dir: "/m".into() },
+            InstallError::Download { url: "https://a/b.zip".into(), reason: NetProblem::Status(404), dir: "/m".into() },
             InstallError::TooLarge { url: "https://a/b.zip".into(), limit_mb: 80 },
             InstallError::Checksum { expected: "aa".into(), got: "bb".into() },
             InstallError::Damaged("bad crc".into()),
             InstallError::UnpacksTooLarge { limit_mb: 2048 },
-            InstallError::Io("/m/x".into(), "denied".into()),
+            InstallError::Io("/m/x".into(), crate::game::WriteProblem::NotWritable),
         ];
         for lang in SpeechLang::ALL {
             let n = Narrator::new(Lexicon::get(lang), Style::Brief);
             for e in &errors {
                 let text = n.install_error(e);
                 assert!(!text.contains('{'), "{lang:?}: {text}");
-                if lang == SpeechLang::English {
+                if lang == SpeechLang::English && !matches!(e, InstallError::Io(..)) {
                     assert_eq!(text, e.to_string());
                 }
             }

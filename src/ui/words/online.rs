@@ -97,7 +97,8 @@ impl Narrator {
         let o = &self.lex.client.online;
         let color = crate::speech::say_move::color_name(self.lex, g.color).to_string();
         let turn = if g.my_turn { o.your_turn.clone() } else { o.their_turn.clone() };
-        let mut args = vec![("n", n.to_string()), ("name", g.opponent.clone()), ("color", color), ("turn", turn)];
+        let mut args =
+            vec![("n", n.to_string()), ("name", self.account_name(&g.opponent)), ("color", color), ("turn", turn)];
         match g.left_ms.filter(|_| g.correspondence) {
             Some(ms) => {
                 args.push(("left", self.days_left(ms)));
@@ -131,13 +132,22 @@ impl Narrator {
     }
 
     /// A correspondence opponent has moved.
-    pub(crate) fn correspondence_moved(&self, name: &str) -> String {
-        fill(&self.lex.client.online.correspondence_moved, &[("name", name.to_string())])
+    pub(crate) fn correspondence_moved(&self, opponent: &crate::game::Account) -> String {
+        fill(&self.lex.client.online.correspondence_moved, &[("name", self.account_name(opponent))])
     }
 
     /// A real-time game of the player's is running: joining it.
-    pub(crate) fn game_running(&self, name: &str) -> String {
-        fill(&self.lex.client.online.game_running, &[("name", name.to_string())])
+    pub(crate) fn game_running(&self, opponent: &crate::game::Account) -> String {
+        fill(&self.lex.client.online.game_running, &[("name", self.account_name(opponent))])
+    }
+
+    /// An account's name as said: lichess's AI by its level in the
+    /// session's language, a person by their name.
+    pub(crate) fn account_name(&self, a: &crate::game::Account) -> String {
+        match a.ai_level {
+            Some(level) => fill(&self.lex.client.online.ai_name, &[("level", level.to_string())]),
+            None => a.name.clone(),
+        }
     }
 
     /// A game in progress that is said and listed as number `n`, not
@@ -200,5 +210,29 @@ impl Narrator {
             }
             Some(_) => fill(&o.request_refused, &[what]),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Account, Player};
+    use crate::speech::{Lexicon, SpeechLang, Style};
+    use crate::ui::words::Narrator;
+
+    /// lichess's AI is named in the session's language (its English name
+    /// is only the PGN's); a person by their name, title and rating.
+    #[test]
+    fn the_lichess_ai_is_named_in_the_sessions_language() {
+        let ai = Account { name: "lichess AI 3".into(), ai_level: Some(3), ..Account::default() };
+        for lang in SpeechLang::ALL {
+            let n = Narrator::new(Lexicon::get(lang), Style::Brief);
+            let said = n.player_name(&Player::Online(ai.clone()));
+            assert!(said.contains('3'), "{lang}: {said}");
+            assert_eq!(said.contains("AI"), lang == SpeechLang::English, "{lang}: {said}");
+            assert!(n.correspondence_moved(&ai).contains(&said), "{lang}");
+        }
+        let anna = Account { name: "Anna".into(), rating: Some(2650), title: Some("GM".into()), ai_level: None };
+        let en = Narrator::new(Lexicon::get(SpeechLang::English), Style::Brief);
+        assert_eq!(en.account_name(&anna), "Anna");
     }
 }

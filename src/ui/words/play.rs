@@ -49,7 +49,8 @@ impl Narrator {
             Player::Online(a) => {
                 // One item: a row never splits a name from its title or rating.
                 let glue = crate::ui::output::GLUE;
-                let titled = a.title.as_ref().map_or_else(|| a.name.clone(), |t| format!("{t}{glue}{}", a.name));
+                let name = self.account_name(a);
+                let titled = a.title.as_ref().map_or_else(|| name.clone(), |t| format!("{t}{glue}{name}"));
                 a.rating.map_or_else(|| titled.clone(), |r| format!("{titled}{glue}({r})"))
             }
             other => other.name().to_string(),

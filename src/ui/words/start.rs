@@ -1,9 +1,11 @@
 //! Problems found before a session starts (the command line, the
-//! settings file), in the session's language.
+//! settings file), and why a session could not start or go on, in the
+//! session's language.
 
-use super::Narrator;
+use super::{Fixed, Narrator};
 use crate::config::StartProblem;
 use crate::speech::lexicon::fill;
+use crate::ui::failure::SessionError;
 
 impl Narrator {
     /// A problem before the session, as one sentence.
@@ -38,6 +40,53 @@ impl Narrator {
             StartProblem::CannotRead { path, .. } => fill(&w.cannot_read, &[("path", path.clone())]),
             StartProblem::NoGame(path) => fill(&w.no_game_in_file, &[("path", path.clone())]),
             StartProblem::CannotWriteOutput(_) => w.cannot_write_output.clone(),
+            StartProblem::PerftTooDeep { depth, max } => {
+                fill(&w.perft_too_deep, &[("depth", depth.to_string()), ("max", max.to_string())])
+            }
+            StartProblem::BadGames { path, error } => fill(
+                &w.bad_games,
+                &[
+                    ("path", path.clone()),
+                    ("place", self.pgn_place(error, true)),
+                    ("problem", self.pgn_problem(&error.problem)),
+                ],
+            ),
+            StartProblem::BadMoves(error) => fill(
+                &w.bad_moves,
+                &[("place", self.pgn_place(error, false)), ("problem", self.pgn_problem(&error.problem))],
+            ),
+            StartProblem::CannotReadMove(v) => text(&w.cannot_read_move, v),
+            StartProblem::NoVoiceModel(code) => fill(&w.no_voice_model, &[("code", code.clone())]),
+            StartProblem::SpeechNotFinished => w.speech_not_finished.clone(),
+            StartProblem::SpeechNotBuilt => w.speech_not_built.clone(),
+            StartProblem::SpeechUnavailable => w.speech_unavailable.clone(),
+            StartProblem::SpeechNoAnswer => w.speech_no_answer.clone(),
+        }
+    }
+
+    /// `voxchess config`: where the settings file is, and whether it is
+    /// there.
+    pub(crate) fn settings_file(&self, path: &std::path::Path, exists: bool) -> String {
+        let w = &self.lex.client.start;
+        let template = if exists { &w.settings_file } else { &w.settings_file_missing };
+        fill(template, &[("path", path.display().to_string())])
+    }
+
+    /// Why a session could not start or go on, as one sentence.
+    pub(crate) fn session_error(&self, e: &SessionError) -> String {
+        let w = &self.lex.client.start;
+        match e {
+            SessionError::NotLoggedIn => self.fixed(Fixed::NotLoggedIn),
+            SessionError::TokenRefused => self.fixed(Fixed::TokenRefused),
+            SessionError::TokenNotSaved => self.fixed(Fixed::TokenNotSaved),
+            SessionError::NoSuchGame { number, total } => {
+                fill(&w.no_such_game, &[("number", number.to_string()), ("total", total.to_string())])
+            }
+            SessionError::Online(e) => self.online_error(e),
+            SessionError::Puzzles(e) => self.puzzle_online_error(e),
+            SessionError::Locked(e) => self.lock_problem(e),
+            SessionError::NotWritten(problem) => self.puzzles_not_imported(*problem),
+            SessionError::Terminal(_) => w.terminal.clone(),
         }
     }
 }
@@ -46,7 +95,24 @@ impl Narrator {
 mod tests {
     use crate::config::StartProblem;
     use crate::speech::{Lexicon, SpeechLang, Style};
+    use crate::ui::failure::SessionError;
     use crate::ui::words::Narrator;
+
+    fn session_errors() -> Vec<SessionError> {
+        use crate::game::{LockError, WriteProblem};
+        use crate::online::ApiError;
+        vec![
+            SessionError::NotLoggedIn,
+            SessionError::TokenRefused,
+            SessionError::TokenNotSaved,
+            SessionError::NoSuchGame { number: 3, total: 2 },
+            SessionError::Online(ApiError::Network),
+            SessionError::Puzzles(ApiError::MissingScope),
+            SessionError::Locked(LockError::Busy("/d".into())),
+            SessionError::NotWritten(WriteProblem::DiskFull),
+            SessionError::Terminal(std::io::Error::other("gone")),
+        ]
+    }
 
     /// Every problem before a session in every language: no English words
     /// in the others, the value given named.
@@ -69,6 +135,24 @@ mod tests {
             StartProblem::CannotRead { path: "/g.pgn".into(), reason: String::new() },
             StartProblem::NoGame("/g.pgn".into()),
             StartProblem::CannotWriteOutput("No space left on device (os error 28)".into()),
+            StartProblem::PerftTooDeep { depth: 40, max: 15 },
+            StartProblem::BadGames {
+                path: "/g.pgn".into(),
+                error: Box::new(
+                    crate::notation::pgn::read_pgn("1. e4 e5 2. Ke3", crate::notation::NotationLang::English, None)
+                        .expect_err("illegal"),
+                ),
+            },
+            StartProblem::BadMoves(Box::new(
+                crate::notation::pgn::read_pgn("1. e4 {", crate::notation::NotationLang::English, None)
+                    .expect_err("comment"),
+            )),
+            StartProblem::CannotReadMove("zz9".into()),
+            StartProblem::NoVoiceModel("de".into()),
+            StartProblem::SpeechNotFinished,
+            StartProblem::SpeechNotBuilt,
+            StartProblem::SpeechUnavailable,
+            StartProblem::SpeechNoAnswer,
         ];
         for lang in SpeechLang::ALL {
             let n = Narrator::new(Lexicon::get(lang), Style::Brief);
@@ -77,6 +161,15 @@ mod tests {
                 assert!(!said.is_empty() && !said.contains('{'), "{lang}: {said}");
                 if lang != SpeechLang::English {
                     for w in ["cannot", "level", "setting", "option", "value", "file", "needs", "read"] {
+                        assert!(!said.contains(w), "{lang}: {said}");
+                    }
+                }
+            }
+            for e in session_errors() {
+                let said = n.session_error(&e);
+                assert!(!said.is_empty() && !said.contains('{'), "{lang}: {said}");
+                if lang != SpeechLang::English {
+                    for w in ["cannot", "the ", " is ", "not ", "game", "refused", "saved", "log in", "folder"] {
                         assert!(!said.contains(w), "{lang}: {said}");
                     }
                 }

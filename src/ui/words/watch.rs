@@ -115,8 +115,8 @@ mod tests {
     #[test]
     fn a_featured_game_in_english_and_korean() {
         let players = [
-            Account { name: "Anna".into(), rating: Some(2650), title: Some("GM".into()) },
-            Account { name: String::new(), rating: None, title: None },
+            Account { name: "Anna".into(), rating: Some(2650), title: Some("GM".into()), ai_level: None },
+            Account::default(),
         ];
         let pos = Position::from_fen("3r1rk1/pp2p1b1/4P2p/3NP1p1/4qp2/5Q2/PP4K1/3R3R b - - 5 31").unwrap();
         let en = Narrator::new(Lexicon::get(SpeechLang::English), Style::Brief);

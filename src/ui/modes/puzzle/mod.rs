@@ -9,7 +9,14 @@
 //!
 //! May use: the session, and everything below it.
 
-use super::puzzle_link::PuzzleLink;
+mod link;
+mod start;
+
+pub(crate) use link::PuzzleLink;
+pub(crate) use start::{
+    ImportFailed, LichessPuzzles, PuzzleFiles, daily, dashboard, import, lichess_mode, online, start,
+};
+
 use crate::config::Settings;
 use crate::game::Event;
 use crate::online::puzzle::PuzzleNews;
@@ -27,23 +34,6 @@ use crate::ui::words::View;
 use crate::ui::words::{LinkSaid, PracticeSaid};
 use std::collections::HashSet;
 use std::path::PathBuf;
-
-/// Where the library and the player's puzzle record are.
-pub(crate) struct PuzzleFiles {
-    /// The library (lichess's form, a puzzle a line).
-    pub(crate) library: PathBuf,
-    /// The player's record: the rating line, then a puzzle id and its
-    /// result a line.
-    pub(crate) record: PathBuf,
-}
-
-impl PuzzleFiles {
-    /// The library and record of the data folder.
-    pub(crate) fn in_data_folder() -> PuzzleFiles {
-        let dir = crate::config::data_dir().join("puzzles");
-        PuzzleFiles { library: dir.join("library.csv"), record: dir.join("record.txt") }
-    }
-}
 
 /// The player's record: their rating and the puzzles seen.
 struct Record {

@@ -1,0 +1,44 @@
+//! Why a session could not start, or ended with a failure: typed here,
+//! worded once by the words layer in the session's language
+//! ([`crate::ui::words::Narrator::session_error`]). The English texts of
+//! `Display` are for logs.
+
+use crate::game::{LockError, WriteProblem};
+use crate::online::ApiError;
+
+/// Why a mode's session did not start or could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// No lichess token is kept: the player has not logged in.
+    #[error("not logged in")]
+    NotLoggedIn,
+    /// The token typed at login is not a token.
+    #[error("the token is not a lichess token")]
+    TokenRefused,
+    /// The token could not be kept.
+    #[error("the token could not be kept")]
+    TokenNotSaved,
+    /// A game file has fewer games than the number asked for.
+    #[error("there is no game {number}; the file has {total}")]
+    NoSuchGame {
+        /// The game asked for, from 1.
+        number: usize,
+        /// How many games the file has.
+        total: usize,
+    },
+    /// lichess could not be asked (the lobby, the daily puzzle).
+    #[error("lichess: {0}")]
+    Online(ApiError),
+    /// lichess's puzzles could not be asked (a puzzle scope, a dashboard).
+    #[error("lichess puzzles: {0}")]
+    Puzzles(ApiError),
+    /// The data folder cannot be locked.
+    #[error(transparent)]
+    Locked(#[from] LockError),
+    /// The puzzle library or its folder cannot be written.
+    #[error("the puzzle library cannot be written: {0:?}")]
+    NotWritten(WriteProblem),
+    /// The terminal cannot be set up or given back.
+    #[error("the terminal: {0}")]
+    Terminal(#[from] std::io::Error),
+}
