@@ -1,6 +1,6 @@
 //! The session: one loop runs the modes the player is in, a stack of
 //! them (the lobby, with a game on top of it; a game with its study; a
-//! review; next a puzzle, a drill, watching). The top mode takes typed
+//! review; a puzzle; a drill; watching TV or a broadcast). The top mode takes typed
 //! lines, what the recognizer heard, keys and its own news (the
 //! opponent's acts, the analysis, the lobby's news) from one channel; the
 //! loop wakes for its clock when it is due (no polling), has it do the

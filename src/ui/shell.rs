@@ -3,7 +3,8 @@
 //! `repeat`), cleans and resolves input, maps keys to commands, flips the
 //! board, gives help and the prompt, cuts speech short, quits, switches
 //! voice input, and queues the work asked of the effects layer. The
-//! [`Front`] trait is what the session loop runs: a game or a review.
+//! [`Front`] trait is a game's or a review's side of a mode: the modes
+//! (`modes::game`, `modes::review`, watching) run their fronts through it.
 //!
 //! May use: the base types (`output`, `input`, `effect`), the words
 //! (`words`, `walk`), and every layer below the front end.

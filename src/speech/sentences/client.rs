@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 #[allow(missing_docs)]
 pub struct DrillWords {
     pub start: String,
+    /// `help` in a drill: what else it takes.
+    pub help: String,
     pub colours: String,
     pub knight: String,
     pub diagonals: String,

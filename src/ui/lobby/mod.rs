@@ -6,7 +6,12 @@
 //! game mode as offline, with the server's player as the opponent
 //! ([`crate::online::OnlineOpponent`]), and `quit` comes back to it.
 //!
-//! May use every front-end module; nothing imports it but the binary.
+//! `puzzles` enters lichess's puzzles above it, `watch` and `broadcast`
+//! a game watched; the lobby goes on below them and below a game: its
+//! news is said as notices, and a tournament's pairing is entered.
+//!
+//! May use every front-end module below it; the entry (`app`) and the
+//! commands use it.
 
 mod arrival;
 mod broadcast;

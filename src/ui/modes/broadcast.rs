@@ -7,7 +7,7 @@
 //! line: how many, and the last. Nothing is posted; leaving stops the
 //! stream.
 //!
-//! May use: the session, and everything below it.
+//! May use: `io`, the session, and everything below them.
 
 use super::review::ReviewMode;
 use super::watch::{Source, Watching, say};

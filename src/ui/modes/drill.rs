@@ -5,7 +5,7 @@
 //! answer; the round's score and time, and the best round of each drill
 //! kept in the data folder.
 //!
-//! May use: the session, and everything below it.
+//! May use: `io`, the session, and everything below them.
 
 use crate::config::Settings;
 use crate::rules::Color;
@@ -100,6 +100,10 @@ impl Mode for DrillMode {
         let command = crate::speech::command::parse_command(self.shell.lex, &said).and_then(Result::ok);
         if command == Some(Command::Quit) {
             return self.shell.quit();
+        }
+        if command == Some(Command::Help) && !self.drill.is_over() {
+            let lines = self.shell.words.drill_help(self.drill.question());
+            return self.shell.say_lines(lines);
         }
         if command == Some(Command::Repeat) {
             // The question again (a memory drill's position with it), or

@@ -2,7 +2,9 @@
 //! engine, the opponent) and, once the game has ended, its study beside
 //! it. After the game, a command goes to the study and anything else to
 //! the game (which says it is over), as does `time` (the game's final
-//! times); a line is resolved once.
+//! times); a line is resolved once. Its start (`start`) makes the
+//! opponent (the engine, or the built-in one when there is none, or a
+//! person here) and runs the game on the session loop.
 
 use super::ForWhom;
 use crate::config::Settings;

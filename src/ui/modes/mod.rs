@@ -1,10 +1,15 @@
-//! The modes of the board: a game (with its study once it has ended)
-//! and a review, each a [`crate::ui::session::Mode`] made of fronts (the
-//! game's and the study's `Front`s) and the effects that do their work.
-//! What the two share is here: doing the work a front asked for, the
+//! The modes a player enters, one module each with its start (from the
+//! settings to a running mode: `game::start`, `review::start`,
+//! `drill::start`, `puzzle::start`) and its commands: a game (with its
+//! study once it has ended), a review, a puzzle, a drill, watching TV
+//! (`watch`) and a broadcast (`broadcast`). Each is a
+//! [`crate::ui::session::Mode`]; a game and a review are made of fronts
+//! (the game's and the study's `Front`s) and the effects that do their
+//! work. What those share is here: doing the work a front asked for, the
 //! engine's answers, and output gathered from every front.
 //!
-//! May use: the session, and everything below it.
+//! May use: the session's screen and voice (`io`), the session, and
+//! everything below them.
 
 pub(crate) mod broadcast;
 pub(crate) mod drill;
@@ -86,5 +91,76 @@ fn braille_views(fronts: Vec<&mut dyn Front>, screen: &mut dyn Screen) {
                 if screen.braille_view(view) { shell.words.braille_view(view) } else { shell.words.braille_none() };
             shell.say(line, Urgency::Info);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    fn sources(dir: &Path, out: &mut String) {
+        for entry in std::fs::read_dir(dir).expect("folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push_str(&std::fs::read_to_string(&path).expect("source"));
+            }
+        }
+    }
+
+    /// What a name in the guide must be in the code: a file, a function,
+    /// a type, or a type's function or variant. None: not a name.
+    fn missing(name: &str, root: &Path, code: &str) -> Option<String> {
+        let is_type = |t: &str| ["struct ", "enum ", "trait "].iter().any(|k| code.contains(&format!("{k}{t}")));
+        let is_fn = |f: &str| code.contains(&format!("fn {f}("));
+        if name.contains('/') || name.ends_with(".rs") || name.ends_with(".toml") {
+            let places: [PathBuf; 4] = [
+                root.join(name),
+                root.join("src").join(name),
+                root.join("src/ui").join(name),
+                root.join("src/speech/data").join(name),
+            ];
+            return (!places.iter().any(|p| p.exists())).then(|| format!("no file {name}"));
+        }
+        let ident: String = name.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+        if ident.is_empty() || ident.len() < name.len() && !name[ident.len()..].starts_with('(') {
+            return None;
+        }
+        let parts: Vec<&str> = ident.split("::").filter(|p| !p.is_empty()).collect();
+        let last = *parts.last()?;
+        let capital = |s: &str| s.chars().next().is_some_and(char::is_uppercase);
+        let ok = match parts.as_slice() {
+            [one] if capital(one) => is_type(one),
+            [one] => is_fn(one),
+            [.., owner, _] if capital(last) => {
+                code.contains(*owner)
+                    && (code.contains(&format!("    {last}")) || code.contains(&format!("const {last}")))
+            }
+            [.., owner, _] if capital(owner) => is_type(owner) && is_fn(last),
+            [..] => is_fn(last),
+        };
+        (!ok).then(|| format!("no {name} in the code"))
+    }
+
+    /// docs/architecture.md's "Adding a mode" walks through the drill:
+    /// every file and name it gives exists (so the guide cannot name a
+    /// type the code no longer has), and the drill is there to read.
+    #[test]
+    fn the_adding_a_mode_guide_names_real_code() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let doc = std::fs::read_to_string(root.join("docs/architecture.md")).expect("architecture.md");
+        let start = doc.find("## Adding a mode").expect("the guide");
+        let guide = &doc[start..];
+        let guide = &guide[..guide[3..].find("\n## ").map_or(guide.len(), |e| e + 3)];
+        let mut code = String::new();
+        sources(&root.join("src"), &mut code);
+        let names: Vec<&str> = guide.split('`').skip(1).step_by(2).collect();
+        assert!(names.len() > 30 && names.contains(&"src/ui/modes/drill.rs"), "{names:?}");
+        let problems: Vec<String> = names.iter().filter_map(|n| missing(n, root, &code)).collect();
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        // The checker finds a name the code does not have.
+        assert!(missing("DrillNews", root, &code).is_some() && missing("Narrator::drill_news", root, &code).is_some());
+        assert!(missing("src/ui/modes/nothing.rs", root, &code).is_some());
     }
 }

@@ -1,5 +1,7 @@
-//! A review of a game from a file as a mode: the review front and the
-//! effects that run its engine and write its files.
+//! A review as a mode: the review front and the effects that run its
+//! engine and write its files; its start (`start`) opens a game of a
+//! file. Watching a game and a broadcast's board are reviews too
+//! (`watch`, `broadcast`).
 
 use crate::config::Settings;
 use crate::speech::{Channel, Lexicon};

@@ -6,7 +6,7 @@
 //! tablebase work on it; a new game featured is a new review. Nothing is
 //! posted; leaving stops the feed.
 //!
-//! May use: the session, and everything below it.
+//! May use: `io`, the session, and everything below them.
 
 use super::review::ReviewMode;
 use crate::config::Settings;

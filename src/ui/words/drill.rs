@@ -112,6 +112,12 @@ impl Narrator {
         ]
     }
 
+    /// `help` in a drill: what the question wants, and what else the
+    /// drill takes.
+    pub(crate) fn drill_help(&self, q: DrillQuestion) -> Vec<Line> {
+        vec![self.drill_unclear(q), Line::info(self.drill_words().help.clone())]
+    }
+
     /// What comes after a round: another, or quit.
     pub(crate) fn drill_again(&self) -> Line {
         Line::info(self.drill_words().again.clone())

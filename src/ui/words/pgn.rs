@@ -52,7 +52,10 @@ impl Narrator {
             PgnProblem::EmptyVariation => w.empty_variation.clone(),
             PgnProblem::VariationNotClosed => w.variation_not_closed.clone(),
             PgnProblem::Move(e) => match e.as_ref() {
-                ReadMoveError::Illegal { reason, .. } => crate::speech::explain::say_reason(self.lex, reason),
+                // The rule's reason is a sentence; here it is a part of one.
+                ReadMoveError::Illegal { reason, .. } => {
+                    crate::speech::explain::say_reason(self.lex, reason).trim_end_matches('.').to_string()
+                }
                 ReadMoveError::Ambiguous { .. } => w.ambiguous.clone(),
                 ReadMoveError::PromotionNeeded { square, .. } => fill(&w.promotion, &[("square", square.to_string())]),
                 ReadMoveError::PieceLetterAsFile { .. } => w.piece_letter.clone(),
@@ -103,6 +106,7 @@ mod tests {
                 let (place, problem) = (n.pgn_place(&e, true), n.pgn_problem(&e.problem));
                 assert!(!place.is_empty() && !problem.is_empty(), "{lang} {text}: {place}: {problem}");
                 assert!(!problem.contains('{') && !place.contains('{'), "{lang} {text}: {problem}");
+                assert!(!problem.ends_with('.'), "{lang} {text}: a part of a sentence: {problem}");
                 if lang != SpeechLang::English {
                     for w in ["game", "line", "move", "not", "variation", "comment", "the "] {
                         assert!(!problem.contains(w) && !place.contains(w), "{lang} {text}: {place}: {problem}");

@@ -7,7 +7,7 @@
 //! the next request, at the latest at the next start. A 429 keeps the
 //! link quiet for a minute.
 //!
-//! May use: the session, and everything below it.
+//! May use: `io`, the session, and everything below them.
 
 use crate::online::Client;
 use crate::online::puzzle::{Difficulty, PuzzleNews, Solved, post_and_ask};

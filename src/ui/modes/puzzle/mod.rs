@@ -7,7 +7,7 @@
 //! and the result kept: the player's Glicko-2 rating and the puzzles seen,
 //! in the data folder.
 //!
-//! May use: the session, and everything below it.
+//! May use: `io`, the session, and everything below them.
 
 mod link;
 mod start;
