@@ -349,7 +349,14 @@ impl SavedGame {
             _ => (human.clone(), human),
         };
         let controls = self.settings.time.as_ref().map(|t| t.value().clone());
-        Ok(super::game_pgn(&history, &white, &black, None, controls.as_ref(), &self.date))
+        Ok(crate::notation::pgn::write_pgn(&super::game_record(
+            &history,
+            &white,
+            &black,
+            None,
+            controls.as_ref(),
+            &self.date,
+        )))
     }
 
     /// Keeps a damaged save aside, renamed `current-game.damaged-N.toml`

@@ -26,6 +26,6 @@ pub use date::today;
 pub use event::{Event, NotDone};
 pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, OpponentFailure};
 pub use player::{Account, Player, PlayerKind};
-pub use record::{Termination, game_pgn, game_record};
+pub use record::{Termination, game_record};
 pub use setup::GameSetup;
 pub use terms::{Keeper, Terms};

@@ -4,7 +4,7 @@
 
 use super::Player;
 use crate::clock::Controls;
-use crate::notation::pgn::{PgnGame, PgnNode, write_pgn};
+use crate::notation::pgn::{PgnGame, PgnNode};
 use crate::rules::{History, Outcome, WinReason};
 
 /// How the game ended, for the Termination tag.
@@ -40,20 +40,8 @@ impl Termination {
     }
 }
 
-/// The game as PGN text.
-pub fn game_pgn(
-    history: &History,
-    white: &Player,
-    black: &Player,
-    outcome: Option<&Outcome>,
-    controls: Option<&Controls>,
-    date: &str,
-) -> String {
-    write_pgn(&game_record(history, white, black, outcome, controls, date))
-}
-
-/// The game as a PGN game, to write (its tags may be changed first: an
-/// online game's event and site).
+/// The game as a PGN game, to write with `write_pgn` (its tags may be
+/// changed first: an online game's event and site).
 pub fn game_record(
     history: &History,
     white: &Player,
