@@ -80,7 +80,7 @@ pub(super) fn speak_and_wait(text: &str, lang: SpeechLang) {
             speaker.say(text, Urgency::Move);
             let timeout = std::time::Duration::from_secs(30);
             if !speaker.wait_for(timeout, |c| c.begun > 0 && c.ended + c.stopped >= c.begun) {
-                super::say_problem(lang, &StartProblem::SpeechNotFinished);
+                super::say_problem_line(lang, &StartProblem::SpeechNotFinished);
             }
         }
         // One line, as it has always been: the words are printed anyway.
