@@ -111,12 +111,6 @@ fn bad_games(path: &std::path::Path, error: crate::notation::pgn::PgnError) -> a
     StartProblem::BadGames { path: path.display().to_string(), error: Box::new(error) }.into()
 }
 
-/// The words of the session's language (set at start).
-fn words() -> crate::ui::words::Narrator {
-    let lang = OUTPUT_LANG.get().copied().unwrap_or_default();
-    crate::ui::words::Narrator::new(crate::speech::Lexicon::get(lang), crate::speech::Style::Brief)
-}
-
 /// A game file without a game.
 fn no_game(path: &std::path::Path) -> anyhow::Error {
     StartProblem::NoGame(path.display().to_string()).into()

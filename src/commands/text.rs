@@ -157,7 +157,8 @@ pub fn say(a: SayArgs) -> Outcome {
 /// `voxchess config`: the settings file's path and the settings in effect.
 pub fn config(start: &Start) -> Outcome {
     let path = crate::config::config_path();
-    out_line!("{}", super::words().settings_file(&path, path.exists()));
+    let words = crate::ui::words::Narrator::new(Lexicon::get(start.lang()), crate::speech::Style::Brief);
+    out_line!("{}", words.settings_file(&path, path.exists()));
     out_text!("{}", start.settings().to_toml());
     Ok(ExitCode::SUCCESS)
 }

@@ -150,11 +150,8 @@ fn in_progress(g: super::model::GameEventInfo) -> Option<InProgress> {
     if !super::is_id(&id) {
         return None;
     }
-    let opponent = match g.opponent.ai.and_then(|l| u8::try_from(l).ok()).filter(|l| (1..=8).contains(l)) {
-        Some(level) => crate::game::Account {
-            ai_level: Some(level),
-            ..super::model::server_account(&format!("lichess AI {level}"), None, None)
-        },
+    let opponent = match g.opponent.ai {
+        Some(level) => super::model::ai_account(level, None, None),
         None => super::model::server_account(&g.opponent.username, None, None),
     };
     let origin = match g.source.as_str() {

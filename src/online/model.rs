@@ -199,6 +199,16 @@ fn rook_side(m: &Move, rook: &str) -> bool {
 /// A player as a server names them, made safe: the name cleaned (30
 /// characters at most), the title cleaned (4 at most, none if blank), a
 /// rating above 4000 none.
+/// lichess's AI as an account: its English name for the game's PGN
+/// ("lichess AI 3"), and its level, said in the session's language when
+/// it is one lichess has (1 to 8).
+pub(crate) fn ai_account(level: u32, rating: Option<u32>, title: Option<&str>) -> crate::game::Account {
+    crate::game::Account {
+        ai_level: u8::try_from(level).ok().filter(|l| (1..=8).contains(l)),
+        ..server_account(&format!("lichess AI {level}"), rating, title)
+    }
+}
+
 pub(crate) fn server_account(name: &str, rating: Option<u32>, title: Option<&str>) -> crate::game::Account {
     let title = title.map(|t| super::plain_text(t).chars().take(4).collect::<String>());
     crate::game::Account {

@@ -47,13 +47,11 @@ pub struct OnlineGame {
 }
 
 fn account_of(p: &super::model::GamePlayer) -> Account {
-    let name = match (&p.ai_level, p.name.is_empty()) {
-        (Some(level), _) => format!("lichess AI {level}"),
-        (None, true) => p.id.clone(),
-        (None, false) => p.name.clone(),
-    };
-    let ai_level = p.ai_level.and_then(|l| u8::try_from(l).ok()).filter(|l| (1..=8).contains(l));
-    Account { ai_level, ..server_account(&name, p.rating, p.title.as_deref()) }
+    match (p.ai_level, p.name.is_empty()) {
+        (Some(level), _) => super::model::ai_account(level, p.rating, p.title.as_deref()),
+        (None, true) => server_account(&p.id, p.rating, p.title.as_deref()),
+        (None, false) => server_account(&p.name, p.rating, p.title.as_deref()),
+    }
 }
 
 fn control_text(clock: &super::model::GameClock) -> String {

@@ -513,10 +513,7 @@ impl Lobby {
         // games in progress, the prompt names the opponent too.
         let name = match self.games.iter().find(|g| g.id == game.id) {
             Some(g) => self.words.account_name(&g.opponent),
-            None => match &game.setup.players[(!me).index()] {
-                crate::game::Player::Online(account) => self.words.account_name(account),
-                other => other.name().to_string(),
-            },
+            None => self.words.bare_name(&game.setup.players[(!me).index()]),
         };
         let text = self.words.now_in_game(&name);
         self.say(text, Urgency::Urgent);

@@ -68,7 +68,6 @@ fn make_engine(settings: &Settings, words: &Narrator, io: &mut Io) -> Box<dyn En
     let path = settings.engine.clone().or_else(find_engine);
     match path {
         Some(p) if p.is_file() => {
-            // The handshake runs while the player reads the first prompt.
             let level = settings.level;
             let name = p.file_name().map_or("engine".into(), |n| n.to_string_lossy().to_string());
             let mut chars = name.chars();

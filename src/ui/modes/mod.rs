@@ -112,7 +112,15 @@ mod tests {
     /// What a name in the guide must be in the code: a file, a function,
     /// a type, or a type's function or variant. None: not a name.
     fn missing(name: &str, root: &Path, code: &str) -> Option<String> {
-        let is_type = |t: &str| ["struct ", "enum ", "trait "].iter().any(|k| code.contains(&format!("{k}{t}")));
+        // Declared by that exact name ("struct Drill", not "struct DrillMode").
+        let is_type = |t: &str| {
+            ["struct ", "enum ", "trait "].iter().any(|k| {
+                let head = format!("{k}{t}");
+                code.match_indices(&head).any(|(i, _)| {
+                    code[i + head.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '_')
+                })
+            })
+        };
         let is_fn = |f: &str| code.contains(&format!("fn {f}("));
         if name.contains('/') || name.ends_with(".rs") || name.ends_with(".toml") {
             let places: [PathBuf; 4] = [

@@ -32,7 +32,7 @@ pub(crate) fn start(
     plain: bool,
 ) -> Result<(), SessionError> {
     let total = games.len();
-    let Some(game) = games.into_iter().nth(number.saturating_sub(1)) else {
+    let Some(game) = number.checked_sub(1).and_then(|i| games.into_iter().nth(i)) else {
         return Err(SessionError::NoSuchGame { number, total });
     };
     let io = Io::open(&settings);

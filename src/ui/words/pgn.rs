@@ -61,11 +61,7 @@ impl Narrator {
                 ReadMoveError::PieceLetterAsFile { .. } => w.piece_letter.clone(),
                 ReadMoveError::Empty | ReadMoveError::Unreadable { .. } => w.not_a_move.clone(),
             },
-            PgnProblem::BadFen(e) => {
-                let parts = &self.lex.client.start.fen_parts;
-                let part = parts.get(crate::config::fen_part(e)).or(parts.first()).cloned().unwrap_or_default();
-                fill(&w.bad_fen, &[("part", part)])
-            }
+            PgnProblem::BadFen(e) => fill(&w.bad_fen, &[("part", self.fen_part(crate::config::fen_part(e)))]),
         }
     }
 }

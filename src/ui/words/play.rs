@@ -57,6 +57,14 @@ impl Narrator {
         }
     }
 
+    /// A player's name alone (lichess's AI by its level, in words).
+    pub(crate) fn bare_name(&self, player: &Player) -> String {
+        match player {
+            Player::Online(a) => self.account_name(a),
+            other => other.name().to_string(),
+        }
+    }
+
     /// The prompt: move number and side to move ("12. White>"), or the
     /// game-over prompt.
     pub(crate) fn prompt(&self, pos: &Position, over: bool) -> String {

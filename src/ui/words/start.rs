@@ -18,8 +18,7 @@ impl Narrator {
             StartProblem::LowTime(v) => text(&w.bad_low_time, v),
             StartProblem::InsecureServer(v) => text(&w.insecure_server, v),
             StartProblem::Fen { text: v, part, .. } => {
-                let part = w.fen_parts.get(*part).or(w.fen_parts.first()).cloned().unwrap_or_default();
-                fill(&w.bad_fen, &[("text", v.clone()), ("part", part)])
+                fill(&w.bad_fen, &[("text", v.clone()), ("part", self.fen_part(*part))])
             }
             StartProblem::SpeechNumber { name, value } => {
                 fill(&w.bad_number, &[("name", (*name).to_string()), ("text", value.clone())])
@@ -70,6 +69,12 @@ impl Narrator {
         let w = &self.lex.client.start;
         let template = if exists { &w.settings_file } else { &w.settings_file_missing };
         fill(template, &[("path", path.display().to_string())])
+    }
+
+    /// Which part of a FEN to check (`config::fen_part`), in words.
+    pub(crate) fn fen_part(&self, part: usize) -> String {
+        let parts = &self.lex.client.start.fen_parts;
+        parts.get(part).or(parts.first()).cloned().unwrap_or_default()
     }
 
     /// Why a session could not start or go on, as one sentence.

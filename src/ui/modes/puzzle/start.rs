@@ -100,8 +100,7 @@ pub(crate) fn online(
     plain: bool,
 ) -> Result<Option<String>, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let token = crate::online::token::load().ok_or(SessionError::NotLoggedIn)?;
-    let client = crate::online::Client::new(server, &token);
+    let client = logged_in(server)?;
     let given = match asked.replay_days {
         Some(days) => {
             let puzzles = crate::online::puzzle::replay(&client, days, &asked.angle).map_err(SessionError::Puzzles)?;
@@ -141,10 +140,15 @@ pub(crate) fn lichess_mode(
 /// the last `days`, in words.
 pub(crate) fn dashboard(settings: &Settings, server: &str, days: u32) -> Result<Vec<String>, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let token = crate::online::token::load().ok_or(SessionError::NotLoggedIn)?;
-    let client = crate::online::Client::new(server, &token);
+    let client = logged_in(server)?;
     let dashboard = crate::online::puzzle::dashboard(&client, days).map_err(SessionError::Puzzles)?;
     Ok(words.puzzle_dashboard(&dashboard))
+}
+
+/// A client of `server` with the player's token; none kept: not logged in.
+fn logged_in(server: &str) -> Result<crate::online::Client, SessionError> {
+    let token = crate::online::token::load().ok_or(SessionError::NotLoggedIn)?;
+    Ok(crate::online::Client::new(server, &token))
 }
 
 /// lichess's daily puzzle from `server` (no login).
