@@ -137,8 +137,9 @@ case "$mode" in
     ) >"$lint_log" 2>&1 &
     lints=$!
     status=0
-    # cargo nextest (on the build machines) runs the long voice game first
-    # and the null sink's tests one at a time (.config/nextest.toml);
+    # cargo nextest (on the build machines) runs four tests at once, the
+    # long voice game first, the null sink's tests one at a time and the
+    # computing ones one at a time (.config/nextest.toml);
     # cargo test does the same work in the order of the tests' names.
     if cargo nextest --version >/dev/null 2>&1; then
       cargo nextest run --no-fail-fast "$@" || status=$?
