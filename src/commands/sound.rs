@@ -147,7 +147,7 @@ pub fn listen(a: ListenArgs) -> Outcome {
     let san = |m: &crate::rules::Move| write_san(&pos, m, &SanOptions::default());
     match &heard.intent {
         Intent::Move(m) => out_line!("move: {}", san(m)),
-        Intent::Ask(q) => out_line!("question: {}", words.question(q)),
+        Intent::Ask(q) => out_line!("question: {}", words.question(q).speech()),
         Intent::Refuse(why) => out_line!("refused: {}", words.refusal(why)),
         Intent::Command(c) => out_line!("command: {c}"),
         Intent::Answer(ans) => out_line!("answer: {ans}"),

@@ -110,7 +110,7 @@ pub fn parse(a: ParseArgs) -> Outcome {
             Ok(ExitCode::SUCCESS)
         }
         Intent::Ask(q) => {
-            super::out_rows(&words.question(&q));
+            super::out_rows(words.question(&q).speech());
             out_line!("{}", q.choices.iter().map(san).collect::<Vec<_>>().join(" "));
             Ok(ExitCode::from(3))
         }

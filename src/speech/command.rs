@@ -160,6 +160,12 @@ pub enum Command {
     Tablebase,
     /// The previous move marked by the analysis.
     PreviousMistake,
+    /// The engine's first choice, played into the line in view.
+    PlayBest,
+    /// Remove the variation in view (asked first).
+    DeleteLine,
+    /// Make the variation in view the main line.
+    PromoteLine,
 }
 
 /// What the player asks the engine.
@@ -458,6 +464,9 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "next_mistake" => Ok(Command::NextMistake),
         "solution" => Ok(Command::Solution),
         "previous_mistake" => Ok(Command::PreviousMistake),
+        "play_best" => Ok(Command::PlayBest),
+        "delete_line" => Ok(Command::DeleteLine),
+        "promote_line" => Ok(Command::PromoteLine),
         _ => return None,
     };
     Some(result)

@@ -565,6 +565,35 @@ impl Resolver {
         }
     }
 
+    /// The answer to `question` heard, read from the best alternative
+    /// (`clean`, best first); when that answers nothing, a lower one may
+    /// cancel or ask again, but never plays the move (a yes found only
+    /// below the best is no yes). None: nothing was heard.
+    pub fn resolve_heard_answer(&self, pos: &Position, question: &Question, clean: &[(String, f32)]) -> Option<Intent> {
+        let answers = clean.iter().map(|(t, _)| self.resolve_answer(pos, question, t, Channel::Heard));
+        let mut answers = answers.collect::<Vec<_>>().into_iter();
+        let first = answers.next();
+        let rest: Vec<Intent> = answers.collect();
+        let useful = |i: &Intent| !matches!(i, Intent::Refuse(_));
+        let safe_below = |i: &Intent| useful(i) && !matches!(i, Intent::Move(_));
+        // An answer that plays a move is taken only when no other
+        // alternative answers differently (another choice, or no). An
+        // alternative that answers nothing here (a number with no such
+        // choice: measured live, "네" comes with "넷" as its alternative
+        // more often than not) is no doubt.
+        let doubted = |m: &Move| {
+            rest.iter().any(|i| match i {
+                Intent::Move(other) => other != m,
+                Intent::Answer(a) => matches!(a, Answer::No | Answer::Cancel),
+                _ => false,
+            })
+        };
+        match first {
+            Some(Intent::Move(m)) if doubted(&m) => Some(Intent::Ask(question.clone())),
+            first => first.clone().filter(useful).or_else(|| rest.iter().find(|i| safe_below(i)).cloned()).or(first),
+        }
+    }
+
     /// Resolves the answer to a question: a number, yes, no, cancel, a
     /// piece for a promotion, typed letters of the piece meant, or one of
     /// the choices said again.

@@ -256,6 +256,129 @@ impl Tree {
     }
 }
 
+/// Where a move played on the board went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Played {
+    /// It began a new variation of the move that came next.
+    NewLine(Cursor),
+    /// It went on at the end of the cursor's line.
+    Extended(Cursor),
+}
+
+impl Played {
+    /// Where the cursor stands after the move.
+    pub(crate) fn cursor(self) -> Cursor {
+        match self {
+            Played::NewLine(c) | Played::Extended(c) => c,
+        }
+    }
+}
+
+impl Tree {
+    /// Plays `mv` (legal at the cursor, and neither the next move nor a
+    /// variation's first) at the cursor: at the end of a line it goes on
+    /// there, else it begins a new variation of the next move.
+    pub(crate) fn play(&mut self, c: Cursor, mv: Move) -> Played {
+        let before = self.position(c);
+        let node = |mv| Node {
+            before,
+            mv,
+            comments_before: Vec::new(),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        };
+        let line = c.line.min(self.lines.len().saturating_sub(1));
+        let at = c.at.min(self.lines[line].nodes.len());
+        if at == self.lines[line].nodes.len() {
+            self.lines[line].nodes.push(node(mv));
+            return Played::Extended(Cursor { line, at: at + 1 });
+        }
+        let id = self.lines.len();
+        self.lines.push(Branch { parent: Some((line, at)), nodes: vec![node(mv)] });
+        self.lines[line].nodes[at].variations.push(id);
+        Played::NewLine(Cursor { line: id, at: 1 })
+    }
+
+    /// Moves played at the end of the main line (a game watched goes
+    /// on); the lines tried meanwhile are kept.
+    pub(crate) fn extend_main(&mut self, moves: &[Move]) {
+        let end = self.end(self.root());
+        let mut c = end;
+        for mv in moves {
+            c = self.play(c, *mv).cursor();
+        }
+    }
+
+    /// Removes the variation the cursor is in (with the lines inside it);
+    /// the cursor goes to where it began. The main line stays.
+    pub(crate) fn delete(&mut self, c: Cursor) -> Result<Cursor, Stop> {
+        let Some((parent, at)) = self.lines.get(c.line).and_then(|b| b.parent) else {
+            return Err(Stop::InMainLine);
+        };
+        self.lines[parent].nodes[at].variations.retain(|v| *v != c.line);
+        // Its id stays, empty and reached from nowhere: the other ids hold.
+        self.lines[c.line].nodes.clear();
+        Ok(Cursor { line: parent, at })
+    }
+
+    /// Makes the cursor's line the main line: at each level up, the line
+    /// it leaves becomes a variation of its first move, and it goes on in
+    /// its place. The cursor stays on the same position.
+    pub(crate) fn promote(&mut self, c: Cursor) -> Result<Cursor, Stop> {
+        if self.lines.get(c.line).and_then(|b| b.parent).is_none() {
+            return Err(Stop::InMainLine);
+        }
+        let mut c = c;
+        while let Some((parent, at)) = self.lines.get(c.line).and_then(|b| b.parent) {
+            self.swap_up(c.line, parent, at);
+            c = Cursor { line: parent, at: at + c.at };
+        }
+        Ok(c)
+    }
+
+    /// Variation `v` of move `at` of line `p` takes that move's place;
+    /// what followed in `p` becomes line `v`, first among the variations.
+    fn swap_up(&mut self, v: usize, p: usize, at: usize) {
+        let mut tail = self.lines[p].nodes.split_off(at);
+        let mut moved = std::mem::take(&mut self.lines[v].nodes);
+        // The lines that branch from either part follow it.
+        for line in self.lines.iter_mut() {
+            match line.parent {
+                Some((l, i)) if l == v => line.parent = Some((p, at + i)),
+                Some((l, i)) if l == p && i > at => line.parent = Some((v, i - at)),
+                _ => {}
+            }
+        }
+        if let (Some(first_moved), Some(first_tail)) = (moved.first_mut(), tail.first_mut()) {
+            // The alternatives to the move stay with whichever move is
+            // played there now; the line that was played is among them,
+            // where the promoted one was.
+            let mut alternatives = std::mem::take(&mut first_tail.variations);
+            alternatives.extend(std::mem::take(&mut first_moved.variations));
+            first_moved.variations = alternatives;
+        }
+        self.lines[v].nodes = tail;
+        self.lines[p].nodes.extend(moved);
+    }
+
+    /// The line `line` and the lines inside it, as PGN moves.
+    pub(crate) fn pgn_moves(&self, line: usize) -> Vec<PgnNode> {
+        let Some(branch) = self.lines.get(line) else { return Vec::new() };
+        branch
+            .nodes
+            .iter()
+            .map(|n| PgnNode {
+                mv: n.mv,
+                comments_before: n.comments_before.clone(),
+                nags: n.nags.clone(),
+                comments: n.comments.clone(),
+                variations: n.variations.iter().map(|v| self.pgn_moves(*v)).filter(|v| !v.is_empty()).collect(),
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,6 +427,57 @@ mod tests {
         assert_eq!(white1, Cursor { line: 0, at: 1 });
     }
 
+    /// The tree's lines written as PGN movetext (no headers).
+    fn movetext(t: &Tree) -> String {
+        let mut game = crate::notation::pgn::PgnGame::new(t.start);
+        game.moves = t.pgn_moves(0);
+        let pgn = crate::notation::pgn::write_pgn(&game);
+        let text: Vec<&str> = pgn.lines().filter(|l| !l.starts_with('[') && !l.is_empty()).collect();
+        text.join(" ")
+    }
+
+    fn mv(t: &Tree, c: Cursor, san: &str) -> Move {
+        crate::notation::read_move(&t.position(c), san, NotationLang::English).expect("legal")
+    }
+
+    /// A move in the middle of a line begins a variation of the next move;
+    /// at a line's end it goes on there; a new line is deleted, the main
+    /// line is not.
+    #[test]
+    fn moves_played_begin_and_extend_lines() {
+        let mut t = tree("1. e4 e5 2. Nf3 *");
+        let after_e4 = t.next(t.root()).unwrap();
+        let m = mv(&t, after_e4, "c5");
+        let Played::NewLine(c) = t.play(after_e4, m) else { panic!("a new line") };
+        assert_eq!(c.at, 1);
+        let m = mv(&t, c, "Nc3");
+        let Played::Extended(c) = t.play(c, m) else { panic!("goes on") };
+        assert_eq!(movetext(&t), "1. e4 e5 (1... c5 2. Nc3) 2. Nf3 *");
+        let end = t.end(t.root());
+        let m = mv(&t, end, "Nc6");
+        assert_eq!(t.play(end, m), Played::Extended(Cursor { line: 0, at: 4 }));
+        assert_eq!(t.delete(end), Err(Stop::InMainLine));
+        assert_eq!(t.delete(c), Ok(after_e4));
+        assert_eq!(movetext(&t), "1. e4 e5 2. Nf3 Nc6 *");
+        assert!(t.next_node(after_e4).unwrap().variations.is_empty());
+    }
+
+    /// A nested variation promoted becomes the main line; what was played
+    /// becomes the first variation at each level, with its own lines.
+    #[test]
+    fn a_nested_line_promoted_is_the_main_line() {
+        let mut t = tree("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) (1... e6) 2. Nf3 Nc6 (2... d6) *");
+        let c5 = t.enter(t.next(t.root()).unwrap(), 1).unwrap();
+        let c3 = t.enter(c5, 1).unwrap();
+        let d5 = t.next(c3).unwrap();
+        let before = t.position(d5);
+        let promoted = t.promote(d5).unwrap();
+        assert_eq!(promoted.line, 0);
+        assert_eq!(t.position(promoted), before);
+        assert_eq!(movetext(&t), "1. e4 c5 (1... e5 2. Nf3 Nc6 (2... d6)) (1... e6) 2. c3 (2. Nf3 d6) 2... d5 *");
+        assert_eq!(t.promote(promoted), Err(Stop::InMainLine));
+    }
+
     proptest::proptest! {
         /// Any walk through a game with nested variations stays on a
         /// position reached by playing the path from the start, and never
@@ -335,6 +509,48 @@ mod tests {
                 proptest::prop_assert_eq!(positions.len(), moves.len() + 1);
                 proptest::prop_assert_eq!(t.position(c), pos);
             }
+        }
+
+        /// Any mix of steps, moves played, lines deleted and promoted
+        /// keeps every position on its path, and the tree written as PGN
+        /// reads back as the same tree.
+        #[test]
+        fn lines_played_deleted_and_promoted_stay_whole(steps in proptest::collection::vec((0u8..9, 0usize..40), 0..50)) {
+            let mut t = tree("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *");
+            let mut c = t.root();
+            for (s, k) in steps {
+                let next = match s {
+                    0 => t.next(c),
+                    1 => t.back(c),
+                    2 => Ok(t.end(c)),
+                    3 => t.enter(c, 1 + k % 2),
+                    4 => t.leave(c),
+                    5 => t.delete(c),
+                    6 => t.promote(c),
+                    _ => {
+                        let pos = t.position(c);
+                        let moves = pos.legal_moves();
+                        match moves.get(k % moves.len().max(1)) {
+                            Some(m) if t.step_with(c, m).is_none() => Ok(t.play(c, *m).cursor()),
+                            _ => Err(Stop::AtEnd),
+                        }
+                    }
+                };
+                if let Ok(n) = next {
+                    c = n;
+                }
+                let (positions, moves) = t.path(c);
+                let mut pos = t.start;
+                for m in &moves {
+                    proptest::prop_assert!(pos.play(m).is_ok());
+                    pos.play_unchecked(m);
+                }
+                proptest::prop_assert_eq!(positions.len(), moves.len() + 1);
+                proptest::prop_assert_eq!(t.position(c), pos);
+            }
+            let text = movetext(&t);
+            let again = tree(&text);
+            proptest::prop_assert_eq!(again.pgn_moves(0), t.pgn_moves(0));
         }
     }
 }

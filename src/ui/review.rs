@@ -23,9 +23,9 @@ use crate::notation::{SanOptions, write_san};
 use crate::online::explorer::Database;
 use crate::online::lookup::Lookup;
 use crate::rules::{Color, Move, Position};
-use crate::speech::{Channel, Command, Intent};
+use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question};
 use crate::study::judge::{Analysis, Evaluated};
-use crate::study::tree::{Cursor, Stop, Tree};
+use crate::study::tree::{Cursor, Played, Stop, Tree};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -70,6 +70,24 @@ pub(crate) struct Review {
     /// The last opening named (its words): a step forward to a position
     /// of another name says it.
     opening_said: Option<String>,
+    /// A question waiting for its answer.
+    asked: Option<Asked>,
+    /// `play best` asked the engine about this position: its first choice
+    /// is played there.
+    best_for: Option<Position>,
+    /// Lines of the player's own were played, deleted or promoted since
+    /// the last save.
+    changed: bool,
+    /// Leaving with them unsaved was said once: the next quit leaves.
+    quit_warned: bool,
+}
+
+/// A question the review waits on.
+enum Asked {
+    /// Which move was meant (heard, or doubtful): the answer plays it.
+    Move(Question),
+    /// `delete line`: yes deletes the line in view.
+    Delete,
 }
 
 /// The clocks of a game watched, as the server last gave them.
@@ -115,6 +133,10 @@ impl Review {
             settings: settings.clone(),
             live: None,
             opening_said: None,
+            asked: None,
+            best_for: None,
+            changed: false,
+            quit_warned: false,
         }
     }
 
@@ -161,7 +183,8 @@ impl Review {
             before = before.play(mv).unwrap_or(before);
         }
         self.game.moves.extend(moves.iter().map(|mv| crate::notation::pgn::PgnNode::new(*mv)));
-        self.tree = Tree::of(&self.game);
+        // The lines the player tried meanwhile stay.
+        self.tree.extend_main(moves);
         if following {
             self.cursor = self.tree.end(self.tree.root());
         }
@@ -336,12 +359,19 @@ impl Review {
             }
             // Questions waiting for the analysis are answered first.
             Command::Quit if self.running() && !self.deferred.is_empty() => self.defer(c, channel),
+            Command::Quit if self.changed && !self.quit_warned => {
+                self.quit_warned = true;
+                let text = self.shell.words.fixed(Fixed::LinesNotSaved);
+                self.shell.say(text, Urgency::Urgent);
+            }
             Command::Quit => self.shell.quit(),
             Command::Engine(_)
             | Command::NextMistake
             | Command::PreviousMistake
             | Command::Practise
             | Command::Save
+            | Command::PlayBest
+            | Command::PromoteLine
                 if self.running() =>
             {
                 self.defer(c, channel)
@@ -362,6 +392,13 @@ impl Review {
             Command::Practise => self.practise(),
             Command::PreviousMistake => self.mistake(false),
             Command::Save => self.save(),
+            Command::PlayBest => {
+                let asked = self.tree.position(self.cursor);
+                self.best_for = Some(asked);
+                self.shell.request(Effect::AskEngine(EngineQuestion::Best, asked));
+            }
+            Command::DeleteLine => self.ask_delete(),
+            Command::PromoteLine => self.promote(),
             Command::StopListening | Command::StartListening => {
                 self.shell.voice_switch(None, Some(c == Command::StartListening));
             }
@@ -485,6 +522,8 @@ impl Review {
     /// comments.
     fn annotated(&self) -> PgnGame {
         let mut game = self.game.clone();
+        game.start = self.tree.start;
+        game.moves = self.tree.pgn_moves(0);
         let Some(a) = &self.analysis else { return game };
         let opts = SanOptions::lang(self.shell.lex.lang.notation());
         for j in &a.marks {
@@ -507,17 +546,111 @@ impl Review {
         self.shell.request(Effect::WriteScore { stem: self.stem.clone(), pgn, what: Saving::Score });
     }
 
-    /// A move typed or said in review: the next move, or the first move of
-    /// a variation, steps there; any other is not played.
+    /// A move typed or said (or chosen by the engine) at the cursor: the
+    /// next move, or the first move of a variation, steps there; any other
+    /// is played on the board, beginning a line of the player's own or
+    /// going on in one. A game watched goes on past its live end only by
+    /// its own moves.
     fn moved(&mut self, mv: Move) {
         match self.tree.step_with(self.cursor, &mv) {
             Some(0) => return self.go(self.tree.next(self.cursor)),
             Some(n) => return self.command(Command::Variation(n as u32), Channel::Typed),
             None => {}
         }
-        let pos = self.tree.position(self.cursor);
-        let text = self.shell.words.not_next(&pos, &mv);
+        if self.live.is_some() && self.cursor == self.tree.end(self.tree.root()) {
+            let text = self.shell.words.fixed(Fixed::LiveEnd);
+            return self.shell.tell(text);
+        }
+        let before = self.tree.position(self.cursor);
+        let played = self.tree.play(self.cursor, mv);
+        self.cursor = played.cursor();
+        self.changed = true;
+        self.quit_warned = false;
+        let line = self.shell.words.own_move(&before, &mv, matches!(played, Played::NewLine(_)));
+        self.shell.say(line, Urgency::Move);
+        self.opening_reached(&self.tree.position(self.cursor));
+    }
+
+    /// `delete line`: the line in view, asked first; the main line stays.
+    fn ask_delete(&mut self) {
+        let first =
+            self.tree.lines.get(self.cursor.line).filter(|_| self.cursor.line != 0).and_then(|b| b.nodes.first());
+        let Some(first) = first else {
+            let text = self.shell.words.fixed(Fixed::MainLineStays);
+            return self.shell.tell(text);
+        };
+        let line = self.shell.words.delete_confirm(&first.before, &first.mv);
+        self.asked = Some(Asked::Delete);
+        self.shell.say(line, Urgency::Urgent);
+    }
+
+    /// The line in view removed (the player said yes): the cursor goes
+    /// where it began.
+    fn delete_line(&mut self) {
+        let Ok(to) = self.tree.delete(self.cursor) else { return };
+        self.changed = true;
+        self.quit_warned = false;
+        let text = self.shell.words.fixed(Fixed::LineDeleted);
         self.shell.tell(text);
+        self.go(Ok(to));
+    }
+
+    /// `promote line`: the line in view becomes the main line; an
+    /// analysis of the old main line no longer fits and is let go, said.
+    fn promote(&mut self) {
+        match self.tree.promote(self.cursor) {
+            Ok(to) => {
+                self.cursor = to;
+                self.changed = true;
+                self.quit_warned = false;
+                let text = self.shell.words.fixed(Fixed::LinePromoted);
+                self.shell.tell(text);
+                if self.analysis.take().is_some() {
+                    let text = self.shell.words.fixed(Fixed::AnalysisDropped);
+                    self.shell.tell(text);
+                }
+            }
+            Err(stop) => {
+                let text = self.shell.words.stop(stop, true);
+                self.shell.tell(text);
+            }
+        }
+    }
+
+    /// What was heard or typed while a question waits, or a question to
+    /// ask: a move certain but for its confirmation, and the next move
+    /// here, is a step (nothing is played); any other is asked about and
+    /// played only when the player answers.
+    fn ask(&mut self, q: Question) {
+        if let [m] = q.choices.as_slice()
+            && self.tree.step_with(self.cursor, m).is_some()
+        {
+            return self.moved(*m);
+        }
+        let text = self.shell.words.question(&q);
+        self.asked = Some(Asked::Move(q));
+        self.shell.say(text, Urgency::Urgent);
+    }
+
+    /// An answer: to `delete line`, or to a question about a move.
+    fn answered(&mut self, answer: Answer, asked: Option<Asked>) {
+        match (asked, answer) {
+            (Some(Asked::Delete), Answer::Yes) => self.delete_line(),
+            (Some(Asked::Delete), _) => {
+                let text = self.shell.words.fixed(Fixed::LineKept);
+                self.shell.tell(text);
+            }
+            // Yes to several moves, or a number none has: asked again.
+            (Some(Asked::Move(q)), Answer::Yes | Answer::Number(_) | Answer::Piece(_)) => self.ask(q),
+            (Some(Asked::Move(_)), Answer::No | Answer::Cancel) => {
+                let text = self.shell.words.fixed(Fixed::Cancelled);
+                self.shell.tell(text);
+            }
+            (None, _) => {
+                let text = self.shell.words.fixed(Fixed::Empty);
+                self.shell.tell(text);
+            }
+        }
     }
 
     fn evaluated(&mut self, i: usize, result: Result<Vec<AnalysisLine>, OpponentFailure>, now: u64) {
@@ -587,11 +720,21 @@ impl Front for Review {
     }
 
     fn resolve(&self, text: &str, channel: Channel) -> Intent {
-        self.shell.resolver.resolve(&self.tree.position(self.cursor), text, channel)
+        let pos = self.tree.position(self.cursor);
+        match &self.asked {
+            Some(Asked::Move(q)) => self.shell.resolver.resolve_answer(&pos, q, text, channel),
+            _ => self.shell.resolver.resolve(&pos, text, channel),
+        }
     }
 
     fn resolve_heard(&mut self, clean: &[(String, f32)], _now: u64) -> Intent {
-        self.shell.resolver.resolve_heard(&self.tree.position(self.cursor), clean)
+        let pos = self.tree.position(self.cursor);
+        let resolver = &self.shell.resolver;
+        let intent = match &self.asked {
+            Some(Asked::Move(q)) => resolver.resolve_heard_answer(&pos, q, clean),
+            _ => Some(resolver.resolve_heard(&pos, clean)),
+        };
+        intent.unwrap_or(Intent::Refuse(crate::speech::Refusal::NothingHeard))
     }
 
     fn carry_out(&mut self, intent: Intent, channel: Channel, now: u64) {
@@ -603,24 +746,24 @@ impl Front for Review {
                 let lines = self.shell.words.watch_clocks(clocks);
                 self.shell.answer(lines);
             }
-            Intent::Command(c) => self.command(c, channel),
-            Intent::Move(mv) => self.moved(mv),
-            // A move the resolver would ask about (heard by sound, or a
-            // language that confirms every heard move): nothing is played in
-            // a review, so the one choice that is a step here is taken, and
-            // said, as a step.
-            Intent::Ask(q) => {
-                let steps: Vec<Move> =
-                    q.choices.iter().copied().filter(|m| self.tree.step_with(self.cursor, m).is_some()).collect();
-                match (steps.as_slice(), q.choices.first()) {
-                    ([m], _) | ([], Some(m)) => self.moved(*m),
-                    // More than one fits: the choices here, by number.
-                    _ => self.command(Command::Variations, channel),
-                }
+            // A command leaves a question waiting; a move, an answer or
+            // another question ends it.
+            Intent::Command(c) => {
+                let asked = self.asked.take();
+                self.command(c, channel);
+                self.asked = self.asked.take().or(asked);
             }
-            Intent::Answer(_) => {
-                let text = self.shell.words.fixed(Fixed::Empty);
-                self.shell.tell(text);
+            Intent::Move(mv) => {
+                self.asked = None;
+                self.moved(mv);
+            }
+            Intent::Ask(q) => {
+                self.asked = None;
+                self.ask(q);
+            }
+            Intent::Answer(a) => {
+                let asked = self.asked.take();
+                self.answered(a, asked);
             }
             Intent::Refuse(why) => {
                 let text = self.shell.words.refusal(&why);
@@ -670,10 +813,26 @@ impl Front for Review {
     fn report(&mut self, report: Report, now: u64) {
         match report {
             Report::Answered(answer) => {
-                let lines = self.shell.words.answer(&answer, &self.tree.position(self.cursor));
+                let here = self.tree.position(self.cursor);
+                let lines = self.shell.words.answer(&answer, &here);
                 self.say_all(lines.into_iter().map(|l| l.text).collect());
+                // `play best`: the first choice, if the position is still
+                // in view.
+                let wanted = answer.question == EngineQuestion::Best && self.best_for == Some(answer.asked);
+                if wanted {
+                    self.best_for = None;
+                    let best = answer.lines.as_ref().ok().and_then(|l| l.first()).and_then(|l| l.moves.first());
+                    if let Some(mv) = best.filter(|_| answer.asked == here) {
+                        self.moved(*mv);
+                    }
+                }
             }
-            Report::Saved(result) => self.shell.show(self.shell.words.saved(&result)),
+            Report::Saved(result) => {
+                if matches!(result, crate::ui::effect::SaveResult::Written { .. }) {
+                    self.changed = false;
+                }
+                self.shell.show(self.shell.words.saved(&result));
+            }
             Report::Evaluated(i, result) => self.evaluated(i, result, now),
             Report::AnalysisEnded => self.analysis_ended(),
             Report::Looked(looked) => {
@@ -697,20 +856,86 @@ impl Front for Review {
 
 #[cfg(test)]
 mod tests {
+    use super::{Front, Review};
+    use crate::notation::{NotationLang, pgn::read_pgn};
+    use crate::ui::effect::Effect;
+
+    fn texts(r: &mut Review) -> Vec<String> {
+        r.shell().take_output().into_iter().map(|l| l.text).collect()
+    }
+
+    fn review(pgn: &str) -> Review {
+        let game = read_pgn(pgn, NotationLang::English, None).expect("pgn").remove(0);
+        Review::new(game, &crate::config::Settings::default(), 1, 1, "game")
+    }
+
+    fn typed(r: &mut Review, line: &str) -> Vec<String> {
+        r.handle_line(line, crate::speech::Channel::Typed, 0);
+        texts(r)
+    }
+
+    /// Moves of the player's own begin a line and go on in it; an illegal
+    /// one is explained and changes nothing; `delete line` is asked first.
+    #[test]
+    fn own_lines_are_played_refused_and_deleted() {
+        let mut r = review("1. e4 e5 2. Nf3 *");
+        typed(&mut r, "next");
+        assert_eq!(typed(&mut r, "c5"), ["New line: 1. Black: c5.", "Opening: Sicilian Defense, B20."]);
+        assert_eq!(typed(&mut r, "Nc3")[0], "2. White: Nc3.");
+        let refused = typed(&mut r, "Ke3");
+        assert!(refused.iter().all(|l| !l.contains("New line")), "{refused:?}");
+        assert_eq!(r.tree.position(r.cursor).fullmoves(), 2, "nothing was played");
+        assert_eq!(typed(&mut r, "delete line"), ["1. Black: c5. Delete this line? Yes or no."]);
+        assert_eq!(typed(&mut r, "no"), ["The line stays."]);
+        typed(&mut r, "delete line");
+        let said = typed(&mut r, "yes");
+        assert_eq!(said.first().map(String::as_str), Some("Line deleted."), "{said:?}");
+        assert_eq!(r.cursor, r.tree.next(r.tree.root()).unwrap());
+        assert_eq!(typed(&mut r, "delete line"), ["This is the main line: only a variation can be deleted."]);
+        // At the end of the main line a move goes on there.
+        typed(&mut r, "end");
+        assert_eq!(typed(&mut r, "Nc6")[0], "2. Black: Nc6.");
+    }
+
+    /// A line promoted is the main line, and `save` writes every line.
+    #[test]
+    fn a_promoted_line_is_saved_as_the_main_line() {
+        let mut r = review("1. e4 e5 2. Nf3 *");
+        typed(&mut r, "next");
+        typed(&mut r, "c5");
+        assert_eq!(typed(&mut r, "promote line"), ["This line is the main line now."]);
+        assert_eq!(typed(&mut r, "where am i"), ["1. Black: c5. In the main line."]);
+        typed(&mut r, "save");
+        let pgn = r.shell().take_effects().into_iter().find_map(|e| match e {
+            Effect::WriteScore { pgn, .. } => Some(pgn),
+            _ => None,
+        });
+        let pgn = pgn.expect("a file written");
+        assert!(pgn.contains("1. e4 c5 (1... e5 2. Nf3) *"), "{pgn}");
+        // Leaving with lines unsaved is said once.
+        assert_eq!(typed(&mut r, "quit").len(), 1);
+        typed(&mut r, "quit");
+        assert!(r.shell().wants_quit());
+    }
+
     /// Korean asks about every heard move; in a review the move heard is
-    /// the next one, so it is a step (nothing is played).
+    /// the next one, so it is a step (nothing is played); another is
+    /// asked about, and played on yes.
     #[test]
     fn a_heard_next_move_steps_in_a_korean_review() {
-        use super::{Front, Review};
-        use crate::notation::{NotationLang, pgn::read_pgn};
         let game = read_pgn("1. e4 e5 *", NotationLang::English, None).expect("pgn").remove(0);
         let settings = crate::config::Settings { lang: crate::speech::SpeechLang::Korean, ..Default::default() };
         let mut r = Review::new(game, &settings, 1, 1, "game");
         r.handle_heard(&[("이 사".to_string(), 1.0)], 0);
-        let said: Vec<String> = r.shell().take_output().into_iter().map(|l| l.text).collect();
+        let said = texts(&mut r);
         assert_eq!(said.first().map(String::as_str), Some("1. 백: e4."), "{said:?}");
+        // d5 is no next move here: asked about (Korean confirms every
+        // heard move), and played as a line of the player's own on yes.
         r.handle_heard(&[("디 오".to_string(), 1.0)], 0);
-        let said: Vec<String> = r.shell().take_output().into_iter().map(|l| l.text).collect();
-        assert!(said.iter().any(|l| l.contains("다음 수가 아닙니다")), "{said:?}");
+        let said = texts(&mut r);
+        assert!(said.iter().any(|l| l.starts_with("d5?")), "{said:?}");
+        r.handle_heard(&[("네".to_string(), 1.0)], 0);
+        let said = texts(&mut r);
+        assert_eq!(said.first().map(String::as_str), Some("새 변화: 1. 흑: d5."), "{said:?}");
     }
 }

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod analysis_board;
 mod audio;
 mod braille;
 mod broadcast;

@@ -33,7 +33,17 @@ pub struct StudyWords {
     pub where_main: String,
     pub where_variation: String,
     pub no_such_move: String,
-    pub not_next: String,
+    /// A line of the player's own began: `{step}`, its first move.
+    pub new_line: String,
+    /// `delete line` asked first: `{step}`, the line's first move.
+    pub delete_confirm: String,
+    pub deleted: String,
+    pub kept: String,
+    pub main_stays: String,
+    pub promoted: String,
+    pub analysis_dropped: String,
+    pub live_end: String,
+    pub not_saved: String,
     pub review_only: String,
     pub not_in_game: String,
     pub after_game: String,

@@ -25,9 +25,9 @@ use crate::clock::Schedule;
 use crate::config::Settings;
 use crate::game::{Action, Event, Game, GameSetup, News, NotDone, OpponentAct, Pending, Player, WriteProblem};
 use crate::notation::pgn::PgnGame;
-use crate::rules::{Color, Move, Position, Square};
+use crate::rules::{Color, Position, Square};
 use crate::speech::vocabulary::{Expected, expected_phrases};
-use crate::speech::{Answer, Channel, Command, Intent};
+use crate::speech::{Channel, Command, Intent};
 
 /// The most chat lines a game keeps (the oldest go first).
 const MAX_CHAT_LINES: usize = 200;
@@ -294,7 +294,10 @@ impl Play {
             | Command::Analyse
             | Command::Practise
             | Command::NextMistake
-            | Command::PreviousMistake => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
+            | Command::PreviousMistake
+            | Command::PlayBest
+            | Command::DeleteLine
+            | Command::PromoteLine => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
             // Never in the player's own game, whatever the engine help.
             Command::Explorer { .. } | Command::Tablebase => {
                 self.shell.say(self.shell.words.lookup_not_in_game(), Urgency::Info);
@@ -431,32 +434,7 @@ impl Front for Play {
         let pos = *self.position();
         let resolver = &self.shell.resolver;
         let intent = match self.game.pending() {
-            Pending::Choice(q) => {
-                let answers = clean.iter().map(|(t, _)| resolver.resolve_answer(&pos, q, t, Channel::Heard));
-                let mut answers = answers.collect::<Vec<_>>().into_iter();
-                let first = answers.next();
-                let rest: Vec<Intent> = answers.collect();
-                let useful = |i: &Intent| !matches!(i, Intent::Refuse(_));
-                let safe_below = |i: &Intent| useful(i) && !matches!(i, Intent::Move(_));
-                // An answer that plays a move is taken only when no other
-                // alternative answers differently (another choice, or no).
-                // An alternative that answers nothing here (a number with
-                // no such choice: measured live, "네" comes with "넷" as
-                // its alternative more often than not) is no doubt.
-                let doubted = |m: &Move| {
-                    rest.iter().any(|i| match i {
-                        Intent::Move(other) => other != m,
-                        Intent::Answer(a) => matches!(a, Answer::No | Answer::Cancel),
-                        _ => false,
-                    })
-                };
-                match first {
-                    Some(Intent::Move(m)) if doubted(&m) => Some(Intent::Ask(q.clone())),
-                    first => {
-                        first.clone().filter(useful).or_else(|| rest.iter().find(|i| safe_below(i)).cloned()).or(first)
-                    }
-                }
-            }
+            Pending::Choice(q) => resolver.resolve_heard_answer(&pos, q, clean),
             _ => {
                 let intent = resolver.resolve_heard(&pos, clean);
                 let soon = self.unclear_heard.is_some_and(|t| now.saturating_sub(t) < FOLLOWS_UNCLEAR_MS);

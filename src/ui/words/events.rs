@@ -142,9 +142,10 @@ impl Narrator {
         say_refusal(self.lex, why)
     }
 
-    /// A question's words (which move was meant).
-    pub(crate) fn question(&self, q: &crate::speech::Question) -> String {
-        say_question(self.lex, self.style, q)
+    /// A question (which move was meant): the moves written in the row,
+    /// in words in speech.
+    pub(crate) fn question(&self, q: &crate::speech::Question) -> Line {
+        self.both_one(|n| say_question(n.lex, n.style, q))
     }
 
     /// Chat lines came (from each writer, in order); `chat` reads them.

@@ -67,6 +67,22 @@ fixed! {
     NoPreviousMistake => study.no_previous_mistake;
     /// No mistake of the player's to practise.
     NoMistakesToPractise => study.no_practice;
+    /// A line deleted.
+    LineDeleted => study.deleted;
+    /// A line not deleted after all.
+    LineKept => study.kept;
+    /// `delete line` in the main line.
+    MainLineStays => study.main_stays;
+    /// A variation made the main line.
+    LinePromoted => study.promoted;
+    /// The analysis was of a main line that is one no more.
+    AnalysisDropped => study.analysis_dropped;
+    /// A move of the player's own at the live end of a game watched.
+    LiveEnd => study.live_end;
+    /// Leaving with lines of the player's own not saved.
+    LinesNotSaved => study.not_saved;
+    /// A question about a move, answered no.
+    Cancelled => client.cancelled;
     /// The analysis judged every move.
     AnalyseDone => study.analyse_done;
     /// No moves to analyse.

@@ -166,9 +166,18 @@ impl Narrator {
         fill(&s.variations_list, &[("move", main), ("list", list.join(", "))])
     }
 
-    /// A move that is not the next one here (nothing is played in a review).
-    pub(crate) fn not_next(&self, pos: &Position, mv: &Move) -> Line {
-        self.both_one(|n| fill(&n.lex.study.not_next, &[("move", n.a_move(pos, mv))]))
+    /// A move of the player's own played on the board: `new`, it began
+    /// a line ("New line: 2. White: knight c3."), else it went on in one.
+    pub(crate) fn own_move(&self, before: &Position, mv: &Move, new: bool) -> Line {
+        self.both_one(|n| {
+            let step = n.step(before, mv);
+            if new { fill(&n.lex.study.new_line, &[("step", step)]) } else { step }
+        })
+    }
+
+    /// `delete line` asked first, naming the line's first move.
+    pub(crate) fn delete_confirm(&self, before: &Position, mv: &Move) -> Line {
+        self.both_one(|n| fill(&n.lex.study.delete_confirm, &[("step", n.step(before, mv))]))
     }
 
     /// Where the cursor is: the move that led here and the line.

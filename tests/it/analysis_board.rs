@@ -1,0 +1,130 @@
+//! The analysis board: lines of the player's own in a review, typed in
+//! English and Russian and chosen by the engine (the real Stockfish),
+//! refused when illegal, deleted when asked and confirmed, promoted to the
+//! main line, and saved as a new PGN file that the project's PGN reader
+//! reads back move by move, variations and comments included.
+
+use std::path::Path;
+use std::time::Duration;
+use voxchess::notation::NotationLang;
+use voxchess::notation::pgn::{PgnGame, read_pgn};
+
+/// Runs `voxchess review` on `pgn` in a fresh data folder, types `lines`;
+/// returns what was printed and the games saved.
+fn review(name: &str, pgn: &str, lang: &str, lines: &[&str]) -> (String, Vec<String>) {
+    let dir = crate::common::scratch_root().join(format!("voxchess-board-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    std::fs::write(dir.join("game.pgn"), pgn).expect("game file");
+    let file = dir.join("game.pgn").display().to_string();
+    let mut child = crate::common::voxchess(&dir)
+        .args(["review", &file, "--lang", lang, "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::type_and_finish(&mut child, lines, Duration::from_secs(120));
+    let games_dir = dir.join("data/voxchess/games");
+    let mut files: Vec<_> =
+        std::fs::read_dir(&games_dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    files.sort();
+    let games = files.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect();
+    assert_eq!(std::fs::read_to_string(dir.join("game.pgn")).expect("the file reviewed"), pgn, "never changed");
+    let _ = std::fs::remove_dir_all(&dir);
+    (out, games)
+}
+
+fn one_game(pgn: &str) -> PgnGame {
+    let mut games = read_pgn(pgn, NotationLang::English, None).expect("a PGN the reader reads");
+    assert_eq!(games.len(), 1, "{pgn}");
+    games.remove(0)
+}
+
+/// Each needle in order.
+fn in_order(out: &str, needles: &[&str]) {
+    let mut at = 0;
+    for n in needles {
+        match out[at..].find(n) {
+            Some(i) => at += i + n.len(),
+            None => panic!("{n:?} not found (in order) in:\n{out}"),
+        }
+    }
+}
+
+/// Moves typed in a review begin a line and go on in it; an illegal one
+/// is explained and plays nothing; a line is deleted only after yes; the
+/// saved file holds the file's lines and comments and the player's own,
+/// read back move by move; the file reviewed is unchanged.
+#[test]
+fn own_lines_are_played_deleted_and_saved() {
+    let pgn = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n\
+               1. e4 e5 (1... c5 2. Nf3) 2. Nf3 {The knight.} Nc6 3. Bb5 *\n";
+    let lines = [
+        "next",
+        "next", // after 1... e5
+        "d4",
+        "exd4",
+        "Ke3",
+        "Qxd4", // 2. d4 exd4 3. Qxd4: a line of the player's own
+        "start",
+        "next",
+        "next",
+        "Bc4", // 2. Bc4: another line
+        "delete line",
+        "no",
+        "delete line",
+        "yes", // 2. Bc4 deleted after yes
+        "save",
+        "quit",
+        "quit",
+    ];
+    let (out, games) = review("own", pgn, "en", &lines);
+    in_order(
+        &out,
+        &[
+            "New line: 2. White: d4.",
+            "2. Black: exd4.",
+            "No white king can reach e3.",
+            "3. White: Qxd4.",
+            "New line: 2. White: Bc4.",
+            "2. White: Bc4. Delete this line? Yes",
+            "The line stays.",
+            "Line deleted.",
+            "1. Black: e5.",
+            "Score saved as game-1.pgn",
+        ],
+    );
+    assert_eq!(games.len(), 1, "{out}");
+    let saved = one_game(&games[0]);
+    let expected = one_game("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 (2. d4 exd4 3. Qxd4) 2... Nc6 3. Bb5 *\n");
+    let moves = |g: &PgnGame| g.moves.iter().map(|n| (n.mv, n.variations.clone())).collect::<Vec<_>>();
+    assert_eq!(moves(&saved), moves(&expected), "{}", games[0]);
+    assert_eq!(saved.moves[2].comments, ["The knight."], "{}", games[0]);
+    assert_eq!(saved.tag("White"), Some("Ann"));
+}
+
+/// In Russian: a move in the session's notation begins a line, which is
+/// promoted to the main line; the saved file has it as the main line.
+#[test]
+fn a_line_typed_in_russian_is_promoted_and_saved() {
+    let pgn = "1. e4 e5 2. Nf3 *\n";
+    let lines = ["вперёд", "вперёд", "Кc3", "Кf6", "сделать главной", "где я", "сохранить", "выход", "выход"];
+    let (out, games) = review("ru", pgn, "ru", &lines);
+    in_order(
+        &out,
+        &["Новый вариант: 2. Белые — Кc3.", "2. Чёрные — Кf6.", "Теперь это главная линия.", "Главная линия."],
+    );
+    assert_eq!(games.len(), 1, "{out}");
+    let saved = one_game(&games[0]);
+    let expected = one_game("1. e4 e5 2. Nc3 (2. Nf3) 2... Nf6 *\n");
+    assert_eq!(saved.moves, expected.moves, "{}", games[0]);
+}
+
+/// `play best` plays the engine's first choice into the line: a mate in
+/// one, which the file does not play.
+#[test]
+fn play_best_plays_the_engines_choice() {
+    assert!(Path::new("/usr/games/stockfish").exists(), "Stockfish is installed by setup.sh");
+    let pgn = "[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Rb1 *\n";
+    let (out, games) = review("best", pgn, "en", &["play best"]);
+    in_order(&out, &["Best move: Ra8#.", "New line: 1. White: Ra8#."]);
+    assert!(games.is_empty(), "nothing is saved unasked");
+}
