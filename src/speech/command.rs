@@ -166,6 +166,8 @@ pub enum Command {
     DeleteLine,
     /// Make the variation in view the main line.
     PromoteLine,
+    /// The longest thinks of each side (from the clocks in the comments).
+    SlowestMoves,
 }
 
 /// What the player asks the engine.
@@ -467,6 +469,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "play_best" => Ok(Command::PlayBest),
         "delete_line" => Ok(Command::DeleteLine),
         "promote_line" => Ok(Command::PromoteLine),
+        "slowest_moves" => Ok(Command::SlowestMoves),
         _ => return None,
     };
     Some(result)

@@ -398,6 +398,15 @@ impl Review {
                 self.shell.request(Effect::AskEngine(EngineQuestion::Best, asked));
             }
             Command::DeleteLine => self.ask_delete(),
+            Command::Time => {
+                let at = self.tree.path(self.cursor).1.len();
+                let lines = self.shell.words.clocks_at(&self.thinks(self.cursor), at);
+                self.shell.answer(lines);
+            }
+            Command::SlowestMoves => {
+                let lines = self.shell.words.slowest(&self.thinks(self.tree.end(self.cursor)));
+                self.shell.answer(lines);
+            }
             Command::PromoteLine => self.promote(),
             Command::StopListening | Command::StartListening => {
                 self.shell.voice_switch(None, Some(c == Command::StartListening));
@@ -569,6 +578,12 @@ impl Review {
         let line = self.shell.words.own_move(&before, &mv, matches!(played, Played::NewLine(_)));
         self.shell.say(line, Urgency::Move);
         self.opening_reached(&self.tree.position(self.cursor));
+    }
+
+    /// The moves on the way to `to` with the clocks of their comments.
+    fn thinks(&self, to: Cursor) -> Vec<crate::study::clocks::Think> {
+        let control = crate::study::clocks::control(self.game.tag("TimeControl"));
+        crate::study::clocks::thinks(&self.tree, to, control)
     }
 
     /// `delete line`: the line in view, asked first; the main line stays.

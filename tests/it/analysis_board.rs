@@ -128,3 +128,31 @@ fn play_best_plays_the_engines_choice() {
     in_order(&out, &["Best move: Ra8#.", "New line: 1. White: Ra8#."]);
     assert!(games.is_empty(), "nothing is saved unasked");
 }
+
+/// A game with lichess's clock comments: `time` says the clocks after the
+/// move in view and how long it took (less the increment); `slowest moves`
+/// each side's longest thinks; a game without clocks says it has none.
+#[test]
+fn the_time_of_each_move_from_the_clock_comments() {
+    let pgn = "[TimeControl \"180+2\"]\n\n\
+               1. e4 { [%clk 0:03:01] } e5 { [%clk 0:02:50] } 2. Nf3 { [%clk 0:02:30] } \
+               Nc6 { [%clk 0:01:20] } 3. Bb5 { [%clk 0:02:31] } *\n";
+    let lines = ["next", "next", "next", "next", "time", "slowest moves", "back", "time"];
+    let (out, _) = review("clk", pgn, "en", &lines);
+    in_order(
+        &out,
+        &[
+            "2. Black: Nc6.",
+            "Black: 1 minute 20 seconds left; this move took 1 minute 32 seconds.",
+            "White: 2 minutes 30 seconds left.",
+            "White, longest thinks: 2. Nf3, 33 seconds; 1. e4, 1 second; 3. Bb5, 1 second.",
+            "Black, longest thinks: 2. Nc6, 1 minute 32 seconds; 1. e5, 12 seconds.",
+            "White: 2 minutes 30 seconds left; this move took 33 seconds.",
+            "Black: 2 minutes 50 seconds left.",
+        ],
+    );
+    let (out, _) = review("clk-ru", pgn, "ru", &["вперёд", "вперёд", "время", "самые долгие ходы"]);
+    in_order(&out, &["Чёрные: на часах 2 минуты 50 секунд; время хода: 12 секунд.", "Белые, самые долгие ходы:"]);
+    let (out, _) = review("no-clk", "1. e4 e5 *\n", "en", &["next", "time", "slowest moves"]);
+    in_order(&out, &["This game has no clock.", "This game has no clock."]);
+}

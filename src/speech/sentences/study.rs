@@ -44,6 +44,15 @@ pub struct StudyWords {
     pub analysis_dropped: String,
     pub live_end: String,
     pub not_saved: String,
+    /// The clock after the move in view: `{side}`, `{left}`, `{took}`.
+    pub clock_took: String,
+    /// A side's clock: `{side}`, `{left}`.
+    pub clock_left: String,
+    /// A side's longest thinks: `{side}`, `{list}` of `slowest_item`s
+    /// (`{n}`, `{move}`, `{took}`).
+    pub slowest: String,
+    pub slowest_item: String,
+    pub slowest_none: String,
     pub review_only: String,
     pub not_in_game: String,
     pub after_game: String,

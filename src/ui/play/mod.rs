@@ -297,7 +297,8 @@ impl Play {
             | Command::PreviousMistake
             | Command::PlayBest
             | Command::DeleteLine
-            | Command::PromoteLine => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
+            | Command::PromoteLine
+            | Command::SlowestMoves => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
             // Never in the player's own game, whatever the engine help.
             Command::Explorer { .. } | Command::Tablebase => {
                 self.shell.say(self.shell.words.lookup_not_in_game(), Urgency::Info);

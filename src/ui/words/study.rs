@@ -7,8 +7,10 @@ use super::engine::say_score;
 use crate::notation::pgn::PgnGame;
 use crate::rules::{Color, Move, Position};
 use crate::speech::lexicon::fill;
+use crate::speech::say_duration;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::unit;
+use crate::study::clocks::{Think, slowest};
 use crate::study::judge::{Analysis, Judged};
 use crate::study::tree::{Cursor, Stop, Tree};
 use crate::ui::output::Line;
@@ -25,6 +27,9 @@ pub(crate) fn comment_text(text: &str) -> String {
     out.push_str(rest);
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// How many of each side's longest thinks are said.
+const SLOWEST: usize = 5;
 
 /// The analysis's progress as words take it: move `n` of `total`.
 pub(crate) type Progress = (u32, u32);
@@ -173,6 +178,64 @@ impl Narrator {
             let step = n.step(before, mv);
             if new { fill(&n.lex.study.new_line, &[("step", step)]) } else { step }
         })
+    }
+
+    /// The clocks at the move in view (`at` moves from the start): the
+    /// mover's, with how long the move took, then the other side's; the
+    /// latest known of each. No clocks: said so.
+    pub(crate) fn clocks_at(&self, thinks: &[Think], at: usize) -> Vec<Line> {
+        let s = &self.lex.study;
+        let latest = |side: Color| thinks.iter().rev().find(|t| t.ply < at && t.before.turn() == side);
+        let mut sides = vec![Color::White, Color::Black];
+        if let Some(last) = thinks.iter().rev().find(|t| t.ply < at) {
+            sides.sort_by_key(|c| *c != last.before.turn());
+        }
+        let lines: Vec<String> = sides
+            .into_iter()
+            .filter_map(|side| {
+                let t = latest(side)?;
+                let name = color_name(self.lex, side).to_string();
+                let left = say_duration(self.lex, t.left);
+                Some(match t.took.filter(|_| t.ply + 1 == at) {
+                    Some(took) => {
+                        fill(&s.clock_took, &[("side", name), ("left", left), ("took", say_duration(self.lex, took))])
+                    }
+                    None => fill(&s.clock_left, &[("side", name), ("left", left)]),
+                })
+            })
+            .collect();
+        if lines.is_empty() {
+            return vec![Line::info(self.lex.client.no_clock.clone())];
+        }
+        lines.into_iter().map(Line::info).collect()
+    }
+
+    /// Each side's longest thinks (`slowest` gives them), a line a
+    /// side: the moves written in the row, in words in speech. No clocks
+    /// at all: said so.
+    pub(crate) fn slowest(&self, thinks: &[Think]) -> Vec<Line> {
+        if thinks.is_empty() {
+            return vec![Line::info(self.lex.client.no_clock.clone())];
+        }
+        Color::ALL.iter().map(|side| self.both_one(|n| n.slowest_words(thinks, *side))).collect()
+    }
+
+    fn slowest_words(&self, thinks: &[Think], side: Color) -> String {
+        let s = &self.lex.study;
+        let name = color_name(self.lex, side).to_string();
+        let list: Vec<String> = slowest(thinks, side, SLOWEST)
+            .iter()
+            .map(|t| {
+                let took = say_duration(self.lex, t.took.unwrap_or(0));
+                let args =
+                    [("n", t.before.fullmoves().to_string()), ("move", self.a_move(&t.before, &t.mv)), ("took", took)];
+                fill(&s.slowest_item, &args)
+            })
+            .collect();
+        if list.is_empty() {
+            return fill(&s.slowest_none, &[("side", name)]);
+        }
+        fill(&s.slowest, &[("side", name), ("list", list.join("; "))])
     }
 
     /// `delete line` asked first, naming the line's first move.

@@ -1,0 +1,129 @@
+//! The clocks of a game as its comments give them (`[%clk 0:03:10]`, as
+//! lichess and other programs write them): the time each side had after
+//! each move, and how long each move took (the clock before it less the
+//! one after, plus the increment of the game's `TimeControl`).
+
+use super::tree::{Cursor, Tree};
+use crate::rules::{Color, Move, Position};
+
+/// One move with the clock after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Think {
+    /// Which move of the way it is (from 0).
+    pub(crate) ply: usize,
+    /// The position before the move.
+    pub(crate) before: Position,
+    pub(crate) mv: Move,
+    /// The mover's time left after it (ms).
+    pub(crate) left: u64,
+    /// How long the move took (ms); None for a side's first move when the
+    /// starting time is not known.
+    pub(crate) took: Option<u64>,
+}
+
+/// The time control of a PGN `TimeControl` tag, "180+2" (seconds): the
+/// starting time and the increment (ms). Other forms (moves per period,
+/// "-", "?") give none.
+pub(crate) fn control(tag: Option<&str>) -> Option<(u64, u64)> {
+    let tag = tag?.trim();
+    let (base, inc) = tag.split_once('+').unwrap_or((tag, "0"));
+    let secs = |t: &str| t.parse::<u64>().ok().filter(|s| *s <= 100_000).map(|s| s * 1000);
+    Some((secs(base)?, secs(inc)?))
+}
+
+/// The clock a comment gives: `[%clk H:MM:SS]` (seconds may have a
+/// fraction); None when there is none or it cannot be read.
+pub(crate) fn clock_of(comment: &str) -> Option<u64> {
+    let at = comment.find("[%clk")?;
+    let rest = &comment[at + 5..];
+    let value = rest[..rest.find(']')?].trim();
+    let mut parts = value.split(':').rev();
+    let secs: f64 = parts.next()?.parse().ok().filter(|s: &f64| s.is_finite() && *s >= 0.0 && *s < 60.0)?;
+    let mins: u64 = parts.next().map_or(Some(0), |m| m.parse().ok().filter(|m| *m < 60))?;
+    let hours: u64 = parts.next().map_or(Some(0), |h| h.parse().ok().filter(|h| *h < 1000))?;
+    if parts.next().is_some() {
+        return None;
+    }
+    Some((hours * 3600 + mins * 60) * 1000 + (secs * 1000.0).round() as u64)
+}
+
+/// The moves on the way to `to` that have a clock, each with how long it
+/// took; `control` is the game's (see [`control`]).
+pub(crate) fn thinks(tree: &Tree, to: Cursor, control: Option<(u64, u64)>) -> Vec<Think> {
+    let (positions, moves) = tree.path(to);
+    let mut nodes = Vec::new();
+    for k in 1..=moves.len() {
+        nodes.push(tree.last_node(tree.along(to, k)));
+    }
+    let mut last: [Option<u64>; 2] = control.map_or([None, None], |(base, _)| [Some(base), Some(base)]);
+    let inc = control.map_or(0, |(_, inc)| inc);
+    let mut out = Vec::new();
+    for (i, node) in nodes.into_iter().enumerate() {
+        let side = usize::from(positions[i].turn() == Color::Black);
+        let Some(left) = node.and_then(|n| n.comments.iter().find_map(|c| clock_of(c))) else {
+            // A move without a clock: the next one of this side cannot say
+            // how long it took.
+            last[side] = None;
+            continue;
+        };
+        let took = last[side].map(|before| (before + inc).saturating_sub(left));
+        last[side] = Some(left);
+        out.push(Think { ply: i, before: positions[i], mv: moves[i], left, took });
+    }
+    out
+}
+
+/// The `n` longest thinks of `side`, longest first (the earlier of two
+/// alike first).
+pub(crate) fn slowest(thinks: &[Think], side: Color, n: usize) -> Vec<Think> {
+    let mut own: Vec<Think> = thinks.iter().filter(|t| t.before.turn() == side && t.took.is_some()).copied().collect();
+    own.sort_by_key(|t| std::cmp::Reverse(t.took));
+    own.truncate(n);
+    own
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::NotationLang;
+    use crate::notation::pgn::read_pgn;
+
+    #[test]
+    fn clocks_and_controls_are_read() {
+        assert_eq!(clock_of("[%clk 0:03:10]"), Some(190_000));
+        assert_eq!(clock_of("good [%eval 0.3] [%clk 1:00:00.5] move"), Some(3_600_500));
+        assert_eq!(clock_of("[%clk 0:61:00]"), None);
+        assert_eq!(clock_of("[%clk x]"), None);
+        assert_eq!(clock_of("no clock"), None);
+        assert_eq!(control(Some("180+2")), Some((180_000, 2_000)));
+        assert_eq!(control(Some("600")), Some((600_000, 0)));
+        assert_eq!(control(Some("-")), None);
+        assert_eq!(control(Some("40/7200:3600")), None);
+    }
+
+    /// Each move's time is the clock before it less the clock after, plus
+    /// the increment; a side's first move counts from the starting time.
+    #[test]
+    fn each_move_took_the_difference_plus_the_increment() {
+        let pgn = "[TimeControl \"180+2\"]\n\n1. e4 { [%clk 0:03:01] } e5 { [%clk 0:02:50] } \
+                   2. Nf3 { [%clk 0:02:30] } Nc6 *";
+        let game = &read_pgn(pgn, NotationLang::English, None).expect("pgn")[0];
+        let tree = Tree::of(game);
+        let t = thinks(&tree, tree.end(tree.root()), control(game.tag("TimeControl")));
+        let took: Vec<Option<u64>> = t.iter().map(|t| t.took).collect();
+        assert_eq!(took, [Some(1_000), Some(12_000), Some(33_000)]);
+        assert_eq!(t[2].left, 150_000);
+        let slow = slowest(&t, Color::White, 5);
+        assert_eq!(slow.iter().map(|t| t.took).collect::<Vec<_>>(), [Some(33_000), Some(1_000)]);
+    }
+
+    proptest::proptest! {
+        /// Any comment is read as a clock or as none, without panicking.
+        #[test]
+        fn any_comment_is_a_clock_or_none(s in "\\PC{0,40}") {
+            let _ = clock_of(&s);
+            let _ = clock_of(&format!("[%clk {s}]"));
+            let _ = control(Some(&s));
+        }
+    }
+}
