@@ -168,6 +168,17 @@ pub enum Command {
     PromoteLine,
     /// The longest thinks of each side (from the clocks in the comments).
     SlowestMoves,
+    /// A game from the position in view: against the engine (at `level`,
+    /// else the settings'), or two people here (`human`), with a clock
+    /// (`control`, as typed: "10+5") or the settings'.
+    PlayFromHere {
+        /// The engine's level.
+        level: Option<u32>,
+        /// Two people at this computer.
+        human: bool,
+        /// The time control, as typed.
+        control: Option<String>,
+    },
 }
 
 /// What the player asks the engine.
@@ -212,6 +223,19 @@ impl std::fmt::Display for Command {
             Command::Engine(EngineQuestion::Threat) => f.write_str("threat"),
             Command::Engine(EngineQuestion::Top(n)) => write!(f, "top {n}"),
             Command::Game(g) => f.write_str(&words_of_name(&format!("{g:?}"))),
+            Command::PlayFromHere { level, human, control } => {
+                f.write_str("play from here")?;
+                if let Some(n) = level {
+                    write!(f, " level {n}")?;
+                }
+                if *human {
+                    f.write_str(" human")?;
+                }
+                match control {
+                    Some(c) => write!(f, " {c}"),
+                    None => Ok(()),
+                }
+            }
             other => f.write_str(&words_of_name(&format!("{other:?}"))),
         }
     }
@@ -470,6 +494,15 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "delete_line" => Ok(Command::DeleteLine),
         "promote_line" => Ok(Command::PromoteLine),
         "slowest_moves" => Ok(Command::SlowestMoves),
+        "play_from_here" | "play_from_here_human" => {
+            // A time control is a typed token with a plus ("10+5"); the
+            // level is a number among the other words.
+            let is_control = |t: &str| t.contains('+');
+            let control = transcript.split_whitespace().find(|t| is_control(t)).map(str::to_string);
+            let others: Vec<&str> = transcript.split_whitespace().filter(|t| !is_control(t)).collect();
+            let level = words_of(&others.join(" ")).iter().skip(len).find_map(|w| written_number(w));
+            Ok(Command::PlayFromHere { level, human: name == "play_from_here_human", control })
+        }
         _ => return None,
     };
     Some(result)

@@ -80,6 +80,18 @@ pub(crate) struct Review {
     changed: bool,
     /// Leaving with them unsaved was said once: the next quit leaves.
     quit_warned: bool,
+    /// `play from here` asked for: the mode starts that game.
+    play_from: Option<PlayFrom>,
+}
+
+/// A game asked for from the position in view.
+pub(crate) struct PlayFrom {
+    /// Where it starts.
+    pub(crate) position: Position,
+    /// The settings it is played with (level, opponent, time control).
+    pub(crate) settings: Settings,
+    /// The time control asked for (None: the settings').
+    pub(crate) controls: Option<crate::clock::Controls>,
 }
 
 /// A question the review waits on.
@@ -137,6 +149,7 @@ impl Review {
             best_for: None,
             changed: false,
             quit_warned: false,
+            play_from: None,
         }
     }
 
@@ -398,6 +411,7 @@ impl Review {
                 self.shell.request(Effect::AskEngine(EngineQuestion::Best, asked));
             }
             Command::DeleteLine => self.ask_delete(),
+            Command::PlayFromHere { level, human, control } => self.play_from_here(level, human, control),
             Command::Time => {
                 let at = self.tree.path(self.cursor).1.len();
                 let lines = self.shell.words.clocks_at(&self.thinks(self.cursor), at);
@@ -578,6 +592,33 @@ impl Review {
         let line = self.shell.words.own_move(&before, &mv, matches!(played, Played::NewLine(_)));
         self.shell.say(line, Urgency::Move);
         self.opening_reached(&self.tree.position(self.cursor));
+    }
+
+    /// `play from here`: a game from the position in view, asked of the
+    /// mode; a level or a time control that cannot be is said, and
+    /// nothing starts.
+    fn play_from_here(&mut self, level: Option<u32>, human: bool, control: Option<String>) {
+        use crate::config::{OpponentKind, StartProblem};
+        let mut settings = self.settings.clone();
+        if let Some(n) = level {
+            match u8::try_from(n).ok().filter(|n| (1..=20).contains(n)) {
+                Some(n) => settings.level = n,
+                None => return self.shell.tell(self.shell.words.start_problem(&StartProblem::Level(n.to_string()))),
+            }
+        }
+        if human {
+            settings.opponent = OpponentKind::Human;
+        }
+        let controls = match control.map(|c| c.parse::<crate::clock::Controls>().map_err(|_| c)).transpose() {
+            Ok(c) => c,
+            Err(c) => return self.shell.tell(self.shell.words.start_problem(&StartProblem::TimeControl(c))),
+        };
+        self.play_from = Some(PlayFrom { position: self.tree.position(self.cursor), settings, controls });
+    }
+
+    /// The game asked for with `play from here` (taken once).
+    pub(crate) fn take_play_from(&mut self) -> Option<PlayFrom> {
+        self.play_from.take()
     }
 
     /// The moves on the way to `to` with the clocks of their comments.

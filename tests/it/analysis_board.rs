@@ -156,3 +156,56 @@ fn the_time_of_each_move_from_the_clock_comments() {
     let (out, _) = review("no-clk", "1. e4 e5 *\n", "en", &["next", "time", "slowest moves"]);
     in_order(&out, &["This game has no clock.", "This game has no clock."]);
 }
+
+/// `play from here` starts a game from the position in view against the
+/// engine (the player has the side to move), every rule of a game; it
+/// comes back to the review where it began, and the game is kept as PGN
+/// with its starting position. Two people here: quitting mid-game keeps
+/// it as the unfinished game, and another game from here is then refused
+/// until it is played on. A level or a clock that cannot be is said.
+#[test]
+fn a_game_is_played_from_the_position_in_view_and_back() {
+    assert!(Path::new("/usr/games/stockfish").exists(), "Stockfish is installed by setup.sh");
+    let pgn = "1. e4 e5 2. Nf3 *\n";
+    let lines = [
+        "next",
+        "next",
+        "play from here level 30",
+        "play from here 5+x",
+        "play from here level 1",
+        "Nc3",
+        "resign",
+        "yes",
+        "quit", // the game, then its study, left
+        "play from here human",
+        "Nf3",
+        "Nc6",
+        "quit", // kept unfinished
+        "play from here",
+        "quit",
+    ];
+    let (out, games) = review("from-here", pgn, "en", &lines);
+    in_order(
+        &out,
+        &[
+            "There is no level 30",
+            "5+x",
+            "Player against Stockfish.",
+            "You play White.",
+            "White: Nc3",
+            "Game over: Resignation. Black wins.",
+            "Score saved as",
+            "1. Black: e5. In the main line.",
+            "White: Nf3",
+            "Black: Nc6",
+            "1. Black: e5. In the main line.",
+            "An unfinished game is kept: play it on with voxchess resume first.",
+        ],
+    );
+    assert!(!out.contains("Goodbye. 1. Black"), "no goodbye when only going back: {out}");
+    assert_eq!(games.len(), 1, "{out}");
+    let game = one_game(&games[0]);
+    assert_eq!(game.tag("SetUp"), Some("1"));
+    assert_eq!(game.tag("FEN"), Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    assert_eq!(game.result, "0-1");
+}

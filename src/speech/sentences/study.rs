@@ -53,6 +53,8 @@ pub struct StudyWords {
     pub slowest: String,
     pub slowest_item: String,
     pub slowest_none: String,
+    /// `play from here` while an unfinished game is kept.
+    pub unfinished_kept: String,
     pub review_only: String,
     pub not_in_game: String,
     pub after_game: String,

@@ -36,6 +36,9 @@ pub(crate) struct GameMode {
     /// The opponent's name before the prompt, when other games are in
     /// progress (the player always knows which game a move goes to).
     label: Option<String>,
+    /// The data folder, held by a game started from a review's position
+    /// (a game started by `play` holds it from before).
+    _lock: Option<crate::game::DataLock>,
 }
 
 /// `voxchess play` and `resume`: a game with the given settings. `plain`
@@ -49,22 +52,83 @@ pub(crate) fn start(settings: Settings, mut setup: GameSetup, plain: bool) -> Re
     }
     let mut effects = Effects::new(io.tx.clone(), words, &settings);
     if let Some(me) = setup.me {
-        let engine = make_engine(&settings, &words, &mut io);
-        let opponent = crate::game::EngineOpponent::new(engine, !me, acts_to(io.tx.clone()));
-        use crate::game::Opponent;
-        let name = words.opponent_name(opponent.name(), opponent.builtin_level());
-        let terms = opponent.terms();
-        setup = setup.against(me, Player::Human(String::new()), Player::Engine(name), terms);
-        effects = effects.with_opponent(Box::new(opponent), !me);
+        let (opponent_effects, opponent_setup, note) = against_engine(&settings, setup, me, effects, io.tx.clone());
+        (effects, setup) = (opponent_effects, opponent_setup);
+        if let Some(note) = note {
+            io.note(note);
+        }
     }
     let mut play = Play::new(settings, setup, crate::clock::TimeSource::now_ms(&io.time));
     play.listen(io.listening());
     Ok(io.run(Box::new(GameMode::new(play, effects)), plain)?)
 }
 
+/// Why a game from a review's position cannot start.
+#[derive(Debug)]
+pub(crate) enum FromHereProblem {
+    /// Another voxchess holds the data folder.
+    Locked(crate::game::LockError),
+    /// An unfinished game is kept, and a game here would take its place.
+    Unfinished,
+}
+
+/// `play from here` in a review: a game from that position (the player
+/// has the side to move; the engine the other, unless two people play
+/// here), on the session loop above the review. The data folder is
+/// locked while it runs; an unfinished game kept there is never put
+/// aside for it. `listening` is the session's voice switch; `now` its time.
+pub(crate) fn from_here(
+    from: crate::ui::review::PlayFrom,
+    tx: std::sync::mpsc::Sender<Msg>,
+    listening: Option<crate::ui::input::Listening>,
+    now: u64,
+) -> Result<GameMode, FromHereProblem> {
+    let lock = crate::game::DataLock::take(&crate::config::data_dir()).map_err(FromHereProblem::Locked)?;
+    if crate::game::SavedGame::path().exists() {
+        return Err(FromHereProblem::Unfinished);
+    }
+    let settings = from.settings;
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let mut effects = Effects::new(tx.clone(), words, &settings);
+    let mut setup = GameSetup::new(from.position, Vec::new());
+    setup.controls = from.controls;
+    let mut note = None;
+    if settings.opponent == crate::config::OpponentKind::Engine {
+        let me = from.position.turn();
+        (effects, setup, note) = against_engine(&settings, setup, me, effects, tx);
+    }
+    let mut play = Play::new(settings, setup, now);
+    play.listen(listening);
+    play.above_another();
+    if let Some(note) = note {
+        play.shell().say(note, crate::ui::output::Urgency::Info);
+    }
+    Ok(GameMode { _lock: Some(lock), ..GameMode::new(play, effects) })
+}
+
+/// The engine as `me`'s opponent: the setup with both players, the
+/// effects with the opponent, and a line to say when the settings' engine
+/// could not be found.
+fn against_engine(
+    settings: &Settings,
+    setup: GameSetup,
+    me: crate::rules::Color,
+    effects: Effects,
+    tx: std::sync::mpsc::Sender<Msg>,
+) -> (Effects, GameSetup, Option<String>) {
+    use crate::game::Opponent;
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let (engine, note) = make_engine(settings, &words);
+    let opponent = crate::game::EngineOpponent::new(engine, !me, acts_to(tx));
+    let name = words.opponent_name(opponent.name(), opponent.builtin_level());
+    let terms = opponent.terms();
+    let setup = setup.against(me, Player::Human(String::new()), Player::Engine(name), terms);
+    (effects.with_opponent(Box::new(opponent), !me), setup, note)
+}
+
 /// The engine the settings name (its handshake runs while the player
 /// reads the first prompt), or the built-in one, with a line saying why.
-fn make_engine(settings: &Settings, words: &Narrator, io: &mut Io) -> Box<dyn Engine> {
+fn make_engine(settings: &Settings, words: &Narrator) -> (Box<dyn Engine>, Option<String>) {
     let path = settings.engine.clone().or_else(find_engine);
     match path {
         Some(p) if p.is_file() => {
@@ -72,25 +136,19 @@ fn make_engine(settings: &Settings, words: &Narrator, io: &mut Io) -> Box<dyn En
             let name = p.file_name().map_or("engine".into(), |n| n.to_string_lossy().to_string());
             let mut chars = name.chars();
             let name = chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect());
-            Box::new(LazyEngine::spawn(name, move || {
-                UciEngine::start(&p, level).map(|e| Box::new(e) as Box<dyn Engine>)
-            }))
+            let engine =
+                LazyEngine::spawn(name, move || UciEngine::start(&p, level).map(|e| Box::new(e) as Box<dyn Engine>));
+            (Box::new(engine), None)
         }
-        Some(p) => {
-            io.note(words.engine_missing(&p));
-            Box::new(BuiltinEngine::new(settings.level))
-        }
-        None => {
-            io.note(words.fixed(Fixed::NoEngine));
-            Box::new(BuiltinEngine::new(settings.level))
-        }
+        Some(p) => (Box::new(BuiltinEngine::new(settings.level)), Some(words.engine_missing(&p))),
+        None => (Box::new(BuiltinEngine::new(settings.level)), Some(words.fixed(Fixed::NoEngine))),
     }
 }
 
 impl GameMode {
     /// A game whose work `effects` does.
     pub(crate) fn new(play: Play, effects: Effects) -> GameMode {
-        GameMode { play: Box::new(play), study: None, effects, label: None }
+        GameMode { play: Box::new(play), study: None, effects, label: None, _lock: None }
     }
 
     /// The same, its prompt naming the opponent ("Anna: 12. White>").

@@ -20,6 +20,10 @@ use crate::ui::words::Narrator;
 pub(crate) struct ReviewMode {
     review: Box<Review>,
     effects: Effects,
+    /// Voice input, for a game started from here.
+    listening: Option<crate::ui::input::Listening>,
+    /// A game started from the position in view, to enter.
+    game: Option<super::game::GameMode>,
 }
 
 /// `voxchess review`: game `number` (from 1) of the games read from a
@@ -39,14 +43,15 @@ pub(crate) fn start(
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let effects = Effects::new(io.tx.clone(), words, &settings);
     let review = Review::new(game, &settings, number, total, stem);
-    io.run(Box::new(ReviewMode::new(review, effects)), plain)?;
+    let mode = ReviewMode { listening: io.listening(), ..ReviewMode::new(review, effects) };
+    io.run(Box::new(mode), plain)?;
     Ok(())
 }
 
 impl ReviewMode {
     /// A review whose work `effects` does.
     pub(crate) fn new(review: Review, effects: Effects) -> ReviewMode {
-        ReviewMode { review: Box::new(review), effects }
+        ReviewMode { review: Box::new(review), effects, listening: None, game: None }
     }
 
     /// The review.
@@ -103,6 +108,22 @@ impl Mode for ReviewMode {
 
     fn settle(&mut self, now: u64) {
         super::drain(self.review.as_mut(), &mut self.effects, now);
+        if let Some(from) = self.review.take_play_from() {
+            let listening = self.listening.clone();
+            match super::game::from_here(from, self.effects.sender(), listening, now) {
+                Ok(game) => self.game = Some(game),
+                Err(problem) => {
+                    let words = self.review.shell().words;
+                    let text = match problem {
+                        super::game::FromHereProblem::Locked(e) => words.lock_problem(&e),
+                        super::game::FromHereProblem::Unfinished => {
+                            words.fixed(crate::ui::words::Fixed::UnfinishedKept)
+                        }
+                    };
+                    self.review.shell().say(text, crate::ui::output::Urgency::Info);
+                }
+            }
+        }
     }
 
     fn busy(&mut self) -> bool {
@@ -149,14 +170,23 @@ impl Mode for ReviewMode {
         self.review.leave(now);
     }
 
+    /// Back from a game played from here: where the review stands.
+    fn back(&mut self, _now: u64) {
+        self.review.carry_out(crate::speech::Intent::Command(crate::speech::Command::WhereAmI), Channel::Typed, 0);
+    }
+
     /// A review of a file ends voxchess with a goodbye (one watched or
     /// under a game goes back to the mode below).
     fn says_goodbye(&self) -> bool {
         true
     }
 
-    /// The player's mistakes as puzzles, when asked for.
+    /// A game from the position in view, or the player's mistakes as
+    /// puzzles, when asked for.
     fn enter(&mut self) -> Option<Box<dyn Mode>> {
+        if let Some(game) = self.game.take() {
+            return Some(Box::new(game));
+        }
         super::practice(self.review.as_mut(), &self.effects)
     }
 }

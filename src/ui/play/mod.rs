@@ -89,6 +89,9 @@ pub(crate) struct Play {
     /// Whether the finished game could be kept for the next start, once
     /// asked (its score is written after it).
     finished_kept: Option<Result<(), WriteProblem>>,
+    /// Played above another mode (a review's position): leaving goes back
+    /// there, so no goodbye is said.
+    above: bool,
 }
 
 impl Play {
@@ -138,7 +141,13 @@ impl Play {
             chat_unsaid: Vec::new(),
             chat_due: None,
             finished_kept: None,
+            above: false,
         }
+    }
+
+    /// The game is played above another mode, which leaving goes back to.
+    pub(crate) fn above_another(&mut self) {
+        self.above = true;
     }
 
     /// Voice input, when it runs: its switch, and what it should expect.
@@ -298,7 +307,8 @@ impl Play {
             | Command::PlayBest
             | Command::DeleteLine
             | Command::PromoteLine
-            | Command::SlowestMoves => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
+            | Command::SlowestMoves
+            | Command::PlayFromHere { .. } => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
             // Never in the player's own game, whatever the engine help.
             Command::Explorer { .. } | Command::Tablebase => {
                 self.shell.say(self.shell.words.lookup_not_in_game(), Urgency::Info);
@@ -614,7 +624,9 @@ impl Front for Play {
             let text = self.shell.words.fixed(Fixed::LeftGame);
             self.shell.say(text, Urgency::Info);
         } else if self.game.is_over() || self.game.history().moves().is_empty() {
-            self.shell.show(self.shell.words.saved(&SaveResult::NothingToKeep));
+            if !self.above {
+                self.shell.show(self.shell.words.saved(&SaveResult::NothingToKeep));
+            }
         } else {
             let saved = Box::new(self.saved_game(now));
             self.shell.request(Effect::Keep(saved, Saving::Leaving));

@@ -81,6 +81,8 @@ fixed! {
     LiveEnd => study.live_end;
     /// Leaving with lines of the player's own not saved.
     LinesNotSaved => study.not_saved;
+    /// `play from here` while an unfinished game is kept.
+    UnfinishedKept => study.unfinished_kept;
     /// A question about a move, answered no.
     Cancelled => client.cancelled;
     /// The analysis judged every move.
