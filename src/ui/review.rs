@@ -13,7 +13,7 @@
 use super::effect::{Effect, Report, Saving};
 use super::input::BoardKey;
 use super::output::{Glance, Line, Urgency};
-use super::shell::{Front, KeyAction, Shell};
+use super::shell::{Front, KeyAction, Shell, Touched};
 use super::words::{Fixed, StatusFacts, View, glance_board};
 use crate::config::Settings;
 use crate::engine::analysis::Line as AnalysisLine;
@@ -82,6 +82,9 @@ pub(crate) struct Review {
     quit_warned: bool,
     /// `play from here` asked for: the mode starts that game.
     play_from: Option<PlayFrom>,
+    /// A piece picked up by a routing key, at the cursor it was picked
+    /// up at (moving the cursor puts it back).
+    held: Option<(crate::rules::Square, Cursor)>,
 }
 
 /// A game asked for from the position in view.
@@ -150,6 +153,7 @@ impl Review {
             changed: false,
             quit_warned: false,
             play_from: None,
+            held: None,
         }
     }
 
@@ -829,10 +833,28 @@ impl Front for Review {
     }
 
     /// Keys step through the tree; the clock key says where the cursor is.
-    fn own_key(&mut self, key: BoardKey, _now: u64) -> Option<KeyAction> {
+    fn own_key(&mut self, key: BoardKey, now: u64) -> Option<KeyAction> {
         match key {
             BoardKey::Last => Some(KeyAction::Command(Command::GoEnd)),
             BoardKey::Time => Some(KeyAction::Command(Command::WhereAmI)),
+            // A finger on a square: the side to move's piece is picked up,
+            // and put down where a move takes it, as in a game.
+            BoardKey::Touch(sq) => {
+                let pos = self.tree.position(self.cursor);
+                let held = self.held.filter(|(_, c)| *c == self.cursor).map(|(s, _)| s);
+                match self.shell.touch(&pos, held, sq, Some(pos.turn())) {
+                    Touched::Held(h) => self.held = h.map(|s| (s, self.cursor)),
+                    Touched::Move(from, to) => {
+                        let intent = self.shell.resolver.resolve(&pos, &format!("{from}{to}"), Channel::Typed);
+                        if !matches!(intent, Intent::Refuse(_)) {
+                            self.held = None;
+                        }
+                        self.carry_out(intent, Channel::Typed, now);
+                    }
+                    Touched::Look(sq) => self.command(Command::Square(sq), Channel::Typed),
+                }
+                Some(KeyAction::Done)
+            }
             // A finger on a move of the list: that position.
             BoardKey::Ply(k) => {
                 let end = self.tree.end(self.cursor);

@@ -239,6 +239,27 @@ fn a_review_goes_to_a_move_by_its_routing_key() {
     s.quit();
 }
 
+/// In a review, two routing keys on the board view play a move of the
+/// player's own, as in a game: a new line.
+#[test]
+fn a_line_is_tried_in_a_review_by_routing_keys() {
+    let dir = scratch("review-line");
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&pgn, "1. e4 e5 2. Nf3 *\n").expect("pgn");
+    let mut b = Brltty::start(&dir);
+    let mut s = Session::start(&dir, Some(&b), &["review", pgn.to_str().unwrap(), "--braille"]);
+    b.wait_text("Start; White to move");
+    s.typed("next");
+    s.typed("next");
+    s.said("1. Black: e5.");
+    s.typed("braille board");
+    s.said("Braille display: board.");
+    b.wait_text("8 rnbqkbnr");
+    route_move(&mut b, &mut s, 8, "b1", "c3", "New line: 2. White: Nc3.");
+    b.wait_text("3 --N-----");
+    s.quit();
+}
+
 /// The display's text is the session's written notation: Russian piece
 /// letters and words, squares as "e4".
 #[test]
