@@ -405,7 +405,8 @@ pub struct OutputArgs {
 /// `voxchess review`.
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
-    /// The PGN file (moves in any notation language voxchess reads).
+    /// The PGN file (moves in any notation language voxchess reads), or a
+    /// lichess game's or study's link.
     pub file: PathBuf,
     /// Which game of the file, from 1.
     #[arg(long, default_value_t = 1)]
@@ -416,6 +417,9 @@ pub struct ReviewArgs {
     /// A UCI engine program for the analysis (default: Stockfish when installed).
     #[arg(long)]
     pub engine: Option<PathBuf>,
+    /// The lichess server a link is fetched from (default https://lichess.org; http:// only for this computer).
+    #[arg(long)]
+    pub server: Option<String>,
     /// Plain lines, speech and voice.
     #[command(flatten)]
     pub output: OutputArgs,

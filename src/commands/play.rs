@@ -97,7 +97,13 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
         settings.engine = Some(e.clone());
     }
     a.output.apply(&mut settings);
-    let text = read_file(&a.file)?;
+    let (text, stem) = match review_link(&a, &settings)? {
+        Some(fetched) => fetched,
+        None => {
+            let stem = a.file.file_stem().map_or("review".to_string(), |s| s.to_string_lossy().to_string());
+            (read_file(&a.file)?, stem)
+        }
+    };
     let first = settings.lang.notation();
     let others = NotationLang::ALL.into_iter().filter(|l| *l != first);
     let mut games = Err(None);
@@ -122,10 +128,34 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
     if games.is_empty() {
         return Err(no_game(&a.file));
     }
-    let stem = a.file.file_stem().map_or("review".to_string(), |s| s.to_string_lossy().to_string());
     let plain = settings.plain || plain_terminal();
     crate::ui::modes::review::start(settings, games, a.game, &stem, plain)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The PGN a review's link names, fetched from the lichess server (and
+/// the id, to name saved copies); None when the argument is a file.
+fn review_link(a: &ReviewArgs, settings: &crate::config::Settings) -> Result<Option<(String, String)>, anyhow::Error> {
+    use crate::online::ApiError;
+    use crate::online::export::{Link, fetch, link_of, looks_like_link};
+    use crate::ui::failure::SessionError;
+    let text = a.file.to_string_lossy().to_string();
+    if !looks_like_link(&text) {
+        return Ok(None);
+    }
+    let link = link_of(&text).ok_or_else(|| anyhow::Error::from(SessionError::NotALink(text)))?;
+    let server = super::online::server_of(a.server.clone(), settings)?;
+    let token = crate::online::token::load();
+    let pgn = fetch(&server, token.as_deref(), &link).map_err(|e| {
+        let problem = match (e, &link) {
+            (ApiError::NotFound | ApiError::Unauthorized | ApiError::MissingScope, Link::Study { .. }) => {
+                SessionError::PrivateStudy
+            }
+            (e, _) => SessionError::Online(e),
+        };
+        anyhow::Error::from(problem)
+    })?;
+    Ok(Some((pgn, link.stem())))
 }
 
 /// `voxchess puzzle`: import lichess's puzzle file into the library, or

@@ -10,6 +10,7 @@
 pub mod api;
 pub mod broadcast;
 pub mod explorer;
+pub mod export;
 mod follow;
 pub mod lobby;
 pub mod lookup;

@@ -168,6 +168,14 @@ pub enum Command {
     PromoteLine,
     /// The longest thinks of each side (from the clocks in the comments).
     SlowestMoves,
+    /// Chapter (or game) N of the study (or file) under review.
+    Chapter(u32),
+    /// The next chapter.
+    NextChapter,
+    /// The previous chapter.
+    PreviousChapter,
+    /// The chapters, by number and name.
+    Chapters,
     /// A game from the position in view: against the engine (at `level`,
     /// else the settings'), or two people here (`human`), with a clock
     /// (`control`, as typed: "10+5") or the settings'.
@@ -216,6 +224,7 @@ impl std::fmt::Display for Command {
             Command::GoTo { number, color: Some(c) } => write!(f, "go to move {number} of {}", c.name().to_lowercase()),
             Command::GoTo { number, color: None } => write!(f, "go to move {number}"),
             Command::Variation(n) => write!(f, "variation {n}"),
+            Command::Chapter(n) => write!(f, "chapter {n}"),
             Command::Explorer { lichess: false } => f.write_str("explorer"),
             Command::Explorer { lichess: true } => f.write_str("explorer lichess"),
             Command::Engine(EngineQuestion::Eval) => f.write_str("eval"),
@@ -494,6 +503,12 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "delete_line" => Ok(Command::DeleteLine),
         "promote_line" => Ok(Command::PromoteLine),
         "slowest_moves" => Ok(Command::SlowestMoves),
+        "chapter" => {
+            let number = words[len..].iter().find_map(|w| written_number(w)).or(args.number);
+            Ok(number.map_or(Command::Chapters, Command::Chapter))
+        }
+        "next_chapter" => Ok(Command::NextChapter),
+        "previous_chapter" => Ok(Command::PreviousChapter),
         "play_from_here" | "play_from_here_human" => {
             // A time control is a typed token with a plus ("10+5"); the
             // level is a number among the other words.

@@ -26,6 +26,12 @@ pub enum SessionError {
         /// How many games the file has.
         total: usize,
     },
+    /// A link that names no lichess game or study.
+    #[error("{0} is not a lichess game or study link")]
+    NotALink(String),
+    /// A study lichess does not give without a token with study:read.
+    #[error("the study is private or does not exist")]
+    PrivateStudy,
     /// lichess could not be asked (the lobby, the daily puzzle).
     #[error("lichess: {0}")]
     Online(ApiError),

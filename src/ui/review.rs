@@ -82,9 +82,24 @@ pub(crate) struct Review {
     quit_warned: bool,
     /// `play from here` asked for: the mode starts that game.
     play_from: Option<PlayFrom>,
+    /// Another chapter asked for, for the mode to open.
+    chapter: Option<ChapterStep>,
     /// A piece picked up by a routing key, at the cursor it was picked
     /// up at (moving the cursor puts it back).
     held: Option<(crate::rules::Square, Cursor)>,
+}
+
+/// Another chapter (or game of the file) asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ChapterStep {
+    /// Chapter N, from 1.
+    To(u32),
+    /// The next one.
+    Next,
+    /// The one before.
+    Previous,
+    /// The list, said.
+    List,
 }
 
 /// A game asked for from the position in view.
@@ -153,6 +168,7 @@ impl Review {
             changed: false,
             quit_warned: false,
             play_from: None,
+            chapter: None,
             held: None,
         }
     }
@@ -416,6 +432,10 @@ impl Review {
             }
             Command::DeleteLine => self.ask_delete(),
             Command::PlayFromHere { level, human, control } => self.play_from_here(level, human, control),
+            Command::Chapter(n) => self.chapter = Some(ChapterStep::To(n)),
+            Command::NextChapter => self.chapter = Some(ChapterStep::Next),
+            Command::PreviousChapter => self.chapter = Some(ChapterStep::Previous),
+            Command::Chapters => self.chapter = Some(ChapterStep::List),
             Command::Time => {
                 let at = self.tree.path(self.cursor).1.len();
                 let lines = self.shell.words.clocks_at(&self.thinks(self.cursor), at);
@@ -618,6 +638,16 @@ impl Review {
             Err(c) => return self.shell.tell(self.shell.words.start_problem(&StartProblem::TimeControl(c))),
         };
         self.play_from = Some(PlayFrom { position: self.tree.position(self.cursor), settings, controls });
+    }
+
+    /// The chapter step asked for (taken once).
+    pub(crate) fn take_chapter(&mut self) -> Option<ChapterStep> {
+        self.chapter.take()
+    }
+
+    /// The game under review, as read.
+    pub(crate) fn game(&self) -> &PgnGame {
+        &self.game
     }
 
     /// The game asked for with `play from here` (taken once).

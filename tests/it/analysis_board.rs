@@ -209,3 +209,70 @@ fn a_game_is_played_from_the_position_in_view_and_back() {
     assert_eq!(game.tag("FEN"), Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
     assert_eq!(game.result, "0-1");
 }
+
+/// `voxchess review LINK` in `dir` (the server is the tests' own); what
+/// was printed.
+fn review_link(dir: &Path, link: &str, url: &str, lines: &[&str]) -> String {
+    let mut child = crate::common::voxchess(dir)
+        .args(["review", link, "--server", url, "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    crate::common::type_and_finish(&mut child, lines, Duration::from_secs(60))
+}
+
+/// A study fetched by its link from a server written from lichess's spec:
+/// its chapters named, each opened by number, next and previous, a line
+/// of the player's own kept in a chapter left and come back to; a game by
+/// its link, with its clocks; a private study said to need the token, and
+/// opened with it; no token sent where none is needed.
+#[test]
+fn studies_and_games_are_opened_from_their_links() {
+    use crate::common::lichess::{Lichess, TOKEN, home_logged_in};
+    let server = Lichess::start();
+    let dir = crate::common::scratch_root().join(format!("voxchess-links-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let lines =
+        ["chapters", "next", "next", "Rd2", "chapter 2", "previous chapter", "where am i", "chapter 5", "quit", "quit"];
+    let out = review_link(&dir, "https://lichess.org/study/abcdEFGH", &server.url, &lines);
+    in_order(
+        &out,
+        &[
+            "Chapter 1 of 2: Lucena.",
+            "2 chapters: 1. Lucena; 2. Philidor.",
+            "1. White: Rd1+.",
+            "Comment: Cut off the king.",
+            "New line: 2. White: Rd2.",
+            "Chapter 2 of 2: Philidor.",
+            "Chapter 1 of 2: Lucena.",
+            "2. White: Rd2. In variation 2, level 1.",
+            "There is no chapter 5: 2 chapters.",
+        ],
+    );
+    let out = review_link(&dir, "https://lichess.org/q7ZvsdUFabcd", &server.url, &["end", "time"]);
+    in_order(
+        &out,
+        &["Anna against Boris. 4 moves. Result: White won.", "4. White: Qxf7#.", "White: 2 minutes 29 seconds left."],
+    );
+    // Refused at the start: one line on the error output, a failure.
+    let refused = |link: &str| {
+        let o = crate::common::voxchess(&dir)
+            .args(["review", link, "--server", &server.url, "--plain", "--no-speech", "--no-voice"])
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("voxchess runs");
+        assert!(!o.status.success(), "{link}");
+        String::from_utf8_lossy(&o.stderr).replace('\n', " ")
+    };
+    in_order(&refused("https://lichess.org/study/privStdy"), &["This study is private or does not exist"]);
+    in_order(&refused("https://example.org/q7ZvsdUF"), &["is not a lichess game or study link."]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let home = home_logged_in("links-token", TOKEN);
+    let out = review_link(&home, "https://lichess.org/study/privStdy", &server.url, &["chapters"]);
+    in_order(&out, &["2 chapters: 1. Lucena; 2. Philidor."]);
+    let _ = std::fs::remove_dir_all(&home);
+    let looked = server.state.lock().unwrap().looked.clone();
+    assert!(looked.iter().any(|(p, token)| p == "/game/export/q7ZvsdUF" && !token), "{looked:?}");
+    assert!(looked.iter().any(|(p, token)| p == "/api/study/abcdEFGH.pgn" && !token), "{looked:?}");
+    assert!(looked.iter().any(|(p, token)| p == "/api/study/privStdy.pgn" && *token), "{looked:?}");
+}

@@ -176,6 +176,9 @@ pub struct StartWords {
     pub cannot_read: String,
     pub no_game_in_file: String,
     pub no_such_game: String,
+    /// A review's link that names no lichess game or study: `{text}`.
+    pub not_a_link: String,
+    pub private_study: String,
     pub terminal: String,
     /// The program's output cannot be written (a full disk).
     pub cannot_write_output: String,

@@ -55,6 +55,13 @@ pub struct StudyWords {
     pub slowest_none: String,
     /// `play from here` while an unfinished game is kept.
     pub unfinished_kept: String,
+    /// A study's chapter opened: `{n}`, `{total}`, `{name}`.
+    pub chapter_of: String,
+    pub chapter: [String; 3],
+    /// The chapters: `{count}` (with its unit), `{list}`.
+    pub chapters_list: String,
+    /// `{n}`, `{count}` (how many, with the unit).
+    pub no_chapter: String,
     pub review_only: String,
     pub not_in_game: String,
     pub after_game: String,

@@ -24,6 +24,16 @@ pub(crate) struct ReviewMode {
     listening: Option<crate::ui::input::Listening>,
     /// A game started from the position in view, to enter.
     game: Option<super::game::GameMode>,
+    /// Every chapter of the study (every game of the file), and the
+    /// reviews of those left, their own lines kept.
+    chapters: Vec<crate::notation::pgn::PgnGame>,
+    parked: Vec<Option<Box<Review>>>,
+    /// The chapter under review, from 1.
+    number: usize,
+    /// The name of saved copies.
+    stem: String,
+    /// A chapter asked for while the analysis runs: opened when it ends.
+    waiting: Option<crate::ui::review::ChapterStep>,
 }
 
 /// `voxchess review`: game `number` (from 1) of the games read from a
@@ -36,14 +46,22 @@ pub(crate) fn start(
     plain: bool,
 ) -> Result<(), SessionError> {
     let total = games.len();
-    let Some(game) = number.checked_sub(1).and_then(|i| games.into_iter().nth(i)) else {
+    let Some(game) = number.checked_sub(1).and_then(|i| games.get(i)).cloned() else {
         return Err(SessionError::NoSuchGame { number, total });
     };
     let io = Io::open(&settings);
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let effects = Effects::new(io.tx.clone(), words, &settings);
     let review = Review::new(game, &settings, number, total, stem);
-    let mode = ReviewMode { listening: io.listening(), ..ReviewMode::new(review, effects) };
+    let parked = games.iter().map(|_| None).collect();
+    let mode = ReviewMode {
+        listening: io.listening(),
+        chapters: games,
+        parked,
+        number,
+        stem: stem.to_string(),
+        ..ReviewMode::new(review, effects)
+    };
     io.run(Box::new(mode), plain)?;
     Ok(())
 }
@@ -51,7 +69,17 @@ pub(crate) fn start(
 impl ReviewMode {
     /// A review whose work `effects` does.
     pub(crate) fn new(review: Review, effects: Effects) -> ReviewMode {
-        ReviewMode { review: Box::new(review), effects, listening: None, game: None }
+        ReviewMode {
+            review: Box::new(review),
+            effects,
+            listening: None,
+            game: None,
+            chapters: Vec::new(),
+            parked: Vec::new(),
+            number: 1,
+            stem: String::new(),
+            waiting: None,
+        }
     }
 
     /// The review.
@@ -62,6 +90,46 @@ impl ReviewMode {
     /// Another review in its place, with the same effects.
     pub(crate) fn replace(&mut self, review: Review) {
         *self.review = review;
+    }
+
+    /// Another chapter: the list said, or the chapter opened (the one
+    /// left kept as it is, with its own lines); one that is not, said.
+    /// While the analysis runs it waits for its end.
+    fn chapter(&mut self, step: crate::ui::review::ChapterStep, now: u64) {
+        use crate::ui::review::ChapterStep;
+        if self.review.busy() {
+            self.waiting = Some(step);
+            let text = self.review.shell().words.fixed(crate::ui::words::Fixed::StudyDeferred);
+            return self.review.shell().tell(text);
+        }
+        let total = self.chapters.len().max(1);
+        let target = match step {
+            ChapterStep::List => {
+                let games: Vec<&crate::notation::pgn::PgnGame> =
+                    if self.chapters.is_empty() { vec![self.review.game()] } else { self.chapters.iter().collect() };
+                let line = self.review.shell_ref().words.chapters(&games);
+                return self.review.shell().tell(line);
+            }
+            ChapterStep::To(n) => n as usize,
+            ChapterStep::Next => self.number + 1,
+            ChapterStep::Previous => self.number - 1,
+        };
+        if target == 0 || target > self.chapters.len() {
+            let text = self.review.shell().words.no_chapter(target as u32, total);
+            return self.review.shell().tell(text);
+        }
+        if target != self.number {
+            let settings = self.review.settings().clone();
+            let stem = self.stem.clone();
+            let game = &self.chapters[target - 1];
+            let next = self.parked[target - 1]
+                .take()
+                .unwrap_or_else(|| Box::new(Review::new(game.clone(), &settings, target, total, &stem)));
+            let left = std::mem::replace(&mut self.review, next);
+            self.parked[self.number - 1] = Some(left);
+            self.number = target;
+        }
+        self.review.greet(now);
     }
 
     fn fronts(&mut self) -> Vec<&mut dyn Front> {
@@ -108,6 +176,11 @@ impl Mode for ReviewMode {
 
     fn settle(&mut self, now: u64) {
         super::drain(self.review.as_mut(), &mut self.effects, now);
+        let waited = self.waiting.filter(|_| !self.review.busy());
+        if let Some(step) = self.review.take_chapter().or(waited) {
+            self.waiting = None;
+            self.chapter(step, now);
+        }
         if let Some(from) = self.review.take_play_from() {
             let listening = self.listening.clone();
             match super::game::from_here(from, self.effects.sender(), listening, now) {

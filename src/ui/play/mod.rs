@@ -308,7 +308,11 @@ impl Play {
             | Command::DeleteLine
             | Command::PromoteLine
             | Command::SlowestMoves
-            | Command::PlayFromHere { .. } => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
+            | Command::PlayFromHere { .. }
+            | Command::Chapter(_)
+            | Command::NextChapter
+            | Command::PreviousChapter
+            | Command::Chapters => self.shell.say(self.shell.words.fixed(Fixed::ReviewOnly), Urgency::Info),
             // Never in the player's own game, whatever the engine help.
             Command::Explorer { .. } | Command::Tablebase => {
                 self.shell.say(self.shell.words.lookup_not_in_game(), Urgency::Info);

@@ -87,6 +87,8 @@ impl Narrator {
             SessionError::NoSuchGame { number, total } => {
                 fill(&w.no_such_game, &[("number", number.to_string()), ("total", total.to_string())])
             }
+            SessionError::NotALink(text) => fill(&w.not_a_link, &[("text", crate::filter::clean(text))]),
+            SessionError::PrivateStudy => w.private_study.clone(),
             SessionError::Online(e) => self.online_error(e),
             SessionError::Puzzles(e) => self.puzzle_online_error(e),
             SessionError::Locked(e) => self.lock_problem(e),
@@ -111,6 +113,8 @@ mod tests {
             SessionError::TokenRefused,
             SessionError::TokenNotSaved,
             SessionError::NoSuchGame { number: 3, total: 2 },
+            SessionError::NotALink("https://example.com/x".into()),
+            SessionError::PrivateStudy,
             SessionError::Online(ApiError::Network),
             SessionError::Puzzles(ApiError::MissingScope),
             SessionError::Locked(LockError::Busy("/d".into())),

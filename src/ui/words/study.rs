@@ -40,10 +40,17 @@ impl Narrator {
     pub(crate) fn header(&self, game: &PgnGame, number: usize, total: usize) -> Vec<String> {
         let s = &self.lex.study;
         let mut lines = Vec::new();
-        if total > 1 {
-            lines.push(fill(&s.game_of, &[("n", number.to_string()), ("total", total.to_string())]));
-        }
         let tag = |name: &str| game.tag(name).filter(|v| !v.trim().is_empty() && *v != "?").map(str::to_string);
+        match tag("ChapterName") {
+            Some(name) => {
+                let args = [("n", number.to_string()), ("total", total.to_string()), ("name", name)];
+                lines.push(fill(&s.chapter_of, &args));
+            }
+            None if total > 1 => {
+                lines.push(fill(&s.game_of, &[("n", number.to_string()), ("total", total.to_string())]));
+            }
+            None => {}
+        }
         let white = tag("White").unwrap_or_else(|| color_name(self.lex, Color::White).to_string());
         let black = tag("Black").unwrap_or_else(|| color_name(self.lex, Color::Black).to_string());
         let result = match game.result.as_str() {
@@ -66,6 +73,32 @@ impl Narrator {
             lines.push(line);
         }
         lines
+    }
+
+    /// The chapters of a study (or the games of a file), by number and
+    /// name: the chapter's name, else the event, else the players.
+    pub(crate) fn chapters(&self, games: &[&PgnGame]) -> Line {
+        let s = &self.lex.study;
+        let list: Vec<String> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let tag = |name: &str| g.tag(name).filter(|v| !v.trim().is_empty() && *v != "?").map(str::to_string);
+                let name = tag("ChapterName").or_else(|| tag("Event")).unwrap_or_else(|| {
+                    let side = |t: &str, c: Color| tag(t).unwrap_or_else(|| color_name(self.lex, c).to_string());
+                    format!("{} - {}", side("White", Color::White), side("Black", Color::Black))
+                });
+                format!("{}. {name}", i + 1)
+            })
+            .collect();
+        let count = unit(self.lex, &s.chapter, games.len() as u64);
+        Line { list: true, ..Line::info(fill(&s.chapters_list, &[("count", count), ("list", list.join("; "))])) }
+    }
+
+    /// There is no chapter `n` of `total`.
+    pub(crate) fn no_chapter(&self, n: u32, total: usize) -> String {
+        let s = &self.lex.study;
+        fill(&s.no_chapter, &[("n", n.to_string()), ("count", unit(self.lex, &s.chapter, total as u64))])
     }
 
     /// A move as a step: "12. White: knight f3."

@@ -665,6 +665,33 @@ fn broadcasts(stream: &TcpStream, req: &Request, bare: &str, state: &Mutex<State
     }
 }
 
+/// A public study of two chapters, as lichess's study export writes it.
+pub const STUDY: &str = "[Event \"Endgames: Lucena\"]\n[Site \"https://lichess.org/study/abcdEFGH/chap0001\"]\n[Result \"*\"]\n[StudyName \"Endgames\"]\n[ChapterName \"Lucena\"]\n[SetUp \"1\"]\n[FEN \"1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1\"]\n\n1. Rd1+ { Cut off the king. } Ke7 2. Rd4 (2. Kc7 Rc2+) 2... Ra1 *\n\n\n[Event \"Endgames: Philidor\"]\n[Site \"https://lichess.org/study/abcdEFGH/chap0002\"]\n[Result \"*\"]\n[StudyName \"Endgames\"]\n[ChapterName \"Philidor\"]\n\n1. e4 e5 *\n";
+
+/// A game as the game export writes it, with clocks.
+pub const EXPORTED_GAME: &str = "[Event \"Rated blitz game\"]\n[Site \"https://lichess.org/q7ZvsdUF\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n[TimeControl \"180+2\"]\n\n1. e4 { [%clk 0:03:01] } e5 { [%clk 0:02:50] } 2. Qh5 { [%clk 0:02:30] } Nc6 { [%clk 0:02:40] } 3. Bc4 { [%clk 0:02:29] } Nf6 { [%clk 0:01:20] } 4. Qxf7# 1-0\n";
+
+/// The study export and the game export: `abcdEFGH` is public,
+/// `privStdy` only with the token, `q7ZvsdUF` a game.
+fn exports(stream: &TcpStream, req: &Request, bare: &str) {
+    let pgn = |body: &str| {
+        let head = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/x-chess-pgn\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        let mut s = stream;
+        let _ = s.write_all(head.as_bytes());
+        let _ = s.write_all(body.as_bytes());
+    };
+    match bare {
+        "/api/study/abcdEFGH.pgn" => pgn(STUDY),
+        "/api/study/abcdEFGH/chap0002.pgn" => pgn(STUDY.split("\n\n\n").nth(1).unwrap_or_default()),
+        "/api/study/privStdy.pgn" if req.token == TOKEN => pgn(STUDY),
+        "/game/export/q7ZvsdUF" => pgn(EXPORTED_GAME),
+        _ => respond(stream, 404, "{\"error\":\"Not found\"}"),
+    }
+}
+
 fn handle(stream: TcpStream, state: &Mutex<State>) {
     let Some(req) = read_request(&stream) else { return };
     {
@@ -718,6 +745,11 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
     }
     if req.method == "GET" && (bare.starts_with("/api/broadcast/") || bare.starts_with("/api/stream/broadcast/")) {
         return broadcasts(&stream, &req, bare, state);
+    }
+    // Studies and games by their links (tags/studies, tags/games).
+    if req.method == "GET" && (bare.starts_with("/api/study/") || bare.starts_with("/game/export/")) {
+        state.lock().unwrap().looked.push((req.path.clone(), !req.token.is_empty()));
+        return exports(&stream, &req, bare);
     }
     // The daily puzzle needs no login (the spec's example).
     if req.method == "GET" && req.path == "/api/puzzle/daily" {
