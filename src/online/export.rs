@@ -90,6 +90,23 @@ pub fn fetch(server: &str, token: Option<&str>, link: &Link) -> Result<String, A
     }
 }
 
+/// How many of the player's games `user_games` asks for.
+pub const MY_GAMES: usize = 20;
+
+/// The last games of `user` (newest first), with their clocks and
+/// openings, as PGN, from the game export (the client's token lets
+/// lichess add the player's own private games).
+pub fn user_games(client: &Client, user: &str) -> Result<Vec<crate::notation::pgn::PgnGame>, ApiError> {
+    let path = format!("/api/games/user/{}?max={MY_GAMES}&clocks=true&opening=true", path_segment(user));
+    let text = client.get_text(&path)?;
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let games = crate::notation::pgn::read_pgn(&text, crate::notation::NotationLang::English, None)
+        .map_err(|_| ApiError::NotTheApi)?;
+    Ok(games.into_iter().take(MY_GAMES).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -59,6 +59,8 @@ pub enum LobbyNews {
     Tournament(super::tournament::TournamentNews),
     /// What a broadcast call brought.
     Broadcast(super::broadcast::BroadcastNews),
+    /// The player's last games, newest first.
+    MyGames(Vec<crate::notation::pgn::PgnGame>),
     /// A call the player made went through, and what follows comes as
     /// news of its own (an accepted challenge: the game's start).
     Done,

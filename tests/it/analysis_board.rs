@@ -276,3 +276,40 @@ fn studies_and_games_are_opened_from_their_links() {
     assert!(looked.iter().any(|(p, token)| p == "/api/study/abcdEFGH.pgn" && !token), "{looked:?}");
     assert!(looked.iter().any(|(p, token)| p == "/api/study/privStdy.pgn" && *token), "{looked:?}");
 }
+
+/// `my games` in the lobby lists the player's last lichess games (the
+/// opponent, the result for the player, the date, the control, the
+/// opening); `review 2` opens one above the lobby, the others a chapter
+/// away; `quit` comes back to the lobby; a number not listed is said.
+#[test]
+fn my_games_are_listed_in_the_lobby_and_reviewed() {
+    use crate::common::lichess::{Lichess, TOKEN, home_logged_in, start_lobby};
+    use crate::common::wait_for;
+    use std::io::Write;
+    let server = Lichess::start();
+    let dir = home_logged_in("my-games", TOKEN);
+    let (mut child, out) = start_lobby(&dir, &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess, as Player.", 0);
+    let mut typed = |line: &str| writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
+    typed("review 1");
+    at = wait_for(&out, "There is no game 1 in your list", at);
+    typed("my games");
+    at = wait_for(&out, "Your last games: 1. against Anna,", at);
+    at = wait_for(&out, "won, 2026.11.30, 180+2, Italian Game;", at);
+    at = wait_for(&out, "2. against Boris, drawn,", at);
+    typed("review 2");
+    at = wait_for(&out, "Game 2 of 2.", at);
+    at = wait_for(&out, "Boris against Player. 1 move.", at);
+    typed("chapter 1");
+    at = wait_for(&out, "Player against Anna. 3 moves.", at);
+    typed("quit");
+    at = wait_for(&out, "Back in the lobby.", at);
+    typed("quit");
+    drop(child.stdin.take());
+    let all = crate::common::ended_in_rows(&mut child, &out);
+    let _ = at;
+    let asked = server.state.lock().unwrap().looked.clone();
+    assert!(asked.iter().any(|(p, _)| p.starts_with("/api/games/user/Player?max=20")), "{asked:?} {all}");
+    assert_eq!(all.matches("Goodbye.").count(), 1, "only when voxchess ends: {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -39,6 +39,18 @@ pub struct OnlineWords {
     pub not_the_api: String,
     pub not_found: String,
     pub lobby_ready: String,
+    /// The player's last games on lichess: `{list}` of `my_game`s
+    /// (`{n}`, `{opponent}`, `{result}`, `{date}`, `{control}`,
+    /// `{opening}`); the result's words.
+    pub my_games: String,
+    pub my_game: String,
+    pub my_games_none: String,
+    /// `review N` with no such game listed: `{n}`.
+    pub my_game_missing: String,
+    pub won: String,
+    pub lost: String,
+    pub drawn: String,
+    pub unfinished: String,
     pub challenge_in: String,
     pub rated: String,
     pub casual: String,
@@ -166,6 +178,8 @@ pub enum LobbyWord {
     Withdraw,
     Standings,
     Broadcast,
+    MyGames,
+    Review,
 }
 
 /// What the player asks of lichess, named as the object of a sentence.

@@ -53,6 +53,10 @@ pub(super) enum LobbyCommand {
         n: Option<usize>,
         round: Option<usize>,
     },
+    /// The player's last games on lichess.
+    MyGames,
+    /// Review game N of that list.
+    Review(usize),
     Help,
     Quit,
     BadControl(String),
@@ -96,6 +100,8 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         Some(W::Withdraw) => LobbyCommand::Withdraw,
         Some(W::Standings) => LobbyCommand::Standings,
         Some(W::Puzzles) if rest.is_empty() => LobbyCommand::Puzzles,
+        Some(W::MyGames) if rest.is_empty() => LobbyCommand::MyGames,
+        Some(W::Review) => number.map_or(LobbyCommand::Unclear, LobbyCommand::Review),
         Some(W::Broadcast) => {
             let numbers: Vec<Option<usize>> = rest.iter().map(|w| w.parse::<usize>().ok()).collect();
             match numbers.as_slice() {

@@ -123,6 +123,7 @@ impl Lobby {
             tx,
             client,
             me,
+            my_games: Vec::new(),
             settings: settings.clone(),
             words: shell.words,
             shell,
@@ -152,6 +153,8 @@ struct Lobby {
     tx: Sender<Msg>,
     client: Client,
     me: String,
+    /// The player's last games, as `my games` listed them.
+    my_games: Vec<crate::notation::pgn::PgnGame>,
     settings: Settings,
     /// The shared shell: lines said (and the last news, for `repeat`),
     /// input cleaned, silence, the voice switch.
@@ -332,6 +335,14 @@ impl Lobby {
             },
             LobbyCommand::Watch(what) => self.watch(what),
             LobbyCommand::Puzzles => self.puzzles(),
+            LobbyCommand::MyGames => {
+                let me = self.me.clone();
+                self.call(move |client| match crate::online::export::user_games(client, &me) {
+                    Ok(games) => LobbyNews::MyGames(games),
+                    Err(e) => LobbyNews::Failed(e),
+                });
+            }
+            LobbyCommand::Review(n) => self.review(n),
             LobbyCommand::Tournaments
             | LobbyCommand::JoinTournament(_)
             | LobbyCommand::Withdraw
@@ -390,6 +401,11 @@ impl Lobby {
             LobbyNews::Tournament(news) => self.tournament_told(news, now),
             LobbyNews::Broadcast(news) => self.broadcast_news(news, now),
             LobbyNews::Done => {}
+            LobbyNews::MyGames(games) => {
+                let line = self.words.my_games(&games, &self.me);
+                self.my_games = games;
+                self.readout([line]);
+            }
             LobbyNews::Games { games, why } => self.games_listed(games, why, now),
             LobbyNews::Connected => self.connected(now),
             LobbyNews::Failed(e) => {
@@ -441,6 +457,18 @@ impl Lobby {
 
     /// lichess's puzzles, played above the lobby (its news said as
     /// notices meanwhile, a pairing entered).
+    /// `review N`: game N of the player's games listed, reviewed above
+    /// the lobby (the others a chapter away).
+    fn review(&mut self, n: usize) {
+        if n == 0 || n > self.my_games.len() {
+            let text = self.words.my_game_missing(n);
+            return self.say(text, Urgency::Info);
+        }
+        let effects = crate::ui::effects::Effects::new(self.tx.clone(), self.words, &self.settings);
+        let mode = crate::ui::modes::review::ReviewMode::of_games(&self.settings, self.my_games.clone(), n, effects);
+        self.next = Some(Box::new(mode));
+    }
+
     fn puzzles(&mut self) {
         use crate::ui::modes::puzzle::{LichessPuzzles, lichess_mode};
         let asked = LichessPuzzles { angle: "mix".into(), difficulty: Default::default(), replay_days: None };

@@ -67,6 +67,30 @@ pub(crate) fn start(
 }
 
 impl ReviewMode {
+    /// A review of game `number` (from 1) of `games`, the others a
+    /// chapter away (the player's lichess games, from the lobby).
+    pub(crate) fn of_games(
+        settings: &Settings,
+        games: Vec<crate::notation::pgn::PgnGame>,
+        number: usize,
+        effects: Effects,
+    ) -> ReviewMode {
+        let total = games.len();
+        let game = games
+            .get(number.saturating_sub(1))
+            .cloned()
+            .unwrap_or_else(|| crate::notation::pgn::PgnGame::new(crate::rules::Position::start()));
+        let stem = game
+            .tag("Site")
+            .and_then(|s| s.rsplit('/').next())
+            .filter(|s| crate::online::is_id(s))
+            .unwrap_or("lichess")
+            .to_string();
+        let review = Review::new(game, settings, number, total, &stem);
+        let parked = games.iter().map(|_| None).collect();
+        ReviewMode { chapters: games, parked, number, stem, ..ReviewMode::new(review, effects) }
+    }
+
     /// A review whose work `effects` does.
     pub(crate) fn new(review: Review, effects: Effects) -> ReviewMode {
         ReviewMode {

@@ -45,6 +45,57 @@ impl Narrator {
         fill(&self.lex.client.online.lobby_ready, &[("name", name.to_string())])
     }
 
+    /// The player's last games (`me` is the player's name): each by
+    /// number, the opponent, the result for the player, the date, the
+    /// time control and the opening.
+    pub(crate) fn my_games(&self, games: &[crate::notation::pgn::PgnGame], me: &str) -> crate::ui::output::Line {
+        let o = &self.lex.client.online;
+        if games.is_empty() {
+            return crate::ui::output::Line::info(o.my_games_none.clone());
+        }
+        let tag = |g: &crate::notation::pgn::PgnGame, t: &str| {
+            g.tag(t).filter(|v| !v.trim().is_empty() && *v != "?").map(crate::filter::clean).unwrap_or_default()
+        };
+        let items: Vec<String> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let white = tag(g, "White");
+                let mine = if white.eq_ignore_ascii_case(me) {
+                    crate::rules::Color::White
+                } else {
+                    crate::rules::Color::Black
+                };
+                let opponent = if mine == crate::rules::Color::White { tag(g, "Black") } else { white };
+                let result = match (g.result.as_str(), mine) {
+                    ("1-0", crate::rules::Color::White) | ("0-1", crate::rules::Color::Black) => &o.won,
+                    ("1-0", _) | ("0-1", _) => &o.lost,
+                    ("1/2-1/2", _) => &o.drawn,
+                    _ => &o.unfinished,
+                };
+                let date = tag(g, "UTCDate").replace(".??", "");
+                let date = if date.is_empty() { tag(g, "Date").replace(".??", "") } else { date };
+                let control = tag(g, "TimeControl").replace('-', "");
+                let args = [
+                    ("n", (i + 1).to_string()),
+                    ("opponent", opponent),
+                    ("result", result.clone()),
+                    ("date", date),
+                    ("control", control),
+                    ("opening", tag(g, "Opening")),
+                ];
+                fill(&o.my_game, &args).trim_end_matches([',', ' ']).to_string()
+            })
+            .collect();
+        let line = crate::ui::output::Line::info(fill(&o.my_games, &[("list", items.join("; "))]));
+        crate::ui::output::Line { list: true, ..line }
+    }
+
+    /// `review N` with no game N listed.
+    pub(crate) fn my_game_missing(&self, n: usize) -> String {
+        fill(&self.lex.client.online.my_game_missing, &[("n", n.to_string())])
+    }
+
     /// A challenge to the player, numbered.
     /// The head of a list of challenges arriving together.
     pub(crate) fn challenges_in(&self, n: usize) -> String {

@@ -671,6 +671,10 @@ pub const STUDY: &str = "[Event \"Endgames: Lucena\"]\n[Site \"https://lichess.o
 /// A game as the game export writes it, with clocks.
 pub const EXPORTED_GAME: &str = "[Event \"Rated blitz game\"]\n[Site \"https://lichess.org/q7ZvsdUF\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n[TimeControl \"180+2\"]\n\n1. e4 { [%clk 0:03:01] } e5 { [%clk 0:02:50] } 2. Qh5 { [%clk 0:02:30] } Nc6 { [%clk 0:02:40] } 3. Bc4 { [%clk 0:02:29] } Nf6 { [%clk 0:01:20] } 4. Qxf7# 1-0\n";
 
+/// The player's last games, as the export of a user's games writes them
+/// (newest first).
+pub const MY_GAMES: &str = "[Event \"Rated blitz game\"]\n[Site \"https://lichess.org/myGame01\"]\n[UTCDate \"2026.11.30\"]\n[White \"Player\"]\n[Black \"Anna\"]\n[Result \"1-0\"]\n[TimeControl \"180+2\"]\n[Opening \"Italian Game\"]\n\n1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } 2. Nf3 Nc6 3. Bc4 1-0\n\n[Event \"Casual rapid game\"]\n[Site \"https://lichess.org/myGame02\"]\n[UTCDate \"2026.11.29\"]\n[White \"Boris\"]\n[Black \"Player\"]\n[Result \"1/2-1/2\"]\n[TimeControl \"600+0\"]\n[Opening \"Queen's Pawn Game\"]\n\n1. d4 d5 1/2-1/2\n";
+
 /// The study export and the game export: `abcdEFGH` is public,
 /// `privStdy` only with the token, `q7ZvsdUF` a game.
 fn exports(stream: &TcpStream, req: &Request, bare: &str) {
@@ -688,6 +692,7 @@ fn exports(stream: &TcpStream, req: &Request, bare: &str) {
         "/api/study/abcdEFGH/chap0002.pgn" => pgn(STUDY.split("\n\n\n").nth(1).unwrap_or_default()),
         "/api/study/privStdy.pgn" if req.token == TOKEN => pgn(STUDY),
         "/game/export/q7ZvsdUF" => pgn(EXPORTED_GAME),
+        "/api/games/user/Player" => pgn(MY_GAMES),
         _ => respond(stream, 404, "{\"error\":\"Not found\"}"),
     }
 }
@@ -747,7 +752,8 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         return broadcasts(&stream, &req, bare, state);
     }
     // Studies and games by their links (tags/studies, tags/games).
-    if req.method == "GET" && (bare.starts_with("/api/study/") || bare.starts_with("/game/export/")) {
+    let exported = ["/api/study/", "/game/export/", "/api/games/user/"];
+    if req.method == "GET" && exported.iter().any(|p| bare.starts_with(p)) {
         state.lock().unwrap().looked.push((req.path.clone(), !req.token.is_empty()));
         return exports(&stream, &req, bare);
     }
