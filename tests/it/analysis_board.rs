@@ -159,7 +159,7 @@ fn the_time_of_each_move_from_the_clock_comments() {
 
 /// `play from here` starts a game from the position in view against the
 /// engine (the player has the side to move), every rule of a game; it
-/// comes back to the review where it began, and the game is kept as PGN
+/// comes back to the review where it began (at once when it ends), and the game is kept as PGN
 /// with its starting position. Two people here: quitting mid-game keeps
 /// it as the unfinished game, and another game from here is then refused
 /// until it is played on. A level or a clock that cannot be is said.
@@ -175,8 +175,7 @@ fn a_game_is_played_from_the_position_in_view_and_back() {
         "play from here level 1",
         "Nc3",
         "resign",
-        "yes",
-        "quit", // the game, then its study, left
+        "yes", // the game ends: back in the review at once
         "play from here human",
         "Nf3",
         "Nc6",

@@ -38,7 +38,10 @@ pub(crate) struct GameMode {
     label: Option<String>,
     /// The data folder, held by a game started from a review's position
     /// (a game started by `play` holds it from before).
-    _lock: Option<crate::game::DataLock>,
+    lock: Option<crate::game::DataLock>,
+    /// A game from a review's position that has ended: back there at
+    /// once (its score written, as every game's).
+    ended_above: bool,
 }
 
 /// `voxchess play` and `resume`: a game with the given settings. `plain`
@@ -103,7 +106,7 @@ pub(crate) fn from_here(
     if let Some(note) = note {
         play.shell().say(note, crate::ui::output::Urgency::Info);
     }
-    Ok(GameMode { _lock: Some(lock), ..GameMode::new(play, effects) })
+    Ok(GameMode { lock: Some(lock), ..GameMode::new(play, effects) })
 }
 
 /// The engine as `me`'s opponent: the setup with both players, the
@@ -148,7 +151,7 @@ fn make_engine(settings: &Settings, words: &Narrator) -> (Box<dyn Engine>, Optio
 impl GameMode {
     /// A game whose work `effects` does.
     pub(crate) fn new(play: Play, effects: Effects) -> GameMode {
-        GameMode { play: Box::new(play), study: None, effects, label: None, _lock: None }
+        GameMode { play: Box::new(play), study: None, effects, label: None, lock: None, ended_above: false }
     }
 
     /// The same, its prompt naming the opponent ("Anna: 12. White>").
@@ -236,6 +239,11 @@ impl Mode for GameMode {
     fn settle(&mut self, now: u64) {
         super::drain(self.play.as_mut(), &mut self.effects, now);
         if let Some((game, stem)) = self.play.take_study() {
+            // A game from a review's position: the review is its study.
+            if self.lock.is_some() {
+                self.ended_above = true;
+                return;
+            }
             let settings = self.play.settings().clone();
             let me = self.play.me();
             self.study = Some(Box::new(Review::after_game(game, &settings, &stem, me)));
@@ -250,7 +258,7 @@ impl Mode for GameMode {
     }
 
     fn wants_quit(&mut self) -> bool {
-        self.fronts().iter().any(|f| f.shell_ref().wants_quit())
+        self.ended_above || self.fronts().iter().any(|f| f.shell_ref().wants_quit())
     }
 
     fn take_silence(&mut self) -> bool {
