@@ -529,7 +529,7 @@ fn a_korean_puzzle_solved_by_voice() {
 }
 
 /// A line of the player's own tried by voice in a Korean review: after
-/// 1. e4 e5 the player says knight h3 (not the file's next move, and a
+/// e4 e5 the player says knight h3 (not the file's next move, and a
 /// move this model hears from espeak-ng's voice); voxchess asks, as it
 /// asks about every heard Korean move, and the spoken 네 plays it as a
 /// new line.
