@@ -67,6 +67,9 @@ pub(crate) struct Review {
     settings: Settings,
     /// A game watched as it is played: its clocks.
     live: Option<Live>,
+    /// The game watched goes on: its own moves are the main line, which
+    /// the player's lines never extend or replace.
+    ongoing: bool,
     /// The last opening named (its words): a step forward to a position
     /// of another name says it.
     opening_said: Option<String>,
@@ -162,6 +165,7 @@ impl Review {
             practice: None,
             settings: settings.clone(),
             live: None,
+            ongoing: false,
             opening_said: None,
             asked: None,
             best_for: None,
@@ -185,7 +189,14 @@ impl Review {
         let mut review = Review::new(PgnGame::new(start), settings, 1, 1, "watched");
         review.header = header;
         review.live = Some(Live { clocks, at: now });
+        review.ongoing = true;
         review
+    }
+
+    /// The game watched has ended: its main line may now be extended and
+    /// replaced as any review's.
+    pub(crate) fn ended(&mut self) {
+        self.ongoing = false;
     }
 
     /// A game watched as it is played, with the moves it has so far (said
@@ -604,7 +615,7 @@ impl Review {
             Some(n) => return self.command(Command::Variation(n as u32), Channel::Typed),
             None => {}
         }
-        if self.live.is_some() && self.cursor == self.tree.end(self.tree.root()) {
+        if self.ongoing && self.cursor == self.tree.end(self.tree.root()) {
             let text = self.shell.words.fixed(Fixed::LiveEnd);
             return self.shell.tell(text);
         }
@@ -688,6 +699,11 @@ impl Review {
     /// `promote line`: the line in view becomes the main line; an
     /// analysis of the old main line no longer fits and is let go, said.
     fn promote(&mut self) {
+        // A game watched as it goes on: its moves are the main line.
+        if self.ongoing {
+            let text = self.shell.words.fixed(Fixed::LiveMainLine);
+            return self.shell.tell(text);
+        }
         match self.tree.promote(self.cursor) {
             Ok(to) => {
                 self.cursor = to;
@@ -1024,6 +1040,31 @@ mod tests {
         assert_eq!(typed(&mut r, "quit").len(), 1);
         typed(&mut r, "quit");
         assert!(r.shell().wants_quit());
+    }
+
+    /// A game watched as it goes on: a move at its live end is refused;
+    /// one from an earlier move is a line, kept when the game's moves
+    /// come; the main line is the game's until it ends.
+    #[test]
+    fn a_watched_game_keeps_its_main_line_and_the_players_lines() {
+        use crate::rules::Position;
+        let settings = crate::config::Settings::default();
+        let mut r = Review::watching(&settings, Vec::new(), Position::start(), None, 0);
+        let e4 = crate::notation::read_move(&Position::start(), "e4", NotationLang::English).expect("e4");
+        r.watched(e4, [60_000, 60_000], 0);
+        texts(&mut r);
+        assert_eq!(typed(&mut r, "e5"), ["The game goes on: a line of your own starts from an earlier move."]);
+        typed(&mut r, "back");
+        assert_eq!(typed(&mut r, "d4")[0], "New line: 1. White: d4.");
+        let after = r.tree.position(r.tree.end(r.tree.root()));
+        let c5 = crate::notation::read_move(&after, "c5", NotationLang::English).expect("c5");
+        r.watched(c5, [60_000, 60_000], 0);
+        texts(&mut r);
+        assert_eq!(r.tree.pgn_moves(0).len(), 2, "the game's moves are the main line");
+        assert_eq!(r.tree.pgn_moves(0)[0].variations.len(), 1, "the player's line is kept");
+        assert_eq!(typed(&mut r, "promote line"), ["The game goes on: its own moves stay the main line."]);
+        r.ended();
+        assert_eq!(typed(&mut r, "promote line"), ["This line is the main line now."]);
     }
 
     /// Korean asks about every heard move; in a review the move heard is

@@ -43,6 +43,7 @@ pub struct StudyWords {
     pub promoted: String,
     pub analysis_dropped: String,
     pub live_end: String,
+    pub live_main: String,
     pub not_saved: String,
     /// The clock after the move in view: `{side}`, `{left}`, `{took}`.
     pub clock_took: String,

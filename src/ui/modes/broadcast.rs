@@ -73,7 +73,12 @@ impl Relay {
         match self.round.boards.get(i) {
             Some(b) => {
                 let header = self.words().board_header(i + 1, count, b);
-                Review::watching_game(&self.settings, header, b.game.clone(), b.clocks, now)
+                let mut review = Review::watching_game(&self.settings, header, b.game.clone(), b.clocks, now);
+                // A board whose game has ended is a review like any other.
+                if b.result.is_some() {
+                    review.ended();
+                }
+                review
             }
             None => Review::watching(&self.settings, Vec::new(), Position::start(), None, now),
         }
@@ -139,6 +144,7 @@ impl Relay {
                 inner.review().replaced(new.game.clone(), new.clocks, now);
             }
             if let Some(winner) = ended {
+                inner.review().ended();
                 let text = self.words().watched_over(winner, winner.is_none());
                 say(inner, text, Urgency::Move);
             }

@@ -127,6 +127,7 @@ impl Source for Tv {
                 say(inner, text, Urgency::Urgent);
             }
             TvNews::Ended { winner, draw } => {
+                inner.review().ended();
                 let text = inner.narrator().watched_over(winner, draw);
                 say(inner, text, Urgency::Move);
             }

@@ -79,6 +79,8 @@ fixed! {
     AnalysisDropped => study.analysis_dropped;
     /// A move of the player's own at the live end of a game watched.
     LiveEnd => study.live_end;
+    /// `promote line` in a game watched as it is played.
+    LiveMainLine => study.live_main;
     /// Leaving with lines of the player's own not saved.
     LinesNotSaved => study.not_saved;
     /// `play from here` while an unfinished game is kept.
