@@ -15,6 +15,7 @@
 
 use super::input::{BoardKey, BrailleNews, Msg};
 use super::output::{Glance, Line};
+use super::shell::Shell;
 use super::sink::{Screen, Voice, show_and_say};
 use super::words::Fixed;
 use super::words::Narrator;
@@ -51,18 +52,28 @@ pub(crate) trait Mode {
     fn busy(&mut self) -> bool {
         false
     }
+    /// The shell the mode speaks through (the one taking commands now):
+    /// leaving, silence, the lines and the words come from it unless the
+    /// mode says otherwise.
+    fn shell(&mut self) -> &mut Shell;
     /// The player asked to leave this mode.
-    fn wants_quit(&mut self) -> bool;
+    fn wants_quit(&mut self) -> bool {
+        self.shell().wants_quit()
+    }
     /// The player asked for silence.
     fn take_silence(&mut self) -> bool {
-        false
+        self.shell().take_silence()
     }
     /// The lines since the last call.
-    fn take_output(&mut self) -> Vec<Line>;
+    fn take_output(&mut self) -> Vec<Line> {
+        self.shell().take_output()
+    }
     /// The prompt.
     fn prompt(&mut self) -> String;
     /// The session's words.
-    fn narrator(&mut self) -> Narrator;
+    fn narrator(&mut self) -> Narrator {
+        self.shell().words
+    }
     /// What a Braille display shows of the mode now, if it shows a board.
     fn glance(&mut self, _now: u64) -> Option<Glance> {
         None
@@ -413,6 +424,7 @@ mod tests {
         out: Vec<Line>,
         next: Option<Box<dyn Mode>>,
         on_line: Option<Box<dyn Fn() -> Box<dyn Mode>>>,
+        shell: Shell,
     }
 
     fn fake(name: &'static str, log: &Log) -> Fake {
@@ -426,6 +438,7 @@ mod tests {
             out: Vec::new(),
             next: None,
             on_line: None,
+            shell: Shell::new(&crate::config::Settings::default(), crate::rules::Color::White),
         }
     }
 
@@ -460,6 +473,9 @@ mod tests {
                 }
                 other => Some(other),
             }
+        }
+        fn shell(&mut self) -> &mut Shell {
+            &mut self.shell
         }
         fn wants_quit(&mut self) -> bool {
             self.quit

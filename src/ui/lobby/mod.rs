@@ -556,6 +556,10 @@ impl Lobby {
 }
 
 impl Mode for Lobby {
+    fn shell(&mut self) -> &mut Shell {
+        &mut self.shell
+    }
+
     /// The lobby is open; a single game in progress is joined at once,
     /// several are listed.
     fn greet(&mut self, _now: u64) {
@@ -589,10 +593,6 @@ impl Mode for Lobby {
             BoardKey::LastMove => self.shell.repeat(),
             _ => {}
         }
-    }
-
-    fn take_silence(&mut self) -> bool {
-        self.shell.take_silence()
     }
 
     fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
@@ -651,10 +651,6 @@ impl Mode for Lobby {
 
     fn wants_quit(&mut self) -> bool {
         self.quit
-    }
-
-    fn take_output(&mut self) -> Vec<Line> {
-        self.shell.take_output()
     }
 
     fn prompt(&mut self) -> String {

@@ -13,10 +13,8 @@ use crate::speech::{Channel, Command};
 use crate::study::drill::{Drill, DrillKind, DrillResult};
 use crate::ui::failure::SessionError;
 use crate::ui::io::Io;
-use crate::ui::output::Line;
 use crate::ui::session::Mode;
 use crate::ui::shell::Shell;
-use crate::ui::words::Narrator;
 use std::path::PathBuf;
 
 /// A drill.
@@ -87,6 +85,10 @@ impl DrillMode {
 }
 
 impl Mode for DrillMode {
+    fn shell(&mut self) -> &mut crate::ui::shell::Shell {
+        &mut self.shell
+    }
+
     fn greet(&mut self, _now: u64) {
         let start = self.shell.words.drill_start(self.drill.kind());
         self.shell.say_lines(vec![start]);
@@ -146,24 +148,8 @@ impl Mode for DrillMode {
         }
     }
 
-    fn wants_quit(&mut self) -> bool {
-        self.shell.wants_quit()
-    }
-
-    fn take_silence(&mut self) -> bool {
-        self.shell.take_silence()
-    }
-
-    fn take_output(&mut self) -> Vec<Line> {
-        self.shell.take_output()
-    }
-
     fn prompt(&mut self) -> String {
         ">".into()
-    }
-
-    fn narrator(&mut self) -> Narrator {
-        self.shell.words
     }
 
     fn leave(&mut self, _now: u64) {}

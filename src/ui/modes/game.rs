@@ -179,6 +179,11 @@ impl GameMode {
 }
 
 impl Mode for GameMode {
+    /// The front taking commands: the study once the game has ended.
+    fn shell(&mut self) -> &mut crate::ui::shell::Shell {
+        self.commands().shell()
+    }
+
     fn greet(&mut self, now: u64) {
         self.play.greet(now);
     }
@@ -274,10 +279,6 @@ impl Mode for GameMode {
             Some(name) => format!("{name}: {}", self.play.prompt()),
             None => self.play.prompt(),
         }
-    }
-
-    fn narrator(&mut self) -> Narrator {
-        self.commands().shell().words
     }
 
     /// The game, or its study once it has ended (with the game's status

@@ -9,7 +9,7 @@ use crate::ui::effects::Effects;
 use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Msg};
 use crate::ui::io::Io;
-use crate::ui::output::{Glance, Line};
+use crate::ui::output::Glance;
 use crate::ui::review::Review;
 use crate::ui::session::Mode;
 use crate::ui::shell::Front;
@@ -162,6 +162,10 @@ impl ReviewMode {
 }
 
 impl Mode for ReviewMode {
+    fn shell(&mut self) -> &mut crate::ui::shell::Shell {
+        self.review.shell()
+    }
+
     fn greet(&mut self, now: u64) {
         self.review.greet(now);
     }
@@ -227,24 +231,8 @@ impl Mode for ReviewMode {
         self.review.busy() || self.effects.looking()
     }
 
-    fn wants_quit(&mut self) -> bool {
-        self.review.shell_ref().wants_quit()
-    }
-
-    fn take_silence(&mut self) -> bool {
-        super::take_silence(self.fronts())
-    }
-
-    fn take_output(&mut self) -> Vec<Line> {
-        super::take_output(self.fronts())
-    }
-
     fn prompt(&mut self) -> String {
         self.review.prompt()
-    }
-
-    fn narrator(&mut self) -> Narrator {
-        self.review.shell().words
     }
 
     fn glance(&mut self, now: u64) -> Option<Glance> {

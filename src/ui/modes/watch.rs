@@ -14,7 +14,7 @@ use crate::online::tv::{TvNews, Watched};
 use crate::speech::Channel;
 use crate::ui::effects::Effects;
 use crate::ui::input::{BoardKey, Msg};
-use crate::ui::output::{Glance, Line, Urgency};
+use crate::ui::output::{Glance, Urgency};
 use crate::ui::review::Review;
 use crate::ui::session::Mode;
 use crate::ui::shell::Front;
@@ -143,6 +143,10 @@ impl Source for Tv {
 }
 
 impl<S: Source> Mode for Watching<S> {
+    fn shell(&mut self) -> &mut crate::ui::shell::Shell {
+        self.inner.shell()
+    }
+
     fn greet(&mut self, now: u64) {
         self.source.greet(&mut self.inner, now);
         self.inner.greet(now);
@@ -186,24 +190,8 @@ impl<S: Source> Mode for Watching<S> {
         self.inner.busy()
     }
 
-    fn wants_quit(&mut self) -> bool {
-        self.inner.wants_quit()
-    }
-
-    fn take_silence(&mut self) -> bool {
-        self.inner.take_silence()
-    }
-
-    fn take_output(&mut self) -> Vec<Line> {
-        self.inner.take_output()
-    }
-
     fn prompt(&mut self) -> String {
         self.inner.prompt()
-    }
-
-    fn narrator(&mut self) -> Narrator {
-        self.inner.narrator()
     }
 
     fn glance(&mut self, now: u64) -> Option<Glance> {

@@ -29,7 +29,6 @@ use crate::ui::input::{BoardKey, Msg};
 use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, Touched, key_action};
-use crate::ui::words::Narrator;
 use crate::ui::words::View;
 use crate::ui::words::{LinkSaid, PracticeSaid};
 use std::collections::HashSet;
@@ -566,6 +565,10 @@ fn puzzle_url(p: &Puzzle) -> Option<String> {
 }
 
 impl Mode for PuzzleMode {
+    fn shell(&mut self) -> &mut crate::ui::shell::Shell {
+        &mut self.shell
+    }
+
     fn greet(&mut self, now: u64) {
         if !self.practice.is_empty() {
             let line = self.shell.words.practice_start(self.practice.len());
@@ -646,28 +649,12 @@ impl Mode for PuzzleMode {
         }
     }
 
-    fn wants_quit(&mut self) -> bool {
-        self.shell.wants_quit()
-    }
-
-    fn take_silence(&mut self) -> bool {
-        self.shell.take_silence()
-    }
-
-    fn take_output(&mut self) -> Vec<Line> {
-        self.shell.take_output()
-    }
-
     /// The move's prompt ("25. White>"); between puzzles a bare ">".
     fn prompt(&mut self) -> String {
         match &self.run {
             Some(run) if !run.is_over() => self.shell.prompt(run.position(), false),
             _ => ">".into(),
         }
-    }
-
-    fn narrator(&mut self) -> Narrator {
-        self.shell.words
     }
 
     /// The Braille display shows the puzzle's board, whose move it is,
