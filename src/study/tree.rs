@@ -362,6 +362,31 @@ impl Tree {
         self.lines[p].nodes.extend(moved);
     }
 
+    /// The lines that branched from `old`'s main line, grafted onto this
+    /// tree's main line where it reaches the same position (a game
+    /// corrected by its relay): each with the lines inside it. Returns
+    /// how many found no such place (or begin with the main line's move
+    /// there).
+    pub(crate) fn graft(&mut self, old: &Tree) -> usize {
+        let Some(main) = old.lines.first() else { return 0 };
+        let mut lost = 0;
+        for node in &main.nodes {
+            for v in &node.variations {
+                let moves = old.pgn_moves(*v);
+                let Some(first) = moves.first() else { continue };
+                let at = self.lines[0].nodes.iter().position(|n| n.before == node.before && n.mv != first.mv);
+                match at {
+                    Some(j) => {
+                        let id = self.add(&moves, node.before, Some((0, j)));
+                        self.lines[0].nodes[j].variations.push(id);
+                    }
+                    None => lost += 1,
+                }
+            }
+        }
+        lost
+    }
+
     /// The line `line` and the lines inside it, as PGN moves.
     pub(crate) fn pgn_moves(&self, line: usize) -> Vec<PgnNode> {
         let Some(branch) = self.lines.get(line) else { return Vec::new() };
@@ -460,6 +485,20 @@ mod tests {
         assert_eq!(t.delete(c), Ok(after_e4));
         assert_eq!(movetext(&t), "1. e4 e5 2. Nf3 Nc6 *");
         assert!(t.next_node(after_e4).unwrap().variations.is_empty());
+    }
+
+    /// A game corrected: the lines that branched from its main line are
+    /// grafted where the corrected game reaches the same position; one
+    /// whose place is gone is counted.
+    #[test]
+    fn lines_are_grafted_onto_a_corrected_game() {
+        let old = tree("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 (2. f4) 2... Nc6 *");
+        let mut new = tree("1. e4 e5 2. Bc4 *");
+        assert_eq!(new.graft(&old), 0);
+        assert_eq!(movetext(&new), "1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Bc4 (2. f4) *");
+        let mut other = tree("1. d4 d5 *");
+        assert_eq!(other.graft(&old), 2, "no place for 1... c5 nor 2. f4");
+        assert_eq!(movetext(&other), "1. d4 d5 *");
     }
 
     /// A nested variation promoted becomes the main line; what was played

@@ -245,11 +245,18 @@ impl Review {
     /// added (a relay's correction): it goes on from `game`, at its end.
     pub(crate) fn replaced(&mut self, game: PgnGame, clocks: Option<[u64; 2]>, now: u64) {
         self.game = game;
-        self.tree = Tree::of(&self.game);
+        let old = std::mem::replace(&mut self.tree, Tree::of(&self.game));
+        // The player's lines go where the corrected game still reaches
+        // their position; those that cannot are said.
+        let lost = self.tree.graft(&old);
         self.cursor = self.tree.end(self.tree.root());
         self.live = clocks.map(|c| Live { clocks: Some(c), at: now }).or(self.live);
         let line = self.shell.words.watch_jumped(&self.game.final_position());
         self.shell.say(line, Urgency::Move);
+        if lost > 0 {
+            let text = self.shell.words.lines_dropped(lost);
+            self.shell.say(text, Urgency::Info);
+        }
     }
 
     /// A move of the game watched: said as it comes; the cursor follows
@@ -1065,6 +1072,12 @@ mod tests {
         assert_eq!(typed(&mut r, "promote line"), ["The game goes on: its own moves stay the main line."]);
         r.ended();
         assert_eq!(typed(&mut r, "promote line"), ["This line is the main line now."]);
+        // The game's moves jump elsewhere: the line that has no place
+        // there any more is said to be let go.
+        let nf3 = crate::notation::read_move(&Position::start(), "Nf3", NotationLang::English).expect("Nf3");
+        r.jumped(Position::start().play(&nf3).expect("legal"), [60_000, 60_000], 0);
+        let said = texts(&mut r);
+        assert!(said.iter().any(|l| l.ends_with("were let go: 1 variation.")), "{said:?}");
     }
 
     /// Korean asks about every heard move; in a review the move heard is

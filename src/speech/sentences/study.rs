@@ -44,6 +44,8 @@ pub struct StudyWords {
     pub analysis_dropped: String,
     pub live_end: String,
     pub live_main: String,
+    /// A corrected game dropped the player's lines: `{count}` (with its unit).
+    pub lines_dropped: String,
     pub not_saved: String,
     /// The clock after the move in view: `{side}`, `{left}`, `{took}`.
     pub clock_took: String,

@@ -271,6 +271,12 @@ impl Narrator {
         fill(&s.slowest, &[("side", name), ("list", list.join("; "))])
     }
 
+    /// `n` lines of the player's had no place in a corrected game.
+    pub(crate) fn lines_dropped(&self, n: usize) -> String {
+        let s = &self.lex.study;
+        fill(&s.lines_dropped, &[("count", unit(self.lex, &s.variation, n as u64))])
+    }
+
     /// `delete line` asked first, naming the line's first move.
     pub(crate) fn delete_confirm(&self, before: &Position, mv: &Move) -> Line {
         self.both_one(|n| fill(&n.lex.study.delete_confirm, &[("step", n.step(before, mv))]))
