@@ -251,13 +251,19 @@ impl Shell {
 
 /// What a finger on a square (a routing key, a board key) leaves to the
 /// front once the shell has said what it did with the piece in hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Touched {
     /// A piece picked up, or put back: the piece now in hand.
     Held(Option<Square>),
-    /// The piece in hand goes there: a move, as if its two squares were
-    /// typed.
-    Move(Square, Square),
+    /// The piece in hand goes there: the move its two squares make, read
+    /// as if typed ("g1f3"), and the piece in hand after it (still the
+    /// same when the move is refused, with its reason).
+    Move {
+        /// What the two squares mean.
+        intent: Intent,
+        /// The piece in hand now.
+        held: Option<Square>,
+    },
     /// Nothing in hand and nothing to pick up: what stands there.
     Look(Square),
 }
@@ -281,7 +287,11 @@ impl Shell {
                 self.say(line, Urgency::Readout);
                 Touched::Held(Some(sq))
             }
-            (Some(from), None) => Touched::Move(from, sq),
+            (Some(from), None) => {
+                let intent = self.resolver.resolve(pos, &format!("{from}{sq}"), Channel::Typed);
+                let held = matches!(intent, Intent::Refuse(_)).then_some(from);
+                Touched::Move { intent, held }
+            }
             (None, None) => Touched::Look(sq),
         }
     }

@@ -380,11 +380,8 @@ impl Play {
         let played = self.game.history().moves().len();
         match self.shell.touch(&pos, self.in_hand(), sq, mover) {
             Touched::Held(held) => self.held = held.map(|h| (h, played)),
-            Touched::Move(from, to) => {
-                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{to}"), Channel::Typed);
-                if !matches!(intent, Intent::Refuse(_)) {
-                    self.held = None;
-                }
+            Touched::Move { intent, held } => {
+                self.held = held.map(|h| (h, played));
                 self.carry_out(intent, Channel::Typed, now);
             }
             Touched::Look(sq) => self.command(Command::Square(sq), now),

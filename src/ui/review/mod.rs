@@ -456,11 +456,8 @@ impl Front for Review {
                 let held = self.held.filter(|(_, c)| *c == self.cursor).map(|(s, _)| s);
                 match self.shell.touch(&pos, held, sq, Some(pos.turn())) {
                     Touched::Held(h) => self.held = h.map(|s| (s, self.cursor)),
-                    Touched::Move(from, to) => {
-                        let intent = self.shell.resolver.resolve(&pos, &format!("{from}{to}"), Channel::Typed);
-                        if !matches!(intent, Intent::Refuse(_)) {
-                            self.held = None;
-                        }
+                    Touched::Move { intent, held } => {
+                        self.held = held.map(|s| (s, self.cursor));
                         self.carry_out(intent, Channel::Typed, now);
                     }
                     Touched::Look(sq) => self.command(Command::Square(sq), Channel::Typed),

@@ -532,11 +532,8 @@ impl PuzzleMode {
         let live = self.run.as_ref().is_some_and(|r| !r.is_over());
         match self.shell.touch(&pos, self.held, sq, Some(self.side).filter(|_| live)) {
             Touched::Held(held) => self.held = held,
-            Touched::Move(from, to) => {
-                let intent = self.shell.resolver.resolve(&pos, &format!("{from}{to}"), Channel::Typed);
-                if !matches!(intent, Intent::Refuse(_)) {
-                    self.held = None;
-                }
+            Touched::Move { intent, held } => {
+                self.held = held;
                 self.carry_out(intent, now);
             }
             Touched::Look(sq) => self.command(Command::Square(sq), now),
