@@ -50,17 +50,12 @@ pub(crate) fn clock_of(comment: &str) -> Option<u64> {
 /// The moves on the way to `to` that have a clock, each with how long it
 /// took; `control` is the game's (see [`control`]).
 pub(crate) fn thinks(tree: &Tree, to: Cursor, control: Option<(u64, u64)>) -> Vec<Think> {
-    let (positions, moves) = tree.path(to);
-    let mut nodes = Vec::new();
-    for k in 1..=moves.len() {
-        nodes.push(tree.last_node(tree.along(to, k)));
-    }
     let mut last: [Option<u64>; 2] = control.map_or([None, None], |(base, _)| [Some(base), Some(base)]);
     let inc = control.map_or(0, |(_, inc)| inc);
     let mut out = Vec::new();
-    for (i, node) in nodes.into_iter().enumerate() {
-        let side = usize::from(positions[i].turn() == Color::Black);
-        let Some(left) = node.and_then(|n| n.comments.iter().find_map(|c| clock_of(c))) else {
+    for (i, node) in tree.nodes_to(to).into_iter().enumerate() {
+        let side = usize::from(node.before.turn() == Color::Black);
+        let Some(left) = node.comments.iter().find_map(|c| clock_of(c)) else {
             // A move without a clock: the next one of this side cannot say
             // how long it took.
             last[side] = None;
@@ -68,7 +63,7 @@ pub(crate) fn thinks(tree: &Tree, to: Cursor, control: Option<(u64, u64)>) -> Ve
         };
         let took = last[side].map(|before| (before + inc).saturating_sub(left));
         last[side] = Some(left);
-        out.push(Think { ply: i, before: positions[i], mv: moves[i], left, took });
+        out.push(Think { ply: i, before: node.before, mv: node.mv, left, took });
     }
     out
 }

@@ -108,20 +108,29 @@ impl Tree {
         self.lines.get(c.line)?.nodes.get(c.at)
     }
 
-    /// The moves from the start to the cursor, with the positions (one
-    /// more than the moves).
-    pub(crate) fn path(&self, c: Cursor) -> (Vec<Position>, Vec<Move>) {
+    /// The lines from the main line to the cursor's, each with how far
+    /// the way to the cursor runs in it.
+    fn chain(&self, c: Cursor) -> Vec<Cursor> {
         let mut chain = Vec::new();
         let mut at = Some(c);
         while let Some(cur) = at {
             let Some(branch) = self.lines.get(cur.line) else { break };
-            chain.push((cur.line, cur.at.min(branch.nodes.len())));
+            chain.push(Cursor { line: cur.line, at: cur.at.min(branch.nodes.len()) });
             at = branch.parent.map(|(l, i)| Cursor { line: l, at: i });
         }
-        let mut moves = Vec::new();
-        for (line, upto) in chain.into_iter().rev() {
-            moves.extend(self.lines[line].nodes[..upto].iter().map(|n| n.mv));
-        }
+        chain.reverse();
+        chain
+    }
+
+    /// The nodes from the start to the cursor, one a move.
+    pub(crate) fn nodes_to(&self, c: Cursor) -> Vec<&Node> {
+        self.chain(c).into_iter().flat_map(|part| &self.lines[part.line].nodes[..part.at]).collect()
+    }
+
+    /// The moves from the start to the cursor, with the positions (one
+    /// more than the moves).
+    pub(crate) fn path(&self, c: Cursor) -> (Vec<Position>, Vec<Move>) {
+        let moves: Vec<Move> = self.nodes_to(c).iter().map(|n| n.mv).collect();
         let mut positions = vec![self.start];
         let mut pos = self.start;
         for m in &moves {
@@ -134,19 +143,9 @@ impl Tree {
     /// The cursor after the first `k` moves on the way to `c` (at most
     /// all of them).
     pub(crate) fn along(&self, c: Cursor, k: usize) -> Cursor {
-        // The lines from the main line to the cursor's, each with how far
-        // the way runs in it.
-        let mut chain = Vec::new();
-        let mut at = Some(c);
-        while let Some(cur) = at {
-            let Some(branch) = self.lines.get(cur.line) else { break };
-            chain.push(Cursor { line: cur.line, at: cur.at.min(branch.nodes.len()) });
-            at = branch.parent.map(|(l, i)| Cursor { line: l, at: i });
-        }
-        chain.reverse();
         let mut left = k;
         let mut here = self.root();
-        for part in chain {
+        for part in self.chain(c) {
             // Before a variation's first move the position is its parent's.
             if left == 0 {
                 return here;
