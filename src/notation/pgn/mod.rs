@@ -59,6 +59,11 @@ impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
+    /// The value of a tag that says something: not empty, not PGN's
+    /// unknown ("?").
+    pub fn known_tag(&self, name: &str) -> Option<&str> {
+        self.tag(name).filter(|v| !v.trim().is_empty() && *v != "?")
+    }
     /// Sets a tag, replacing an existing one of the same name.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(n, _)| n == name) {

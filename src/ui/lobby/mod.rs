@@ -455,8 +455,6 @@ impl Lobby {
         });
     }
 
-    /// lichess's puzzles, played above the lobby (its news said as
-    /// notices meanwhile, a pairing entered).
     /// `review N`: game N of the player's games listed, reviewed above
     /// the lobby (the others a chapter away).
     fn review(&mut self, n: usize) {
@@ -469,6 +467,8 @@ impl Lobby {
         self.next = Some(Box::new(mode));
     }
 
+    /// lichess's puzzles, played above the lobby (its news said as
+    /// notices meanwhile, a pairing entered).
     fn puzzles(&mut self) {
         use crate::ui::modes::puzzle::{LichessPuzzles, lichess_mode};
         let asked = LichessPuzzles { angle: "mix".into(), difficulty: Default::default(), replay_days: None };

@@ -53,9 +53,8 @@ impl Narrator {
         if games.is_empty() {
             return crate::ui::output::Line::info(o.my_games_none.clone());
         }
-        let tag = |g: &crate::notation::pgn::PgnGame, t: &str| {
-            g.tag(t).filter(|v| !v.trim().is_empty() && *v != "?").map(crate::filter::clean).unwrap_or_default()
-        };
+        let tag =
+            |g: &crate::notation::pgn::PgnGame, t: &str| g.known_tag(t).map(crate::filter::clean).unwrap_or_default();
         let items: Vec<String> = games
             .iter()
             .enumerate()

@@ -40,7 +40,7 @@ impl Narrator {
     pub(crate) fn header(&self, game: &PgnGame, number: usize, total: usize) -> Vec<String> {
         let s = &self.lex.study;
         let mut lines = Vec::new();
-        let tag = |name: &str| game.tag(name).filter(|v| !v.trim().is_empty() && *v != "?").map(str::to_string);
+        let tag = |name: &str| game.known_tag(name).map(str::to_string);
         match tag("ChapterName") {
             Some(name) => {
                 let args = [("n", number.to_string()), ("total", total.to_string()), ("name", name)];
@@ -83,7 +83,7 @@ impl Narrator {
             .iter()
             .enumerate()
             .map(|(i, g)| {
-                let tag = |name: &str| g.tag(name).filter(|v| !v.trim().is_empty() && *v != "?").map(str::to_string);
+                let tag = |name: &str| g.known_tag(name).map(str::to_string);
                 let name = tag("ChapterName").or_else(|| tag("Event")).unwrap_or_else(|| {
                     let side = |t: &str, c: Color| tag(t).unwrap_or_else(|| color_name(self.lex, c).to_string());
                     format!("{} - {}", side("White", Color::White), side("Black", Color::Black))
