@@ -458,13 +458,18 @@ impl Lobby {
     /// `review N`: game N of the player's games listed, reviewed above
     /// the lobby (the others a chapter away).
     fn review(&mut self, n: usize) {
-        if n == 0 || n > self.my_games.len() {
-            let text = self.words.my_game_missing(n);
-            return self.say(text, Urgency::Info);
-        }
+        // Saved copies are named by the game's id on lichess.
+        let site = n.checked_sub(1).and_then(|i| self.my_games.get(i)).and_then(|g| g.tag("Site"));
+        let stem = site.and_then(|s| s.rsplit('/').next()).filter(|s| crate::online::is_id(s)).unwrap_or("lichess");
         let effects = crate::ui::effects::Effects::new(self.tx.clone(), self.words, &self.settings);
-        let mode = crate::ui::modes::review::ReviewMode::of_games(&self.settings, self.my_games.clone(), n, effects);
-        self.next = Some(Box::new(mode));
+        let games = self.my_games.clone();
+        match crate::ui::modes::review::ReviewMode::of_games(&self.settings, games, n, stem, effects) {
+            Some(mode) => self.next = Some(Box::new(mode)),
+            None => {
+                let text = self.words.my_game_missing(n);
+                self.say(text, Urgency::Info);
+            }
+        }
     }
 
     /// lichess's puzzles, played above the lobby (its news said as

@@ -46,49 +46,36 @@ pub(crate) fn start(
     plain: bool,
 ) -> Result<(), SessionError> {
     let total = games.len();
-    let Some(game) = number.checked_sub(1).and_then(|i| games.get(i)).cloned() else {
+    if number == 0 || number > total {
         return Err(SessionError::NoSuchGame { number, total });
-    };
+    }
     let io = Io::open(&settings);
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let effects = Effects::new(io.tx.clone(), words, &settings);
-    let review = Review::new(game, &settings, number, total, stem);
-    let parked = games.iter().map(|_| None).collect();
-    let mode = ReviewMode {
-        listening: io.listening(),
-        chapters: games,
-        parked,
-        number,
-        stem: stem.to_string(),
-        ..ReviewMode::new(review, effects)
+    let Some(mode) = ReviewMode::of_games(&settings, games, number, stem, effects) else {
+        return Err(SessionError::NoSuchGame { number, total });
     };
-    io.run(Box::new(mode), plain)?;
+    let listening = io.listening();
+    io.run(Box::new(ReviewMode { listening, ..mode }), plain)?;
     Ok(())
 }
 
 impl ReviewMode {
-    /// A review of game `number` (from 1) of `games`, the others a
-    /// chapter away (the player's lichess games, from the lobby).
+    /// A review of game `number` (from 1) of `games` (a file's, a
+    /// study's chapters, the player's lichess games), the others a
+    /// chapter away; `stem` names saved copies. None when there is no
+    /// such game.
     pub(crate) fn of_games(
         settings: &Settings,
         games: Vec<crate::notation::pgn::PgnGame>,
         number: usize,
+        stem: &str,
         effects: Effects,
-    ) -> ReviewMode {
-        let total = games.len();
-        let game = games
-            .get(number.saturating_sub(1))
-            .cloned()
-            .unwrap_or_else(|| crate::notation::pgn::PgnGame::new(crate::rules::Position::start()));
-        let stem = game
-            .tag("Site")
-            .and_then(|s| s.rsplit('/').next())
-            .filter(|s| crate::online::is_id(s))
-            .unwrap_or("lichess")
-            .to_string();
-        let review = Review::new(game, settings, number, total, &stem);
+    ) -> Option<ReviewMode> {
+        let game = games.get(number.checked_sub(1)?)?.clone();
+        let review = Review::new(game, settings, number, games.len(), stem);
         let parked = games.iter().map(|_| None).collect();
-        ReviewMode { chapters: games, parked, number, stem, ..ReviewMode::new(review, effects) }
+        Some(ReviewMode { chapters: games, parked, number, stem: stem.to_string(), ..ReviewMode::new(review, effects) })
     }
 
     /// A review whose work `effects` does.
