@@ -55,6 +55,22 @@ pub enum Command {
     Puzzle(PuzzleArgs),
     /// Board-sight drills: colours, knight routes, diagonals, attacks, memory.
     Drill(DrillArgs),
+    /// Set up a position piece by piece, then review it (the analysis board).
+    Setup(SetupArgs),
+}
+
+/// `voxchess setup`.
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    /// Start from this position (FEN) rather than an empty board.
+    #[command(flatten)]
+    pub fen: FenArg,
+    /// Language and style of the words.
+    #[command(flatten)]
+    pub words: SessionWords,
+    /// Plain lines, speech and voice.
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// `voxchess drill`.
@@ -606,6 +622,7 @@ mod tests {
             Command::Review(a) => (a.words.lang, a.words.style, &a.output),
             Command::Puzzle(a) => (a.words.lang, a.words.style, &a.output),
             Command::Drill(a) => (a.words.lang, a.words.style, &a.output),
+            Command::Setup(a) => (a.words.lang, a.words.style, &a.output),
             Command::Online(a) => (a.lang, a.style, &a.output),
             other => panic!("not a session: {other:?}"),
         }
@@ -615,7 +632,8 @@ mod tests {
     /// session's options after the subcommand as well as before it.
     #[test]
     fn session_options_are_taken_after_any_subcommand() {
-        let commands: [&[&str]; 14] = [
+        let commands: [&[&str]; 15] = [
+            &["setup"],
             &["play"],
             &["review", "x.pgn"],
             &["puzzle"],

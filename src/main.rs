@@ -45,5 +45,6 @@ fn dispatch(start: &Start, cli: Cli) -> Outcome {
         Command::Models(a) => sound::models(start, a),
         Command::Puzzle(a) => play::puzzle(start, a),
         Command::Drill(a) => play::drill(start, a),
+        Command::Setup(a) => play::setup(start, a),
     }
 }

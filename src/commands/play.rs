@@ -2,7 +2,7 @@
 //! a game file.
 
 use super::{Outcome, Start, no_game, plain_terminal, read_file};
-use crate::cli::{DrillArgs, OutputArgs, PlayArgs, PuzzleAction, PuzzleArgs, ResumeArgs, ReviewArgs};
+use crate::cli::{DrillArgs, OutputArgs, PlayArgs, PuzzleAction, PuzzleArgs, ResumeArgs, ReviewArgs, SetupArgs};
 use crate::config::{ColorChoice, OpponentKind};
 use crate::game::{GameSetup, SavedGame};
 use crate::notation::NotationLang;
@@ -255,5 +255,22 @@ pub fn drill(start: &Start, a: DrillArgs) -> Outcome {
     let kind = a.drill;
     let plain = settings.plain || plain_terminal();
     crate::ui::modes::drill::start(settings, kind, plain)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `voxchess setup`: a board to set up (empty, or `--fen`'s), then its
+/// review.
+pub fn setup(start: &Start, a: SetupArgs) -> Outcome {
+    let mut settings = start.settings();
+    a.words.apply(&mut settings);
+    a.output.apply(&mut settings);
+    let from = match a.fen.fen {
+        Some(_) => Some(a.fen.position()?),
+        None => None,
+    };
+    // No data lock, as for a review: a game played from the position
+    // takes it then.
+    let plain = settings.plain || plain_terminal();
+    crate::ui::modes::setup::start(settings, from, plain)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,5 @@
 //! Reading and writing FEN (Forsyth-Edwards Notation).
 
-use super::bitboard::Bitboard;
 use super::board::Board;
 use super::castling::{CastleSide, CastlingRights};
 use super::color::Color;
@@ -104,71 +103,32 @@ fn parse_placement(text: &str) -> Result<Board, FenError> {
     Ok(board)
 }
 
+/// The first problem of a position against the Laws
+/// ([`super::arrangement::problems`]), as FEN's error.
 fn validate(pos: &Position, ep_text: &str) -> Result<(), FenError> {
-    let b = &pos.board;
-    for color in Color::ALL {
-        let kings = b.pieces(color, Role::King).count();
-        if kings != 1 {
-            return Err(field_err(
-                FenField::Placement,
-                format!("{color} has {kings} kings, there must be exactly one"),
-            ));
+    use super::arrangement::PositionProblem as P;
+    let Some(problem) = super::arrangement::problems(pos).into_iter().next() else { return Ok(()) };
+    let (field, text) = match problem {
+        P::Kings { color, count } => {
+            (FenField::Placement, format!("{color} has {count} kings, there must be exactly one"))
         }
-        if b.by_color(color).count() > 16 {
-            return Err(field_err(FenField::Placement, format!("{color} has more than 16 pieces")));
+        P::TooManyPieces(color) => (FenField::Placement, format!("{color} has more than 16 pieces")),
+        P::TooManyPawns(color) => (FenField::Placement, format!("{color} has more than 8 pawns")),
+        P::PawnOnEdge(sq) => (FenField::Placement, format!("a pawn stands on {sq}, on the first or last rank")),
+        P::WaitingInCheck(waiting) => (FenField::Turn, format!("{waiting} is in check but it is {}'s move", pos.turn)),
+        P::TooManyCheckers(color) => (FenField::Placement, format!("{color} is in check from more than two pieces")),
+        P::Castling { color, side } => (
+            FenField::Castling,
+            format!(
+                "{color} may not castle {}: the king or rook is not on its starting square",
+                if side == CastleSide::King { "king side" } else { "queen side" }
+            ),
+        ),
+        P::EnPassant(_) => {
+            (FenField::EnPassant, format!("{ep_text} is not a square a pawn just passed over with a double step"))
         }
-        if b.pieces(color, Role::Pawn).count() > 8 {
-            return Err(field_err(FenField::Placement, format!("{color} has more than 8 pawns")));
-        }
-    }
-    let back = Bitboard::rank(Rank::ALL[0]) | Bitboard::rank(Rank::ALL[7]);
-    if let Some(sq) = (b.by_role(Role::Pawn) & back).first() {
-        return Err(field_err(FenField::Placement, format!("a pawn stands on {sq}, on the first or last rank")));
-    }
-    let waiting = !pos.turn;
-    let their_king = b.king_of(waiting).unwrap_or_else(|| unreachable!());
-    if pos.attackers_to(their_king, pos.turn, b.occupied()).any() {
-        return Err(field_err(FenField::Turn, format!("{waiting} is in check but it is {}'s move", pos.turn)));
-    }
-    if pos.checkers().count() > 2 {
-        return Err(field_err(FenField::Placement, format!("{} is in check from more than two pieces", pos.turn)));
-    }
-    for color in Color::ALL {
-        for side in CastleSide::ALL {
-            if pos.castling.has(color, side) {
-                let king_ok = b.pieces(color, Role::King).contains(CastleSide::king_from(color));
-                let rook_ok = b.pieces(color, Role::Rook).contains(side.rook_from(color));
-                if !king_ok || !rook_ok {
-                    return Err(field_err(
-                        FenField::Castling,
-                        format!(
-                            "{color} may not castle {}: the king or rook is not on its starting square",
-                            if side == CastleSide::King { "king side" } else { "queen side" }
-                        ),
-                    ));
-                }
-            }
-        }
-    }
-    if let Some(ep) = pos.ep_square {
-        let rank_ok = ep.rank().index() == if pos.turn == Color::White { 5 } else { 2 };
-        let squares = || match pos.turn {
-            Color::White => (ep.offset(-8), ep.offset(8)),
-            Color::Black => (ep.offset(8), ep.offset(-8)),
-        };
-        if !rank_ok || {
-            let (pawn_sq, from_sq) = squares();
-            !b.pieces(!pos.turn, Role::Pawn).contains(pawn_sq)
-                || b.occupied().contains(ep)
-                || b.occupied().contains(from_sq)
-        } {
-            return Err(field_err(
-                FenField::EnPassant,
-                format!("{ep_text} is not a square a pawn just passed over with a double step"),
-            ));
-        }
-    }
-    Ok(())
+    };
+    Err(field_err(field, text))
 }
 
 impl Position {

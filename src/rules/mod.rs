@@ -2,6 +2,7 @@
 //! the FIDE Laws articles 1-5 and 9. It knows nothing of notation, words,
 //! clocks or audio; every layer above it uses it.
 
+mod arrangement;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -19,6 +20,7 @@ mod request;
 mod role;
 mod square;
 
+pub use arrangement::{Arrangement, Placed, PositionProblem};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{CastleSide, CastlingRights};

@@ -176,6 +176,8 @@ pub enum Command {
     PreviousChapter,
     /// The chapters, by number and name.
     Chapters,
+    /// Set up a position, starting from the one in view.
+    Setup,
     /// A game from the position in view: against the engine (at `level`,
     /// else the settings'), or two people here (`human`), with a clock
     /// (`control`, as typed: "10+5") or the settings'.
@@ -508,6 +510,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
             Ok(number.map_or(Command::Chapters, Command::Chapter))
         }
         "next_chapter" => Ok(Command::NextChapter),
+        "setup" => Ok(Command::Setup),
         "previous_chapter" => Ok(Command::PreviousChapter),
         "play_from_here" | "play_from_here_human" => {
             // A time control is a typed token with a plus ("10+5"); the

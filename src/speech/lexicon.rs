@@ -342,6 +342,19 @@ impl Lexicon {
                 }
             }
         }
+        // A side's adjective forms ("белая", "weißer") name it too, as
+        // pieces are set up ("чёрная ладья h8").
+        for color in Color::ALL {
+            let word = file.grammar.sides.of(color);
+            for form in ["nom", "pl", "m", "f", "n"] {
+                let Some(text) = word.forms.get(form) else { continue };
+                let entry = words_in.entry(text.to_lowercase()).or_default();
+                let sense = Sense { meaning: Meaning::Color(color), cost: 0.0 };
+                if !entry.iter().any(|s| matches!(s.meaning, Meaning::Color(_))) {
+                    entry.push(sense);
+                }
+            }
+        }
         share_rhymes(&mut words_in);
         let mut commands: BTreeMap<String, String> =
             file.commands.into_iter().map(|(k, v)| (k.to_lowercase(), v)).collect();

@@ -13,6 +13,7 @@ pub(crate) mod intent;
 pub(crate) mod lang;
 pub(crate) mod lexicon;
 pub(crate) mod move_words;
+pub(crate) mod placement;
 pub(crate) mod resolver;
 pub mod say_board;
 pub mod say_event;
@@ -28,6 +29,7 @@ pub use command::{BrailleView, Command, CommandError, EngineQuestion, GameComman
 pub use intent::{Answer, Channel, Confirm, Intent, Question, QuestionKind, Refusal};
 pub use lang::{SpeechLang, Style};
 pub use lexicon::Lexicon;
+pub use placement::{SetupError, SetupOrder, lone_square, parse_setup};
 pub use resolver::Resolver;
 pub use say_move::say_move;
 pub use say_notation::say_notation;

@@ -16,6 +16,7 @@ pub fn vocabulary(lang: SpeechLang) -> Vec<String> {
         .words_in
         .keys()
         .chain(lex.commands.keys())
+        .chain(lex.study.setup.orders.keys())
         .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
         // Particles are read off typed words; as words of their own the
         // recognizer would insert them between the others.

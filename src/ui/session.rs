@@ -104,6 +104,12 @@ pub(crate) trait Mode {
     fn enter(&mut self) -> Option<Box<dyn Mode>> {
         None
     }
+    /// A mode to take this one's place (taken once): set up, a position
+    /// becomes its review.
+    fn becomes(&mut self) -> Option<Box<dyn Mode>> {
+        None
+    }
+
     /// The mode entered on top of this one was left; this one goes on.
     fn back(&mut self, _now: u64) {}
     /// Whether this mode goes on while others are on top of it (the
@@ -365,6 +371,13 @@ pub(crate) fn run_session(
             mode.settle(now);
             pending = mode.enter();
             if pending.is_some() {
+                continue;
+            }
+            if let Some(next) = mode.becomes() {
+                let lines = heard_output(mode);
+                show_and_say(screen, voice, &lines);
+                top[0] = next;
+                entered = true;
                 continue;
             }
             if !mode.wants_quit() && !looped.quit {

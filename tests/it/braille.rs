@@ -260,6 +260,39 @@ fn a_line_is_tried_in_a_review_by_routing_keys() {
     s.quit();
 }
 
+/// A position set up by routing keys: a key on a square, then the piece
+/// named; the board view shows each piece as it is placed, and a pawn
+/// refused on the last rank leaves the square empty.
+#[test]
+fn a_position_is_set_up_by_routing_keys() {
+    let dir = scratch("setup");
+    let mut b = Brltty::start(&dir);
+    let mut s = Session::start(&dir, Some(&b), &["setup", "--braille"]);
+    s.said("The board is empty.");
+    s.typed("braille board");
+    s.said("Braille display: board.");
+    b.wait_text("8 --------");
+    b.send(&format!("Route {}", cell('e')));
+    s.said("e8: empty");
+    s.typed("black king");
+    s.said("Black king e8.");
+    b.wait_text("8 ----k---");
+    b.send(&format!("Route {}", cell('a')));
+    s.said("a8: empty");
+    s.typed("white pawn");
+    s.said("No pawn may stand on a8");
+    press(&mut b, "LnDn", 7);
+    b.wait_text("1 --------");
+    b.send(&format!("Route {}", cell('g')));
+    s.said("g1: empty");
+    s.typed("white king");
+    s.said("White king g1.");
+    b.wait_text("1 ------K-");
+    s.typed("done");
+    s.said("The position is legal.");
+    s.quit();
+}
+
 /// The display's text is the session's written notation: Russian piece
 /// letters and words, squares as "e4".
 #[test]

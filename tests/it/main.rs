@@ -32,6 +32,7 @@ mod readers;
 mod review;
 mod rules;
 mod seeds;
+mod setup;
 mod speech_in;
 mod speech_out;
 mod spoken;

@@ -217,6 +217,39 @@ proptest! {
         }
     }
 
+    /// Any line read as a setup order, in any language: never a panic;
+    /// every placement is a square and a piece, applied to a board being
+    /// set up it is placed or refused with a reason, and the board is
+    /// never one the Laws forbid as placed (two kings of a side, a pawn on
+    /// the first or last rank).
+    #[test]
+    fn any_setup_line_places_only_what_the_laws_allow(
+        lines in prop::collection::vec(
+            prop_oneof![".{0,30}", "[KQRBNPkqrbnpКрФЛСКп]{1,2}[a-h][1-8]", "(white|black|белый|чёрная|백|흑) (king|pawn|король|пешка|킹|폰) [a-h][1-8]"],
+            0..20,
+        ),
+    ) {
+        let mut board = voxchess::rules::Arrangement::empty();
+        for lang in SpeechLang::ALL {
+            let lex = voxchess::speech::Lexicon::get(lang);
+            for line in &lines {
+                if let Some(Ok(voxchess::speech::SetupOrder::Place(placed))) = voxchess::speech::parse_setup(lex, line) {
+                    for (piece, square) in placed {
+                        let _ = board.place(square, piece);
+                    }
+                }
+            }
+        }
+        let b = board.board();
+        for color in voxchess::rules::Color::ALL {
+            prop_assert!(b.pieces(color, voxchess::rules::Role::King).count() <= 1);
+            prop_assert!(b.pieces(color, voxchess::rules::Role::Pawn).count() <= 8);
+        }
+        let edges = voxchess::rules::Bitboard::rank(voxchess::rules::Rank::ALL[0])
+            | voxchess::rules::Bitboard::rank(voxchess::rules::Rank::ALL[7]);
+        prop_assert!((b.by_role(voxchess::rules::Role::Pawn) & edges).is_empty());
+    }
+
     /// Any time control or call schedule is read or refused; one read is
     /// written back the same way.
     #[test]

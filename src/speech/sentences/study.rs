@@ -97,6 +97,8 @@ pub struct StudyWords {
     pub watch: WatchWords,
     /// Following a broadcast.
     pub broadcast: BroadcastWords,
+    /// Setting up a position.
+    pub setup: SetupWords,
 }
 
 /// Following a broadcast round (`[study.broadcast]`).
@@ -226,4 +228,62 @@ pub struct LookupWords {
     pub move_loss: String,
     pub move_unknown: String,
     pub earlier: String,
+}
+
+/// Setting up a position piece by piece (`[study.setup]`): `{piece}` is
+/// a piece in words ("white king"), `{square}` a square, `{side}` and
+/// `{mover}` a side (with its forms).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct SetupWords {
+    pub opened: String,
+    pub empty: String,
+    pub placed: String,
+    /// A piece put where another stood: `{old}`, that one.
+    pub replaced: String,
+    pub same: String,
+    /// A square emptied: `{old}`, the piece that stood there.
+    pub removed: String,
+    pub already_empty: String,
+    pub cleared: String,
+    pub start: String,
+    /// The castling rights: `{list}` of `castling_item`s (`{side}`,
+    /// `{ways}`: one of `castling_ways`, short, long or both).
+    pub castling: String,
+    pub castling_item: String,
+    pub castling_ways: [String; 3],
+    pub castling_none: String,
+    pub en_passant: String,
+    pub en_passant_none: String,
+    /// Before the problems `done` found, each a line of its own.
+    pub not_legal: String,
+    pub kings_none: String,
+    /// `{count}`: how many kings.
+    pub kings_many: String,
+    /// A second king placed: `{square}`, where the first stands.
+    pub second_king: String,
+    pub too_many_pieces: String,
+    pub too_many_pawns: String,
+    pub pawn_on_edge: String,
+    pub waiting_in_check: String,
+    pub too_many_checkers: String,
+    /// Short and long.
+    pub castling_bad: [String; 2],
+    pub en_passant_bad: String,
+    pub needs_colour: String,
+    pub needs_piece: String,
+    pub needs_square: String,
+    pub castling_unread: String,
+    /// A move, the engine or the like asked before `done`.
+    pub not_now: String,
+    /// A square chosen by a routing key: `{what}`, what stands there.
+    pub chosen: String,
+    /// A line that is no order nor question: `{text}`, as typed.
+    pub unknown: String,
+    pub prompt: String,
+    pub ready: String,
+    pub help: Vec<String>,
+    /// The order phrases (lowercase) and what each names.
+    pub orders: BTreeMap<String, crate::speech::placement::SetupWord>,
 }

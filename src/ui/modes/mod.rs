@@ -16,6 +16,7 @@ pub(crate) mod drill;
 pub(crate) mod game;
 pub(crate) mod puzzle;
 pub(crate) mod review;
+pub(crate) mod setup;
 pub(crate) mod watch;
 
 use crate::ui::effect::Report;

@@ -56,7 +56,7 @@ pub(crate) fn start(
         return Err(SessionError::NoSuchGame { number, total });
     };
     let listening = io.listening();
-    io.run(Box::new(ReviewMode { listening, ..mode }), plain)?;
+    io.run(Box::new(mode.listening(listening)), plain)?;
     Ok(())
 }
 
@@ -91,6 +91,11 @@ impl ReviewMode {
             stem: String::new(),
             waiting: None,
         }
+    }
+
+    /// This review with voice input, for a game played from it.
+    pub(crate) fn listening(self, listening: Option<crate::ui::input::Listening>) -> Self {
+        ReviewMode { listening, ..self }
     }
 
     /// The review.
@@ -253,11 +258,17 @@ impl Mode for ReviewMode {
         true
     }
 
-    /// A game from the position in view, or the player's mistakes as
-    /// puzzles, when asked for.
+    /// A game from the position in view, a position to set up from it,
+    /// or the player's mistakes as puzzles, when asked for.
     fn enter(&mut self) -> Option<Box<dyn Mode>> {
         if let Some(game) = self.game.take() {
             return Some(Box::new(game));
+        }
+        if let Some(from) = self.review.take_setup() {
+            let settings = self.review.settings().clone();
+            let board = crate::rules::Arrangement::of(&from);
+            let tx = self.effects.sender();
+            return Some(Box::new(super::setup::SetupMode::new(&settings, board, tx, self.listening.clone())));
         }
         super::practice(self.review.as_mut(), &self.effects)
     }

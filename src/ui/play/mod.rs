@@ -309,6 +309,7 @@ impl Play {
             | Command::PromoteLine
             | Command::SlowestMoves
             | Command::PlayFromHere { .. }
+            | Command::Setup
             | Command::Chapter(_)
             | Command::NextChapter
             | Command::PreviousChapter

@@ -74,6 +74,11 @@ impl Review {
         self.play_from.take()
     }
 
+    /// The position `setup` asked to start from (taken once).
+    pub(crate) fn take_setup(&mut self) -> Option<crate::rules::Position> {
+        self.setup.take()
+    }
+
     /// The moves on the way to `to` with the clocks of their comments.
     pub(super) fn thinks(&self, to: Cursor) -> Vec<crate::study::clocks::Think> {
         let control = crate::study::clocks::control(self.game.tag("TimeControl"));

@@ -86,6 +86,8 @@ pub(crate) struct Review {
     quit_warned: bool,
     /// `play from here` asked for: the mode starts that game.
     play_from: Option<PlayFrom>,
+    /// `setup` asked: the position in view, to set up from.
+    setup: Option<Position>,
     /// Another chapter asked for, for the mode to open.
     chapter: Option<ChapterStep>,
     /// A piece picked up by a routing key, at the cursor it was picked
@@ -173,6 +175,7 @@ impl Review {
             changed: false,
             quit_warned: false,
             play_from: None,
+            setup: None,
             chapter: None,
             held: None,
         }
@@ -329,6 +332,7 @@ impl Review {
             }
             Command::DeleteLine => self.ask_delete(),
             Command::PlayFromHere { level, human, control } => self.play_from_here(level, human, control),
+            Command::Setup => self.setup = Some(self.tree.position(self.cursor)),
             Command::Chapter(n) => self.chapter = Some(ChapterStep::To(n)),
             Command::NextChapter => self.chapter = Some(ChapterStep::Next),
             Command::PreviousChapter => self.chapter = Some(ChapterStep::Previous),

@@ -25,6 +25,7 @@ mod online;
 mod pgn;
 mod play;
 mod puzzle;
+mod setup;
 mod start;
 mod study;
 mod tournament;
@@ -35,6 +36,7 @@ pub(crate) use braille::{StatusFacts, glance_board};
 pub(crate) use files::file_name;
 pub(crate) use fixed::Fixed;
 pub(crate) use puzzle::{LinkSaid, PracticeSaid};
+pub(crate) use setup::SetupSaid;
 
 use crate::rules::{Move, Position};
 use crate::speech::say_move::{color_name, move_body};
