@@ -185,3 +185,40 @@ impl Narrator {
         self.setup_words().help.iter().map(|t| Line::new(t.clone(), Urgency::Readout)).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, Role};
+    use crate::speech::{Lexicon, SpeechLang, Style};
+
+    /// The help's rows fit the display, and each refusal is said in every
+    /// language with its square and side filled in (no placeholder left).
+    #[test]
+    fn the_setups_words_fit_and_are_filled_in_every_language() {
+        let mut a = Arrangement::empty();
+        a.place(Square::parse("g1").expect("g1"), Piece { color: Color::White, role: Role::King }).expect("king");
+        let problems = [
+            PositionProblem::Kings { color: Color::Black, count: 0 },
+            PositionProblem::Kings { color: Color::White, count: 2 },
+            PositionProblem::TooManyPieces(Color::White),
+            PositionProblem::TooManyPawns(Color::Black),
+            PositionProblem::PawnOnEdge(Square::parse("a8").expect("a8")),
+            PositionProblem::WaitingInCheck(Color::Black),
+            PositionProblem::TooManyCheckers(Color::White),
+            PositionProblem::Castling { color: Color::Black, side: CastleSide::Queen },
+            PositionProblem::EnPassant(Square::parse("d6").expect("d6")),
+        ];
+        for lang in SpeechLang::ALL {
+            let n = Narrator::new(Lexicon::get(lang), Style::Brief);
+            for line in n.setup_help() {
+                assert!(crate::ui::output::cells(&line.text) <= crate::ui::output::WIDTH, "{lang:?}: {}", line.text);
+            }
+            for p in problems {
+                let line = n.setup_problem(p, &a);
+                assert!(!line.text.contains('{') && !line.speech().contains('{'), "{lang:?}: {}", line.text);
+            }
+            assert!(n.setup_problem(problems[1], &a).text.contains("g1"), "{lang:?}");
+        }
+    }
+}
