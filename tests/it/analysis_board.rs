@@ -161,8 +161,8 @@ fn the_time_of_each_move_from_the_clock_comments() {
 /// engine (the player has the side to move), every rule of a game; it
 /// comes back to the review where it began (at once when it ends), and the game is kept as PGN
 /// with its starting position. Two people here: quitting mid-game keeps
-/// it as the unfinished game, and another game from here is then refused
-/// until it is played on. A level or a clock that cannot be is said.
+/// it as PGN too, unfinished, and comes back. A level or a clock that
+/// cannot be is said.
 #[test]
 fn a_game_is_played_from_the_position_in_view_and_back() {
     assert!(Path::new("/usr/games/stockfish").exists(), "Stockfish is installed by setup.sh");
@@ -179,8 +179,9 @@ fn a_game_is_played_from_the_position_in_view_and_back() {
         "play from here human",
         "Nf3",
         "Nc6",
-        "quit", // kept unfinished
-        "play from here",
+        "quit", // kept as PGN, unfinished
+        "play from here human",
+        "quit", // no move: nothing kept
         "quit",
     ];
     let (out, games) = review("from-here", pgn, "en", &lines);
@@ -197,16 +198,45 @@ fn a_game_is_played_from_the_position_in_view_and_back() {
             "1. Black: e5. In the main line.",
             "White: Nf3",
             "Black: Nc6",
+            "Score saved as",
             "1. Black: e5. In the main line.",
-            "An unfinished game is kept: play it on with voxchess resume first.",
         ],
     );
     assert!(!out.contains("Goodbye. 1. Black"), "no goodbye when only going back: {out}");
-    assert_eq!(games.len(), 1, "{out}");
-    let game = one_game(&games[0]);
-    assert_eq!(game.tag("SetUp"), Some("1"));
-    assert_eq!(game.tag("FEN"), Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
-    assert_eq!(game.result, "0-1");
+    // Its autosave is gone once its score is kept: nothing blocks the next.
+    assert!(!out.contains("An unfinished game is kept"), "{out}");
+    assert_eq!(games.len(), 2, "{out}");
+    for game in &games {
+        let game = one_game(game);
+        assert_eq!(game.tag("SetUp"), Some("1"));
+        assert_eq!(game.tag("FEN"), Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    }
+    let results: Vec<String> = games.iter().map(|g| one_game(g).result).collect();
+    assert!(results.contains(&"0-1".to_string()) && results.contains(&"*".to_string()), "{results:?}");
+}
+
+/// While an unfinished game of `voxchess play` is kept, `play from here`
+/// says so and starts nothing: a game from here never takes its place.
+#[test]
+fn a_game_from_here_never_takes_the_unfinished_games_place() {
+    let dir = crate::common::scratch_root().join(format!("voxchess-board-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let mut play = crate::common::voxchess(&dir)
+        .args(["play", "--opponent", "human", "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::type_and_finish(&mut play, &["e4", "quit"], Duration::from_secs(60));
+    assert!(out.contains("White: e4"), "{out}");
+    std::fs::write(dir.join("game.pgn"), "1. e4 e5 *\n").expect("pgn");
+    let file = dir.join("game.pgn").display().to_string();
+    let mut review = crate::common::voxchess(&dir)
+        .args(["review", &file, "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::type_and_finish(&mut review, &["next", "play from here human", "quit"], Duration::from_secs(60));
+    in_order(&out, &["1. White: e4.", "An unfinished game is kept: play it on with voxchess resume first."]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `voxchess review LINK` in `dir` (the server is the tests' own); what

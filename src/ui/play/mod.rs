@@ -620,7 +620,9 @@ impl Front for Play {
     /// Leaving the game: it is kept with the clock as it stands (and the
     /// line says so, or why it could not be). A finished game is kept as
     /// its score; a game without a move has nothing to keep (and saying
-    /// "saved" would not be true).
+    /// "saved" would not be true). A game played from a review is kept as
+    /// its score too, unfinished: the review it goes back to is where it
+    /// is played on (its autosave goes once the score is written).
     fn leave(&mut self, now: u64) {
         if self.site.is_some() && !self.game.is_over() {
             let text = self.shell.words.fixed(Fixed::LeftGame);
@@ -629,6 +631,8 @@ impl Front for Play {
             if !self.above {
                 self.shell.show(self.shell.words.saved(&SaveResult::NothingToKeep));
             }
+        } else if self.above {
+            self.write_score(Saving::ScoreAtEnd);
         } else {
             let saved = Box::new(self.saved_game(now));
             self.shell.request(Effect::Keep(saved, Saving::Leaving));
