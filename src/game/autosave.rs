@@ -356,6 +356,7 @@ impl SavedGame {
             None,
             controls.as_ref(),
             &self.date,
+            &[],
         )))
     }
 

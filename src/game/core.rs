@@ -57,6 +57,9 @@ pub struct Game {
     takeback_sent: bool,
     engine_help: bool,
     terms: Terms,
+    /// The mover's time left after each move, where the clock is known
+    /// (a game continued knows only the moves played since).
+    move_clocks: Vec<Option<u64>>,
 }
 
 impl Game {
@@ -95,6 +98,7 @@ impl Game {
             thinking: false,
             draw_sent: false,
             takeback_sent: false,
+            move_clocks: Vec::new(),
             engine_help: setup.engine_help,
             terms: setup.terms,
         };
@@ -408,7 +412,20 @@ impl Game {
                 let delta = times[color.index()] as i64 - c.remaining(color, now) as i64;
                 c.adjust(now, color, delta);
             }
+            // The last mover's time is the keeper's word too.
+            let mover = !self.history.current().turn();
+            if self.move_clocks.len() == self.history.moves().len()
+                && let Some(last) = self.move_clocks.last_mut()
+            {
+                *last = Some(times[mover.index()]);
+            }
         }
+    }
+
+    /// The mover's time left after each move, where known (see
+    /// [`super::game_record`]).
+    pub fn move_clocks(&self) -> &[Option<u64>] {
+        &self.move_clocks
     }
 
     fn local_move(&mut self, m: Move, now: u64, ev: &mut Vec<Event>) {
@@ -475,6 +492,9 @@ impl Game {
         if self.history.push(m).is_err() {
             return;
         }
+        let left = self.clock.as_ref().map(|c| c.remaining(mover, now));
+        self.move_clocks.resize(self.history.moves().len() - 1, None);
+        self.move_clocks.push(left);
         self.pending = Pending::Nothing;
         ev.push(Event::Moved { before, mv: m });
         ev.extend(control_reached);

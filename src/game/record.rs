@@ -41,7 +41,9 @@ impl Termination {
 }
 
 /// The game as a PGN game, to write with `write_pgn` (its tags may be
-/// changed first: an online game's event and site).
+/// changed first: an online game's event and site); `clocks` are the
+/// mover's time left after each move, where known, written as lichess
+/// writes them (`{ [%clk 0:03:10] }`).
 pub fn game_record(
     history: &History,
     white: &Player,
@@ -49,6 +51,7 @@ pub fn game_record(
     outcome: Option<&Outcome>,
     controls: Option<&Controls>,
     date: &str,
+    clocks: &[Option<u64>],
 ) -> PgnGame {
     let mut g = PgnGame::new(*history.start());
     g.set_tag("Event", "voxchess game");
@@ -70,6 +73,17 @@ pub fn game_record(
         g.set_tag("SetUp", "1");
         g.set_tag("FEN", &history.start().to_fen());
     }
-    g.moves = history.moves().iter().map(|m| PgnNode::new(*m)).collect();
+    g.moves = history
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut node = PgnNode::new(*m);
+            if let Some(ms) = clocks.get(i).copied().flatten() {
+                node.comments.push(crate::study::clocks::clock_comment(ms));
+            }
+            node
+        })
+        .collect();
     g
 }

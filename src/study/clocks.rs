@@ -47,6 +47,13 @@ pub(crate) fn clock_of(comment: &str) -> Option<u64> {
     Some((hours * 3600 + mins * 60) * 1000 + (secs * 1000.0).round() as u64)
 }
 
+/// The comment that gives a clock, as lichess writes it: `[%clk H:MM:SS]`
+/// (whole seconds, rounded down), read back by [`clock_of`].
+pub(crate) fn clock_comment(ms: u64) -> String {
+    let secs = ms / 1000;
+    format!("[%clk {}:{:02}:{:02}]", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
 /// The moves on the way to `to` that have a clock, each with how long it
 /// took; `control` is the game's (see [`control`]).
 pub(crate) fn thinks(tree: &Tree, to: Cursor, control: Option<(u64, u64)>) -> Vec<Think> {
@@ -89,6 +96,9 @@ mod tests {
         assert_eq!(clock_of("good [%eval 0.3] [%clk 1:00:00.5] move"), Some(3_600_500));
         assert_eq!(clock_of("[%clk 0:61:00]"), None);
         assert_eq!(clock_of("[%clk x]"), None);
+        for ms in [0, 59_999, 190_000, 3_600_000, 36_000_000 + 61_000] {
+            assert_eq!(clock_of(&clock_comment(ms)), Some(ms / 1000 * 1000), "{ms}");
+        }
         assert_eq!(clock_of("no clock"), None);
         assert_eq!(control(Some("180+2")), Some((180_000, 2_000)));
         assert_eq!(control(Some("600")), Some((600_000, 0)));

@@ -234,7 +234,8 @@ fn a_game_from_here_never_takes_the_unfinished_games_place() {
         .args(["review", &file, "--plain", "--no-speech", "--no-voice"])
         .spawn()
         .expect("voxchess starts");
-    let out = crate::common::type_and_finish(&mut review, &["next", "play from here human", "quit"], Duration::from_secs(60));
+    let out =
+        crate::common::type_and_finish(&mut review, &["next", "play from here human", "quit"], Duration::from_secs(60));
     in_order(&out, &["1. White: e4.", "An unfinished game is kept: play it on with voxchess resume first."]);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -340,5 +341,39 @@ fn my_games_are_listed_in_the_lobby_and_reviewed() {
     let asked = server.state.lock().unwrap().looked.clone();
     assert!(asked.iter().any(|(p, _)| p.starts_with("/api/games/user/Player?max=20")), "{asked:?} {all}");
     assert_eq!(all.matches("Goodbye.").count(), 1, "only when voxchess ends: {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The games voxchess saves carry their clocks as lichess writes them
+/// (`{ [%clk 0:05:02] }` after each move), so `time` answers in their
+/// review as in a lichess game's.
+#[test]
+fn a_saved_game_with_a_clock_tells_the_time_of_each_move() {
+    let dir = crate::common::scratch_root().join(format!("voxchess-board-clk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let mut play = crate::common::voxchess(&dir)
+        .args(["play", "--opponent", "human", "--time", "5+3", "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    let lines = ["e4", "e5", "Nf3", "resign", "yes", "quit"];
+    let out = crate::common::type_and_finish(&mut play, &lines, Duration::from_secs(60));
+    assert!(out.contains("Score saved as"), "{out}");
+    let games = dir.join("data/voxchess/games");
+    let file = std::fs::read_dir(&games).expect("games folder").flatten().map(|e| e.path()).next().expect("a game");
+    let pgn = std::fs::read_to_string(&file).expect("the game");
+    let game = one_game(&pgn);
+    assert_eq!(game.moves.len(), 3, "{pgn}");
+    for node in &game.moves {
+        let clk = node.comments.iter().find(|c| c.starts_with("[%clk 0:05:0")).unwrap_or_else(|| panic!("{pgn}"));
+        assert!(clk.len() == "[%clk 0:05:00]".len(), "{pgn}");
+    }
+    let file = file.display().to_string();
+    let mut review = crate::common::voxchess(&dir)
+        .args(["review", &file, "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::type_and_finish(&mut review, &["next", "time", "quit"], Duration::from_secs(60));
+    in_order(&out, &["1. White: e4.", "White: 5 minutes", "left; this move took"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

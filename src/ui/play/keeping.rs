@@ -43,8 +43,15 @@ impl Play {
     pub(super) fn pgn(&self) -> String {
         let [white, black] = self.game.players();
         let outcome = self.game.outcome();
-        let mut record =
-            game_record(self.game.history(), white, black, outcome.as_ref(), self.game.controls(), &self.date);
+        let mut record = game_record(
+            self.game.history(),
+            white,
+            black,
+            outcome.as_ref(),
+            self.game.controls(),
+            &self.date,
+            self.game.move_clocks(),
+        );
         if let Some(event) = &self.event {
             record.set_tag("Event", &event.replace('"', ""));
         }
