@@ -32,6 +32,10 @@ pub struct SavedGame {
     /// writes it there instead of offering to continue a game that is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<String>,
+    /// The mover's time left after each move, in ms (-1: not known), for
+    /// the score's clock comments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_clocks: Vec<i64>,
 }
 
 /// A save file that cannot be used.
@@ -408,6 +412,9 @@ impl SavedGame {
         };
         setup.clock = self.clock.clone();
         setup.date = Some(self.date.clone());
+        // A time that cannot be is not known: the comments are a help,
+        // never a reason to refuse the game.
+        setup.move_clocks = self.move_clocks.iter().map(|&ms| u64::try_from(ms).ok()).collect();
         Ok(setup)
     }
 

@@ -98,7 +98,7 @@ impl Game {
             thinking: false,
             draw_sent: false,
             takeback_sent: false,
-            move_clocks: Vec::new(),
+            move_clocks: setup.move_clocks,
             engine_help: setup.engine_help,
             terms: setup.terms,
         };

@@ -42,6 +42,9 @@ pub struct GameSetup {
     /// The score's Event tag as the server names the game ("Rated Rapid
     /// game"); None: "voxchess game".
     pub event: Option<String>,
+    /// The mover's time left after each of `moves`, where known (a saved
+    /// game continued).
+    pub move_clocks: Vec<Option<u64>>,
 }
 
 impl GameSetup {
@@ -62,6 +65,7 @@ impl GameSetup {
             date: None,
             site: None,
             event: None,
+            move_clocks: Vec::new(),
         }
     }
 

@@ -113,17 +113,10 @@ fn en_passant_possible(pos: &Position, ep: Square) -> bool {
 }
 
 /// A position being set up: the board, the side to move, the castling
-/// rights and the en passant square, each set on its own and checked as
-/// a whole by [`Arrangement::check`].
+/// rights and the en passant square, each set on its own, unchecked,
+/// and checked as a whole by [`Arrangement::check`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Arrangement {
-    board: Board,
-    turn: Color,
-    castling: CastlingRights,
-    ep: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
-}
+pub struct Arrangement(Position);
 
 /// What a placement did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,60 +132,44 @@ pub enum Placed {
 impl Arrangement {
     /// An empty board, White to move, no castling.
     pub fn empty() -> Arrangement {
-        Arrangement {
+        Arrangement(Position {
             board: Board::empty(),
             turn: Color::White,
             castling: CastlingRights::NONE,
-            ep: None,
+            ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
-        }
+        })
     }
 
     /// A position as it stands, to change.
     pub fn of(pos: &Position) -> Arrangement {
-        Arrangement {
-            board: pos.board,
-            turn: pos.turn,
-            castling: pos.castling,
-            ep: pos.ep_square,
-            halfmoves: pos.halfmoves,
-            fullmoves: pos.fullmoves,
-        }
+        Arrangement(*pos)
+    }
+
+    /// The position as it stands, unchecked: for reading the board, the
+    /// pieces and the FEN while it is set up. Nothing is played in it.
+    pub fn as_position(&self) -> &Position {
+        &self.0
     }
 
     /// The board.
     pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
-    /// The castling rights.
-    pub fn castling(&self) -> CastlingRights {
-        self.castling
-    }
-
-    /// The en passant square.
-    pub fn en_passant(&self) -> Option<Square> {
-        self.ep
+        &self.0.board
     }
 
     /// Puts `piece` on `square`, unless the Laws refuse it whatever else
     /// is done: a pawn on the first or last rank, a second king, a ninth
     /// pawn or a seventeenth piece of a side.
     pub fn place(&mut self, square: Square, piece: Piece) -> Result<Placed, PositionProblem> {
-        let before = self.board.piece_at(square);
+        let before = self.0.board.piece_at(square);
         if before == Some(piece) {
             return Ok(Placed::Same);
         }
         if piece.role == Role::Pawn && matches!(square.rank().index(), 0 | 7) {
             return Err(PositionProblem::PawnOnEdge(square));
         }
-        let mut after = self.board;
+        let mut after = self.0.board;
         after.remove(square);
         let color = piece.color;
         if piece.role == Role::King && after.pieces(color, Role::King).any() {
@@ -205,57 +182,41 @@ impl Arrangement {
             return Err(PositionProblem::TooManyPieces(color));
         }
         after.put(square, piece);
-        self.board = after;
+        self.0.board = after;
         Ok(before.map_or(Placed::Empty, Placed::Replaced))
     }
 
     /// Empties a square; the piece that stood there, if any.
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
-        self.board.remove(square)
+        self.0.board.remove(square)
     }
 
     /// Empties the board; the side to move stays, castling and en
     /// passant go.
     pub fn clear(&mut self) {
-        *self = Arrangement { turn: self.turn, ..Arrangement::empty() };
+        let turn = self.0.turn;
+        *self = Arrangement::empty();
+        self.0.turn = turn;
     }
 
     /// Sets the side to move.
     pub fn set_turn(&mut self, color: Color) {
-        self.turn = color;
+        self.0.turn = color;
     }
 
     /// Sets the castling rights.
     pub fn set_castling(&mut self, rights: CastlingRights) {
-        self.castling = rights;
+        self.0.castling = rights;
     }
 
     /// Sets (or, None, clears) the en passant square.
     pub fn set_en_passant(&mut self, square: Option<Square>) {
-        self.ep = square;
-    }
-
-    /// The position as it stands, unchecked: for reading the board, the
-    /// pieces and the FEN while it is set up. Nothing is played in it.
-    pub fn as_position(&self) -> Position {
-        Position {
-            board: self.board,
-            turn: self.turn,
-            castling: self.castling,
-            ep_square: self.ep,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
-    }
-
-    /// The FEN of the board as it stands.
-    pub fn fen(&self) -> String {
-        self.as_position().to_fen()
+        self.0.ep_square = square;
     }
 
     /// The position, if the Laws allow it; else every problem.
     pub fn check(&self) -> Result<Position, Vec<PositionProblem>> {
-        let mut pos = self.as_position();
+        let mut pos = self.0;
         let found = problems(&pos);
         if !found.is_empty() {
             return Err(found);

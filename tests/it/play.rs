@@ -303,7 +303,14 @@ fn crash_and_resume_lose_no_move() {
     let games = dir.join("data/voxchess/games");
     let pgn = std::fs::read_dir(&games).unwrap().flatten().next().expect("a PGN");
     let text = std::fs::read_to_string(pgn.path()).unwrap();
-    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{text}");
+    // Every move with its clock, those before the crash too.
+    let game = voxchess::notation::pgn::read_pgn(&text, voxchess::notation::NotationLang::English, None)
+        .expect("the score reads back")
+        .remove(0);
+    let sans: Vec<String> = game.moves.iter().map(|n| n.mv.uci()).collect();
+    assert_eq!(sans, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"], "{text}");
+    assert!(game.moves.iter().all(|n| n.comments.iter().any(|c| c.starts_with("[%clk 0:0"))), "{text}");
+    assert!(text.contains(" *"), "{text}");
     for tag in ["Event", "Date", "White", "Black", "Result", "TimeControl \"300\"", "Termination \"unterminated\""] {
         assert!(text.contains(&format!("[{tag}")), "tag {tag}: {text}");
     }

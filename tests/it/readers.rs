@@ -167,6 +167,7 @@ proptest! {
             date: "2026.12.01".into(),
             engine_name: name,
             score: None,
+            move_clocks: vec![-1, 180_000],
         };
         let text = toml::to_string(&saved).expect("toml");
         prop_assert_eq!(SavedGame::read(&text), Ok(saved));

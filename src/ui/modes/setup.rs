@@ -167,7 +167,7 @@ impl SetupMode {
             | Command::Material
             | Command::Pawns
             | Command::Fen => {
-                let positions = [self.board.as_position()];
+                let positions = [*self.board.as_position()];
                 let view = View {
                     positions: &positions,
                     moves: &[],
@@ -249,7 +249,7 @@ impl Mode for SetupMode {
                     self.shell.say(self.shell.words.setup_not_now(), Urgency::Urgent)
                 }
                 KeyAction::Walk(k) => {
-                    let pos = self.board.as_position();
+                    let pos = *self.board.as_position();
                     self.shell.walk(&pos, pos.turn(), k);
                 }
             },
@@ -261,7 +261,7 @@ impl Mode for SetupMode {
     }
 
     fn glance(&mut self, _now: u64) -> Option<Glance> {
-        let pos = self.board.as_position();
+        let pos = *self.board.as_position();
         let facts = StatusFacts { last: None, turn: pos.turn(), result: None, clocks: None, holding: None };
         Some(Glance {
             status: self.shell.words.glance_status(&facts),

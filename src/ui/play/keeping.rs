@@ -26,6 +26,12 @@ impl Play {
             // Over: the score goes with it, so the next start writes the
             // score instead of offering to continue a game that ended.
             score: self.game.is_over().then(|| self.pgn()),
+            move_clocks: self
+                .game
+                .move_clocks()
+                .iter()
+                .map(|t| t.map_or(-1, |ms| ms.min(i64::MAX as u64) as i64))
+                .collect(),
         }
     }
 

@@ -37,7 +37,7 @@ impl Narrator {
         if a.board().occupied().is_empty() {
             lines.push(Line::info(self.setup_words().empty.clone()));
         } else {
-            lines.push(self.both_one(|n| say_to_move(n.lex, a.turn())));
+            lines.push(self.both_one(|n| say_to_move(n.lex, a.as_position().turn())));
         }
         lines
     }
@@ -70,7 +70,7 @@ impl Narrator {
     /// The castling rights, as set: each side's ways, or none.
     pub(crate) fn setup_castling(&self, a: &Arrangement) -> Line {
         let w = self.setup_words();
-        let rights = a.castling();
+        let rights = a.as_position().castling();
         let items: Vec<String> = Color::ALL
             .into_iter()
             .filter_map(|c| {
@@ -158,7 +158,7 @@ impl Narrator {
 
     /// A square chosen by a routing key: what stands there, and what to say.
     pub(crate) fn setup_chosen(&self, a: &Arrangement, square: Square) -> Line {
-        let pos = a.as_position();
+        let pos = *a.as_position();
         self.both_one(|n| {
             let what = crate::speech::say_board::say_square(n.lex, &pos, square);
             fill(&n.setup_words().chosen, &[("what", format!("{what}."))])
