@@ -111,6 +111,50 @@ fn a_batch_by_theme_and_difficulty_counts_on_lichess() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Three puzzles of a batch: one solved, one failed and then shown, one
+/// left with `next` before it was solved. Each result is posted with its
+/// win value, once, the last two while the first one's request was still
+/// under way, and before voxchess ends; nothing stays kept.
+#[test]
+fn every_puzzle_played_is_posted_once_even_while_a_request_is_under_way() {
+    let server = Lichess::start();
+    let mate2 = MATE.replace("mate1", "mate2");
+    {
+        let mut s = server.state.lock().unwrap();
+        s.puzzles = vec![MATE.into(), DAILY.into(), mate2];
+        s.post_delay_ms = 1500;
+    }
+    let dir = home("three", TOKEN);
+    let url = server.url.clone();
+    let all = session(
+        &dir,
+        &["online", "fork", "--server", &url],
+        &[
+            ("", "Puzzle mate1"),
+            ("Qxf7", "Solved in"),
+            ("next", "Puzzle IFy4T"),
+            ("Rf1", "That is not the move."),
+            ("solution", "The puzzle counts as failed."),
+            ("next", "Puzzle mate2"),
+            ("next", "The puzzle counts as failed."),
+            ("quit", "Goodbye."),
+        ],
+    );
+    let mut results: Vec<(String, bool)> = Vec::new();
+    for (_, body) in posts(&server) {
+        let body: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+        for sol in body["solutions"].as_array().cloned().unwrap_or_default() {
+            results.push((sol["id"].as_str().unwrap_or("").to_string(), sol["win"].as_bool().unwrap_or(true)));
+        }
+    }
+    results.sort();
+    let expected = [("IFy4T".to_string(), false), ("mate1".to_string(), true), ("mate2".to_string(), false)];
+    assert_eq!(results, expected, "{all}");
+    let kept = std::fs::read_to_string(dir.join("data/voxchess/puzzles/lichess-results.txt")).unwrap_or_default();
+    assert_eq!(kept, "", "nothing left kept: {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A batch fetched, then played with no connection in Russian; its
 /// results are kept and posted in one request when lichess is back.
 #[test]

@@ -209,6 +209,9 @@ pub struct State {
     pub puzzle_rating: i32,
     /// Puzzle requests are answered 429.
     pub puzzles_limited: bool,
+    /// Results posted are answered this much later (ms): a request under
+    /// way while the player goes on.
+    pub post_delay_ms: u64,
     /// The ids the replay of a theme gives.
     pub replay: Vec<String>,
     /// The explorer's and the tablebase's answers, by "masters FEN",
@@ -533,6 +536,12 @@ fn puzzles(stream: &TcpStream, req: &Request, state: &Mutex<State>) {
     match (req.method.as_str(), &parts[2..]) {
         ("GET", ["batch", _]) => respond(stream, 200, &batch(&s)),
         ("POST", ["batch", _]) => {
+            if s.post_delay_ms > 0 {
+                let delay = s.post_delay_ms;
+                drop(s);
+                std::thread::sleep(std::time::Duration::from_millis(delay));
+                s = state.lock().unwrap();
+            }
             let body: serde_json::Value = serde_json::from_str(&req.body).unwrap_or_default();
             let mut rounds = Vec::new();
             for sol in body["solutions"].as_array().cloned().unwrap_or_default() {

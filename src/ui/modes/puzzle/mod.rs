@@ -76,6 +76,9 @@ pub(crate) struct PuzzleMode {
     link: Option<PuzzleLink>,
     /// A puzzle is wanted as soon as lichess gives one.
     wanting: bool,
+    /// The puzzle in play is being left unsolved (`next`): it counts as
+    /// failed, and the next one follows without a word between.
+    skipping: bool,
     /// The player's mistakes being practised (their puzzles are `given`).
     practice: Vec<Practice>,
     /// The engine that checks a move other than the best, and the move
@@ -112,6 +115,7 @@ impl PuzzleMode {
             given: given.into(),
             link,
             wanting: false,
+            skipping: false,
             practice: Vec::new(),
             engine: None,
             checking: None,
@@ -238,6 +242,7 @@ impl PuzzleMode {
             }
         };
         let want = std::mem::take(&mut self.wanting);
+        let answered = batch.is_ok();
         let mut lines = Vec::new();
         if !posted.is_empty()
             && let Err(e) = link.counted(&posted)
@@ -285,6 +290,15 @@ impl PuzzleMode {
         self.shell.say_lines(lines);
         if want && !self.given.is_empty() {
             self.next_puzzle(now);
+        }
+        // Results decided while that request was under way go now, as
+        // every result does (when lichess answered at all: after a
+        // failure they stay kept for the next request).
+        if let Some(link) = &mut self.link
+            && answered
+            && !link.pending().is_empty()
+        {
+            let _ = link.ask(false, std::time::Instant::now());
         }
     }
 
@@ -394,8 +408,10 @@ impl PuzzleMode {
                 let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
                 self.shell.say_lines(vec![line]);
             }
-            let next = self.shell.words.puzzle_next();
-            self.shell.say_lines(vec![next]);
+            if !self.skipping {
+                let next = self.shell.words.puzzle_next();
+                self.shell.say_lines(vec![next]);
+            }
         } else {
             let r = self.record.rating;
             let lines = self.shell.words.puzzle_rating(r.rating, r.rating - before.rating);
@@ -499,7 +515,18 @@ impl PuzzleMode {
                 let ev = self.run.as_mut().map(PuzzleRun::solution).unwrap_or_default();
                 self.events(ev);
             }
-            Command::LookForward | Command::NextMistake => self.next_puzzle(now),
+            Command::LookForward | Command::NextMistake => {
+                // A puzzle left unsolved counts as failed, as on lichess
+                // (and is not given again).
+                if self.run.as_ref().is_some_and(|r| !r.is_over()) && self.practice.is_empty() {
+                    let ev = vec![PuzzleEvent::SolutionShown];
+                    self.skipping = true;
+                    self.events(ev);
+                    self.skipping = false;
+                    self.run = None;
+                }
+                self.next_puzzle(now)
+            }
             Command::Repeat => self.shell.repeat(),
             Command::Silence => self.shell.silence(),
             Command::Flip => self.shell.flip(),
