@@ -18,7 +18,7 @@
 //! takeback removes) is its own answer, never assumed here.
 
 use super::action::{Action, Pending, Seat};
-use super::event::{Event, NotDone};
+use super::event::{Event, NotDone, Premove};
 use super::opponent::{Ending, News, OpponentAct, OpponentFailure};
 use super::player::{Player, PlayerKind};
 use super::setup::GameSetup;
@@ -60,6 +60,10 @@ pub struct Game {
     /// The mover's time left after each move, where the clock is known
     /// (a game continued knows only the moves played since).
     move_clocks: Vec<Option<u64>>,
+    /// A move the player made on the away opponent's turn, with the
+    /// position it was made for: played when the opponent has moved, if
+    /// it is legal then.
+    premove: Option<(Position, Move)>,
 }
 
 impl Game {
@@ -99,6 +103,7 @@ impl Game {
             draw_sent: false,
             takeback_sent: false,
             move_clocks: setup.move_clocks,
+            premove: None,
             engine_help: setup.engine_help,
             terms: setup.terms,
         };
@@ -310,6 +315,7 @@ impl Game {
                     self.sync_clocks(times, now);
                 }
                 self.play(mv, now, ev);
+                self.premove_due(now, ev);
             }
             OpponentAct::OfferDraw => {
                 self.pending = Pending::DrawOffer(away);
@@ -422,6 +428,41 @@ impl Game {
         }
     }
 
+    /// The position a move said now is read in: the live one, or, on
+    /// the away opponent's turn, the same with the player to move (the
+    /// move is a premove).
+    pub fn position_for_moves(&self) -> Position {
+        let pos = *self.position();
+        match self.me {
+            Some(me) if !self.is_over() && pos.turn() != me && self.is_away(pos.turn()) => pos.with_turn(me),
+            _ => pos,
+        }
+    }
+
+    /// The premove kept, if any.
+    pub fn premove(&self) -> Option<Move> {
+        self.premove.map(|(_, m)| m)
+    }
+
+    /// The opponent has moved: the premove is played if it is legal now
+    /// (the same squares, the same promotion), else dropped and said. A
+    /// game that ended drops it without a word.
+    fn premove_due(&mut self, now: u64, ev: &mut Vec<Event>) {
+        let Some((kept_in, m)) = self.premove.take() else { return };
+        if self.is_over() || self.is_away(self.position().turn()) {
+            return;
+        }
+        let pos = *self.position();
+        let same = |l: &Move| l.from == m.from && l.to == m.to && l.promotion() == m.promotion();
+        match pos.legal_moves().into_iter().find(same) {
+            Some(legal) => {
+                ev.push(Event::Premove { before: pos, mv: legal, what: Premove::Played });
+                self.play(legal, now, ev);
+            }
+            None => ev.push(Event::Premove { before: kept_in, mv: m, what: Premove::Dropped }),
+        }
+    }
+
     /// The mover's time left after each move, where known (see
     /// [`super::game_record`]).
     pub fn move_clocks(&self) -> &[Option<u64>] {
@@ -432,7 +473,13 @@ impl Game {
         if self.is_over() {
             Self::not_done(NotDone::OverOnlyCommands, ev);
         } else if self.is_away(self.position().turn()) {
-            Self::not_done(NotDone::OpponentToMove(self.opponent_kind()), ev);
+            // A premove: kept (one only, the last said), played when the
+            // opponent has moved.
+            let before = self.position().with_turn(!self.position().turn());
+            self.premove = Some((before, m));
+            // A question about it is answered by it.
+            self.pending = Pending::Nothing;
+            ev.push(Event::Premove { before, mv: m, what: Premove::Kept });
         } else if self.position().is_legal(&m) {
             self.play(m, now, ev);
         } else {
@@ -556,6 +603,11 @@ impl Game {
             }
             (Pending::Takeback, Answer::Yes) => self.tell(News::TakebackAnswered { accept: true }, ev),
             (Pending::OpponentFailed, Answer::Yes) => ev.push(Event::ReplaceOpponent),
+            (Pending::Nothing, Answer::Cancel) if self.premove.is_some() => {
+                if let Some((before, mv)) = self.premove.take() {
+                    ev.push(Event::Premove { before, mv, what: Premove::Cancelled });
+                }
+            }
             (Pending::Choice(_), Answer::Cancel | Answer::No) | (Pending::Nothing, Answer::Cancel) => {
                 ev.push(Event::Cancelled)
             }
@@ -605,6 +657,8 @@ impl Game {
             Self::not_done(NotDone::NoTakeback, ev);
             return;
         }
+        // A premove was for the position that is taken back.
+        self.premove = None;
         let mut moves = Vec::new();
         for _ in 0..plies {
             let mover = !self.position().turn();
@@ -903,11 +957,41 @@ mod tests {
         assert_eq!(ev, vec![Event::OpponentFailed { error: OpponentFailure::IllegalMove("e2e4".into()) }]);
     }
 
+    /// A move made on the away opponent's turn is kept (the last one
+    /// only) and played once the opponent has moved, if it is legal then;
+    /// else it is dropped and said; `cancel` drops it before.
     #[test]
-    fn a_local_move_on_the_opponents_turn_waits() {
+    fn a_move_on_the_opponents_turn_is_a_premove() {
+        let premove = |ev: &[Event]| {
+            ev.iter().find_map(|e| match e {
+                Event::Premove { mv, what, .. } => Some((mv.uci(), *what)),
+                _ => None,
+            })
+        };
+        let mut g = Game::new(setup(Some(Color::White), None), 0);
+        play(&mut g, "e2e4", 0);
+        // Read in the position with White to move.
+        let d4 = mv(&g.position_for_moves(), "d2d4");
+        assert_eq!(premove(&g.act(Action::Move(d4), 0)), Some(("d2d4".into(), Premove::Kept)));
+        let ev = g.act(Action::Opponent(OpponentAct::Move { mv: mv(g.position(), "e7e5"), clocks: None }), 0);
+        assert_eq!(premove(&ev), Some(("d2d4".into(), Premove::Played)));
+        assert!(ev.iter().any(|e| matches!(e, Event::Tell(News::Played(m)) if m.uci() == "d2d4")), "{ev:?}");
+        assert_eq!((g.history().moves().len(), g.premove()), (3, None));
+        // Blocked by the opponent's move: dropped, and said.
+        let d5 = mv(&g.position_for_moves(), "d4d5");
+        g.act(Action::Move(d5), 0);
+        let ev = g.act(Action::Opponent(OpponentAct::Move { mv: mv(g.position(), "d7d5"), clocks: None }), 0);
+        assert_eq!(premove(&ev), Some(("d4d5".into(), Premove::Dropped)));
+        assert_eq!(g.history().moves().len(), 4);
+        // Cancelled before the opponent moved: nothing is played.
         let mut g = Game::new(setup(Some(Color::Black), None), 0);
-        let e4 = mv(g.position(), "e2e4");
-        assert_eq!(g.act(Action::Move(e4), 0), vec![Event::NotDone(NotDone::OpponentToMove(PlayerKind::Person))]);
+        let c5 = mv(&g.position_for_moves(), "c7c5");
+        g.act(Action::Move(c5), 0);
+        let ev = g.act(Action::Answer(Answer::Cancel), 0);
+        assert_eq!(premove(&ev), Some(("c7c5".into(), Premove::Cancelled)));
+        let ev = g.act(Action::Opponent(OpponentAct::Move { mv: mv(g.position(), "e2e4"), clocks: None }), 0);
+        assert_eq!(premove(&ev), None);
+        assert_eq!(g.history().moves().len(), 1);
     }
 
     #[test]

@@ -38,6 +38,19 @@ pub enum NotDone {
     NotInThisGame,
 }
 
+/// What became of a move made on the opponent's turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Premove {
+    /// It is kept, to be played when the opponent has moved.
+    Kept,
+    /// The opponent moved, and it is played.
+    Played,
+    /// The opponent moved, and it is not legal now: it is dropped.
+    Dropped,
+    /// The player dropped it (`cancel`, an empty line).
+    Cancelled,
+}
+
 /// Something that happened, for the narrator (and for saving).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -47,6 +60,17 @@ pub enum Event {
         before: Position,
         /// The move.
         mv: Move,
+    },
+    /// A premove kept, played, dropped or cancelled: the move as read
+    /// in `before` (the position it was made for, or the one it is
+    /// played in).
+    Premove {
+        /// The position the move is read in.
+        before: Position,
+        /// The move.
+        mv: Move,
+        /// What became of it.
+        what: Premove,
     },
     /// What the player said was not played, with the typed reason.
     Refused(Refusal),

@@ -23,7 +23,7 @@ pub use autosave::{
 };
 pub use core::Game;
 pub use date::today;
-pub use event::{Event, NotDone};
+pub use event::{Event, NotDone, Premove};
 pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, OpponentFailure};
 pub use player::{Account, Player, PlayerKind};
 pub use record::{Termination, game_record};

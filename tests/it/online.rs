@@ -448,13 +448,49 @@ fn several_games_are_listed_and_the_player_switches() {
     at = wait_for(&out, "The game starts: Player (1500) against Anna (1600).", at);
     typed(&mut child, "e4");
     at = wait_for(&out, "White: e4", at);
-    // A move typed while the person on the server is to move: words
-    // about the opponent, never about an engine.
-    typed(&mut child, "e5");
-    let _ = wait_for(&out, "Wait: it is your opponent's move.", at);
+    // A move typed while the person on the server is to move is a
+    // premove, with no word about an engine.
+    typed(&mut child, "d4");
+    let _ = wait_for(&out, "Premove: d4.", at);
     assert!(!text(&out).contains("engine is thinking"), "{}", text(&out));
     finish(child);
     assert!(server.state.lock().unwrap().requests.iter().any(|(_, p, _)| p.ends_with("/move/e2e4")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A move typed on the opponent's turn is a premove: played when the
+/// opponent's move comes if it is legal then (and sent to lichess),
+/// dropped and said when it is not, dropped by an empty line.
+#[test]
+fn premoves_are_played_dropped_and_cancelled() {
+    let Session { server, dir, mut child, out, at } = challenged("premove", &[]);
+    let mut at = at;
+    typed(&mut child, "e4");
+    at = wait_for(&out, "White: e4", at);
+    typed(&mut child, "d4");
+    at = wait_for(&out, "Premove: d4.", at);
+    server.opponent_moves("chall001", "e7e5");
+    at = wait_for(&out, "Black: e5", at);
+    at = wait_for(&out, "Your premove: d4.", at);
+    at = wait_for(&out, "White: d4", at);
+    typed(&mut child, "d5");
+    at = wait_for(&out, "Premove: d5.", at);
+    server.opponent_moves("chall001", "d7d5");
+    at = wait_for(&out, "Black: d5", at);
+    at = wait_for(&out, "Your premove d5 is not legal now.", at);
+    typed(&mut child, "exd5");
+    at = wait_for(&out, "White: exd5", at);
+    typed(&mut child, "Nf3");
+    at = wait_for(&out, "Premove: Nf3.", at);
+    typed(&mut child, "");
+    at = wait_for(&out, "Premove Nf3 cancelled.", at);
+    server.opponent_moves("chall001", "b8c6");
+    let _ = wait_for(&out, "Black: Nc6", at);
+    let all = finish(child);
+    let requests = server.state.lock().unwrap().requests.clone();
+    let moves: Vec<&str> =
+        requests.iter().filter_map(|(_, p, _)| p.strip_prefix("/api/board/game/chall001/move/")).collect();
+    assert_eq!(moves, ["e2e4", "d2d4", "e4d5"], "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -301,6 +301,11 @@ pub struct ClientWords {
     pub over_commands: String,
     pub engine_thinking: String,
     pub opponent_to_move: String,
+    /// A move made on the opponent's turn: `{move}`.
+    pub premove_kept: String,
+    pub premove_played: String,
+    pub premove_dropped: String,
+    pub premove_cancelled: String,
     pub playing_on_with: String,
     pub cancelled: String,
     pub play_on: String,

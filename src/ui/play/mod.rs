@@ -435,8 +435,20 @@ impl Front for Play {
         let pos = self.position();
         match self.game.pending() {
             Pending::Choice(q) => self.shell.resolver.resolve_answer(pos, q, text, channel),
-            _ => self.shell.resolver.resolve(pos, text, channel),
+            // On the opponent's turn a move is a premove, read as if it
+            // were the player's move.
+            _ => self.shell.resolver.resolve(&self.game.position_for_moves(), text, channel),
         }
+    }
+
+    /// An empty line drops a premove; any other line is read as always.
+    fn handle_line(&mut self, text: &str, channel: Channel, now: u64) {
+        if text.trim().is_empty() && self.game.premove().is_some() {
+            return self.act(Action::Answer(crate::speech::Answer::Cancel), now);
+        }
+        let Some(text) = self.shell.typed(text) else { return };
+        let intent = self.resolve(&text, channel);
+        self.carry_out(intent, channel, now);
     }
 
     /// An answer to a question is read from the best alternative; when
@@ -444,7 +456,7 @@ impl Front for Play {
     /// never plays the move (a yes found only below the best is no yes).
     /// Anything else goes to the resolver, which weighs the alternatives.
     fn resolve_heard(&mut self, clean: &[(String, f32)], now: u64) -> Intent {
-        let pos = *self.position();
+        let pos = self.game.position_for_moves();
         let resolver = &self.shell.resolver;
         let intent = match self.game.pending() {
             Pending::Choice(q) => resolver.resolve_heard_answer(&pos, q, clean),

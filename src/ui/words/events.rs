@@ -3,7 +3,7 @@
 
 use super::Narrator;
 use super::engine::failure_words;
-use crate::game::{Event, NotDone, PlayerKind};
+use crate::game::{Event, NotDone, PlayerKind, Premove};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_event::{say_claimable, say_outcome};
@@ -31,6 +31,15 @@ impl Narrator {
         let one = |text: String, urgency| vec![line(text, urgency)];
         match event {
             Event::Moved { before, mv } => one(self.side_move(before, mv), Urgency::Move),
+            Event::Premove { before, mv, what } => {
+                let (template, urgency) = match what {
+                    Premove::Kept => (&c.premove_kept, Urgency::Info),
+                    Premove::Played => (&c.premove_played, Urgency::Move),
+                    Premove::Dropped => (&c.premove_dropped, Urgency::Urgent),
+                    Premove::Cancelled => (&c.premove_cancelled, Urgency::Info),
+                };
+                one(fill(template, &[("move", self.a_move(before, mv))]), urgency)
+            }
             Event::OwnTime { remaining, .. } => {
                 one(fill(&lex.client.time, &[("time", say_duration(lex, *remaining))]), Urgency::Info)
             }
