@@ -26,7 +26,8 @@ fn typed(child: &mut Child, line: &str) {
 }
 
 /// The pairing's game that just started, played: 1. e4, the opponent's
-/// answer, then the opponent resigns; `quit` goes back to the lobby.
+/// answer, then the opponent resigns; its end goes back to the lobby by
+/// itself, with no command.
 fn won(server: &Lichess, child: &mut Child, out: &std::sync::Mutex<String>, mut at: usize) -> usize {
     at = wait_for(out, "Type help for commands.", at);
     typed(child, "e4");
@@ -37,7 +38,6 @@ fn won(server: &Lichess, child: &mut Child, out: &std::sync::Mutex<String>, mut 
         g.winner = Some("white".into());
     });
     at = wait_for(out, "White wins.", at);
-    typed(child, "quit");
     wait_for(out, "Back in the lobby.", at)
 }
 

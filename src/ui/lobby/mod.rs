@@ -555,7 +555,12 @@ impl Lobby {
         let effects = Effects::new(self.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
         let mut play = play;
         play.listen(self.listening.clone());
-        let mode = GameMode::new(play, effects);
+        let mut mode = GameMode::new(play, effects);
+        // A pairing of the tournament joined: back in it at the game's end.
+        let joined = self.tournaments.joined_id();
+        if joined.is_some() && self.games.iter().any(|g| g.id == game.id && g.tournament.as_deref() == joined) {
+            mode = mode.back_at_end();
+        }
         self.next = Some(Box::new(if others { mode.labelled(&name) } else { mode }));
     }
 }

@@ -42,6 +42,9 @@ pub(crate) struct GameMode {
     /// A game from a review's position that has ended: back there at
     /// once (its score written, as every game's).
     ended_above: bool,
+    /// A tournament's game: at its end the player is back in the
+    /// tournament at once, to be paired again (no study in between).
+    back_at_end: bool,
 }
 
 /// `voxchess play` and `resume`: a game with the given settings. `plain`
@@ -151,7 +154,22 @@ fn make_engine(settings: &Settings, words: &Narrator) -> (Box<dyn Engine>, Optio
 impl GameMode {
     /// A game whose work `effects` does.
     pub(crate) fn new(play: Play, effects: Effects) -> GameMode {
-        GameMode { play: Box::new(play), study: None, effects, label: None, lock: None, ended_above: false }
+        GameMode {
+            play: Box::new(play),
+            study: None,
+            effects,
+            label: None,
+            lock: None,
+            ended_above: false,
+            back_at_end: false,
+        }
+    }
+
+    /// A tournament's game: its end goes back to the mode below (the
+    /// lobby, which says the place and is paired again).
+    pub(crate) fn back_at_end(mut self) -> GameMode {
+        self.play.above_another();
+        GameMode { back_at_end: true, ..self }
     }
 
     /// The same, its prompt naming the opponent ("Anna: 12. White>").
@@ -244,8 +262,9 @@ impl Mode for GameMode {
     fn settle(&mut self, now: u64) {
         super::drain(self.play.as_mut(), &mut self.effects, now);
         if let Some((game, stem)) = self.play.take_study() {
-            // A game from a review's position: the review is its study.
-            if self.lock.is_some() {
+            // A game from a review's position: the review is its study;
+            // a tournament's: the tournament goes on.
+            if self.lock.is_some() || self.back_at_end {
                 self.ended_above = true;
                 return;
             }
