@@ -24,6 +24,10 @@ pub enum ApiError {
     /// 429: wait a full minute.
     #[error("too many requests: wait a minute")]
     RateLimited,
+    /// Not sent: the server answered 429 less than a minute ago; this
+    /// many seconds are left to wait.
+    #[error("too many requests: {0} s left to wait")]
+    Quiet(u64),
     /// 400, with lichess's reason.
     #[error("refused: {0}")]
     Refused(String),
@@ -36,6 +40,18 @@ pub enum ApiError {
     /// An answer that is not lichess's API (a web page, a proxy's page).
     #[error("the answer is not lichess's API")]
     NotTheApi,
+}
+
+impl ApiError {
+    /// How long to wait before asking that server again, when it asked
+    /// for a pause (a 429, now or less than a minute ago).
+    pub fn wait(&self) -> Option<Duration> {
+        match self {
+            ApiError::RateLimited => Some(QUIET_AFTER_429),
+            ApiError::Quiet(secs) => Some(Duration::from_secs(*secs)),
+            _ => None,
+        }
+    }
 }
 
 /// A client for one lichess server and one token.
@@ -88,23 +104,25 @@ fn status_error(status: u16, body: &str) -> Option<ApiError> {
     })
 }
 
+/// How long a server that answered 429 is left alone: lichess's rule is
+/// a full minute before any request to it.
+pub(crate) const QUIET_AFTER_429: Duration = Duration::from_secs(60);
+
+/// Until when each server (by its address) is left alone, after a 429:
+/// one decision for every request of the process, whichever client or
+/// thread makes it.
+fn quiet_until() -> &'static std::sync::Mutex<std::collections::BTreeMap<String, std::time::Instant>> {
+    static QUIET: std::sync::OnceLock<std::sync::Mutex<std::collections::BTreeMap<String, std::time::Instant>>> =
+        std::sync::OnceLock::new();
+    QUIET.get_or_init(Default::default)
+}
+
 /// A response body read whole, up to 1 MiB.
 fn body_text(resp: ureq::http::Response<ureq::Body>) -> (u16, String) {
     let status = resp.status().as_u16();
     let mut text = String::new();
     let _ = resp.into_body().into_reader().take(1 << 20).read_to_string(&mut text);
     (status, text)
-}
-
-/// A stream's lines, or the error its status stands for.
-fn lines_of_response(resp: ureq::http::Response<ureq::Body>) -> Result<Lines, ApiError> {
-    let status = resp.status().as_u16();
-    if status != 200 {
-        let (status, text) = body_text(resp);
-        return Err(status_error(status, &text).unwrap_or(ApiError::Server(status)));
-    }
-    let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
-    Ok(Lines::of(reader))
 }
 
 /// The lines of a stream, as they come; an empty line is a keep-alive.
@@ -171,6 +189,33 @@ impl Client {
         &self.base
     }
 
+    /// How long this server is still to be left alone after its 429
+    /// (None: requests may go).
+    pub fn quiet_left(&self) -> Option<Duration> {
+        let now = std::time::Instant::now();
+        let quiet = quiet_until().lock().ok()?;
+        quiet.get(&self.base).filter(|until| **until > now).map(|until| until.duration_since(now))
+    }
+
+    /// A request may go to this server: not while it is to be left alone.
+    fn may_ask(&self) -> Result<(), ApiError> {
+        match self.quiet_left() {
+            Some(left) => Err(ApiError::Quiet(left.as_secs().max(1))),
+            None => Ok(()),
+        }
+    }
+
+    /// What a status says, a 429 remembered for the server.
+    fn heard(&self, status: u16, text: &str) -> Option<ApiError> {
+        let error = status_error(status, text);
+        if error == Some(ApiError::RateLimited)
+            && let Ok(mut quiet) = quiet_until().lock()
+        {
+            quiet.insert(self.base.clone(), std::time::Instant::now() + QUIET_AFTER_429);
+        }
+        error
+    }
+
     fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
@@ -187,13 +232,14 @@ impl Client {
 
     /// GET a body (the error its status stands for otherwise).
     pub(crate) fn get_text(&self, path: &str) -> Result<String, ApiError> {
+        self.may_ask()?;
         let mut req = self.calls.get(&self.url(path));
         if !self.token.is_empty() {
             req = req.header("Authorization", &self.auth());
         }
         let resp = req.call().map_err(|_| ApiError::Network)?;
         let (status, text) = body_text(resp);
-        match status_error(status, &text) {
+        match self.heard(status, &text) {
             Some(e) => Err(e),
             None => Ok(text),
         }
@@ -208,10 +254,11 @@ impl Client {
 
     /// POST a form; the answer's body.
     pub(crate) fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<String, ApiError> {
+        self.may_ask()?;
         let req = self.calls.post(&self.url(path)).header("Authorization", &self.auth());
         let resp = req.send_form(form.iter().copied()).map_err(|_| ApiError::Network)?;
         let (status, text) = body_text(resp);
-        match status_error(status, &text) {
+        match self.heard(status, &text) {
             Some(e) => Err(e),
             None => Ok(text),
         }
@@ -224,6 +271,7 @@ impl Client {
         path: &str,
         body: &serde_json::Value,
     ) -> Result<T, ApiError> {
+        self.may_ask()?;
         let req = self
             .calls
             .post(&self.url(path))
@@ -231,7 +279,7 @@ impl Client {
             .header("Content-Type", "application/json");
         let resp = req.send(body.to_string()).map_err(|_| ApiError::Network)?;
         let (status, text) = body_text(resp);
-        if let Some(e) = status_error(status, &text) {
+        if let Some(e) = self.heard(status, &text) {
             return Err(e);
         }
         serde_json::from_str(&text).map_err(|_| ApiError::NotTheApi)
@@ -240,25 +288,40 @@ impl Client {
     /// Opens a stream (GET); its lines follow.
     /// Without a token (what needs no login: TV), no Authorization is sent.
     pub(crate) fn stream(&self, path: &str) -> Result<Lines, ApiError> {
+        self.may_ask()?;
         let mut req = self.streams.get(&self.url(path));
         if !self.token.is_empty() {
             req = req.header("Authorization", &self.auth());
         }
         let resp = req.call().map_err(|_| ApiError::Network)?;
-        lines_of_response(resp)
+        self.lines_of(resp)
     }
 
     /// Opens a stream with a POST form (a seek: open while it lasts).
     pub(crate) fn post_stream(&self, path: &str, form: &[(&str, &str)]) -> Result<Lines, ApiError> {
+        self.may_ask()?;
         let req = self.streams.post(&self.url(path)).header("Authorization", &self.auth());
         let resp = req.send_form(form.iter().copied()).map_err(|_| ApiError::Network)?;
-        lines_of_response(resp)
+        self.lines_of(resp)
+    }
+
+    /// A stream's lines, or the error its status stands for (a 429
+    /// remembered).
+    fn lines_of(&self, resp: ureq::http::Response<ureq::Body>) -> Result<Lines, ApiError> {
+        let status = resp.status().as_u16();
+        if status != 200 {
+            let (status, text) = body_text(resp);
+            return Err(self.heard(status, &text).unwrap_or(ApiError::Server(status)));
+        }
+        let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
+        Ok(Lines::of(reader))
     }
 
     /// The token's scopes (POST /api/token/test, the token in the body:
     /// to this server only, as every call sends it); None when the answer
     /// does not say.
     pub fn scopes(&self) -> Result<Option<Vec<String>>, ApiError> {
+        self.may_ask()?;
         let resp = self
             .calls
             .post(&self.url("/api/token/test"))
@@ -266,7 +329,7 @@ impl Client {
             .send(self.token.as_str())
             .map_err(|_| ApiError::Network)?;
         let (status, text) = body_text(resp);
-        if let Some(e) = status_error(status, &text) {
+        if let Some(e) = self.heard(status, &text) {
             return Err(e);
         }
         let answer: serde_json::Value = serde_json::from_str(&text).map_err(|_| ApiError::NotTheApi)?;

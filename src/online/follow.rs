@@ -76,7 +76,7 @@ pub(crate) fn follow(
                     connection(false);
                 }
                 attempt += 1;
-                sleep_unless(&stopped, pause_after(attempt, e == ApiError::RateLimited));
+                sleep_unless(&stopped, pause_after(attempt, e.wait().is_some()));
             }
         }
     }

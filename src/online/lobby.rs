@@ -212,7 +212,7 @@ pub fn lobby_stream(client: Client, me: String, tell: Arc<dyn Fn(LobbyNews) + Se
                     }
                 }
                 Err(e @ (ApiError::Unauthorized | ApiError::MissingScope)) => return tell(LobbyNews::Failed(e)),
-                Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),
+                Err(e) if e.wait().is_some() => std::thread::sleep(e.wait().unwrap_or(Duration::from_secs(60))),
                 Err(_) => {
                     if !std::mem::replace(&mut lost, true) {
                         tell(LobbyNews::Connection { up: false });

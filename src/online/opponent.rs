@@ -262,8 +262,10 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
         _ => Vec::new(),
     };
     let mut result = client.post(&path, &form);
-    if result == Err(ApiError::RateLimited) {
-        std::thread::sleep(Duration::from_secs(60));
+    if let Err(e) = &result
+        && let Some(wait) = e.wait()
+    {
+        std::thread::sleep(wait);
         result = client.post(&path, &form);
     }
     let Err(e) = result else { return };
@@ -376,7 +378,7 @@ fn follow(
             }
             match client.stream(&format!("/api/board/game/stream/{}", super::path_segment(id))) {
                 Ok(l) => break l,
-                Err(ApiError::RateLimited) => std::thread::sleep(Duration::from_secs(60)),
+                Err(e) if e.wait().is_some() => std::thread::sleep(e.wait().unwrap_or(Duration::from_secs(60))),
                 Err(ApiError::NotFound | ApiError::Unauthorized | ApiError::MissingScope) => return,
                 Err(_) => {
                     if !std::mem::replace(&mut said_lost, true) {

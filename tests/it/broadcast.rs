@@ -143,21 +143,18 @@ fn a_broadcast_round_is_followed_board_by_board() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// In Russian: a 429 said (and nothing else), a round that does not
-/// exist, a broadcast not in the list, an earlier round opened by its
-/// number (its game over), the stream cut and lichess down: lost said
-/// once, back once, and following goes on.
+/// In Russian: a round that does not exist, a broadcast not in the list,
+/// an earlier round opened by its number (its game over), the stream cut
+/// and lichess down: lost said once, back once, and following goes on;
+/// then a 429 said (and nothing else), and the list asked again within
+/// the minute answered with the time left, nothing sent.
 #[test]
 fn rounds_limits_and_a_cut_stream_in_russian() {
     let server = Lichess::start();
     serve(&server);
-    server.state.lock().unwrap().broadcasts_limited = true;
     let dir = home_logged_in("broadcast-ru", TOKEN);
     let (mut child, out) = start_lobby(&dir, &server, "ru");
     let mut at = wait_for(&out, "lichess", 0);
-    typed(&mut child, "трансляции");
-    at = wait_for(&out, "подождать минуту", at);
-    server.state.lock().unwrap().broadcasts_limited = false;
     typed(&mut child, "трансляции");
     at = wait_for(&out, "Сейчас 2 трансляции:", at);
     typed(&mut child, "трансляции 3");
@@ -177,6 +174,14 @@ fn rounds_limits_and_a_cut_stream_in_russian() {
     at = wait_for(&out, "1: Eva против Finn, победа белых.", at);
     typed(&mut child, "выход");
     at = wait_for(&out, "Снова в зале.", at);
+    server.state.lock().unwrap().broadcasts_limited = true;
+    typed(&mut child, "трансляции");
+    at = wait_for(&out, "подождать минуту", at);
+    server.state.lock().unwrap().broadcasts_limited = false;
+    let asked = server.state.lock().unwrap().requests.len();
+    typed(&mut child, "трансляции");
+    at = wait_for(&out, "Ничего не отправлено.", at);
+    assert_eq!(server.state.lock().unwrap().requests.len(), asked, "nothing sent within the minute");
     typed(&mut child, "выход");
     drop(child.stdin.take());
     let all = crate::common::ended_in_rows(&mut child, &out);

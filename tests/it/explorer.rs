@@ -184,6 +184,32 @@ fn answers_are_kept_and_refusals_are_said_and_not_kept() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// After a 429, nothing more goes to that server for a minute: the
+/// explorer and the tablebase asked again within it are answered with
+/// the time left to wait, and the server hears nothing more.
+#[test]
+fn a_429_keeps_every_question_to_that_server_for_a_minute() {
+    let server = Lichess::start();
+    answers(&server);
+    server.state.lock().unwrap().lookups_limited = true;
+    let dir = home("quiet", &server, true, "");
+    let lines = [
+        "explorer",
+        "#until Masters' games could not answer:",
+        "explorer lichess",
+        "#until left. Nothing was sent.",
+        "end",
+        "tablebase",
+        "#until left. Nothing was sent.",
+    ];
+    let out = review(&dir, &endgame(), "en", &lines);
+    assert!(out.contains("lichess asks to wait a minute: nothing was done."), "{out}");
+    assert_eq!(out.matches("lichess asked to wait a minute:").count(), 2, "{out}");
+    let asked = server.state.lock().unwrap().requests.iter().filter(|(_, p, _)| !p.starts_with("/api/account")).count();
+    assert_eq!(asked, 1, "one request, then none: {:?}", server.state.lock().unwrap().requests);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Without a lichess login the explorer is not asked (and says how to log
 /// in); the tablebase needs none and is never sent the token; a position
 /// of more than seven pieces is not sent.

@@ -35,6 +35,8 @@ pub struct OnlineWords {
     pub not_logged_in: String,
     pub unreachable: String,
     pub rate_limited: String,
+    /// Not sent: a 429 less than a minute ago; `{time}` left to wait.
+    pub quiet_left: String,
     pub server_error: String,
     pub not_the_api: String,
     pub not_found: String,

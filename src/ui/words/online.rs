@@ -17,6 +17,7 @@ impl Narrator {
             ApiError::MissingScope => o.missing_scope.clone(),
             ApiError::NotFound => o.not_found.clone(),
             ApiError::RateLimited => o.rate_limited.clone(),
+            ApiError::Quiet(secs) => fill(&o.quiet_left, &[("time", say_duration(self.lex, secs * 1000))]),
             ApiError::Refused(reason) => self.server_reason(reason),
             ApiError::Server(_) => o.server_error.clone(),
             ApiError::Network => o.unreachable.clone(),

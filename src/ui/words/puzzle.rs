@@ -218,6 +218,7 @@ impl Narrator {
             crate::online::ApiError::MissingScope => w.scope.clone(),
             crate::online::ApiError::Unauthorized => w.refused.clone(),
             crate::online::ApiError::RateLimited => fill(&w.wait_minute, &[("seconds", "60".into())]),
+            crate::online::ApiError::Quiet(secs) => fill(&w.wait_minute, &[("seconds", secs.to_string())]),
             other => self.online_error(other),
         }
     }

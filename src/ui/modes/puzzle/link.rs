@@ -199,8 +199,8 @@ impl PuzzleLink {
     pub(crate) fn answered(&mut self, news: &PuzzleNews, now: Instant) {
         self.asking = None;
         let limited = match news {
-            PuzzleNews::Answered { batch, .. } => matches!(batch, Err(crate::online::ApiError::RateLimited)),
-            PuzzleNews::Dashboard(d) => matches!(d, Err(crate::online::ApiError::RateLimited)),
+            PuzzleNews::Answered { batch, .. } => batch.as_ref().is_err_and(|e| e.wait().is_some()),
+            PuzzleNews::Dashboard(d) => d.as_ref().is_err_and(|e| e.wait().is_some()),
         };
         if limited {
             self.quiet_until = Some(now + QUIET);
