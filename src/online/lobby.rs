@@ -51,6 +51,8 @@ pub enum LobbyNews {
     /// The player's challenge reached the server: its id (the game's,
     /// once accepted), when it has lichess's form.
     ChallengeSent(Option<String>),
+    /// A rematch asked for after a game (by the game's study): to send.
+    Rematch(Rematch),
     /// lichess's AI took the player's challenge: the game's id.
     AiGame(Option<String>),
     /// The game the player asked to join could not be joined.
@@ -295,6 +297,44 @@ pub fn challenge(
     client.post(&format!("/api/challenge/{user}"), &form).map(|body| created_id(&body))
 }
 
+/// A rematch: the same opponent, the same clock, the colours swapped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rematch {
+    /// The opponent's name on lichess.
+    pub user: String,
+    /// The clock's start (seconds) and increment (seconds).
+    pub limit: u64,
+    /// The increment (seconds).
+    pub increment: u64,
+    /// The player's colour in the rematch.
+    pub color: Color,
+}
+
+/// The rematch of a game played on lichess (its Site a game's address,
+/// its TimeControl a clock, the opponent named), the player having
+/// played `me`; None for any other game.
+pub fn rematch_of(game: &crate::notation::pgn::PgnGame, me: Color) -> Option<Rematch> {
+    let site = game.known_tag("Site")?;
+    let id = site.rsplit('/').next()?;
+    if !(site.starts_with("http://") || site.starts_with("https://")) || !super::is_id(id) {
+        return None;
+    }
+    let control = game.known_tag("TimeControl")?;
+    let (limit, increment) = control.split_once('+').unwrap_or((control, "0"));
+    let (limit, increment) = (limit.parse::<u64>().ok()?, increment.parse::<u64>().ok()?);
+    let user = game.known_tag(if me == Color::White { "Black" } else { "White" })?;
+    let user: String = user.chars().filter(|c| c.is_ascii_alphanumeric() || "_-".contains(*c)).collect();
+    (!user.is_empty() && limit > 0).then(|| Rematch { user, limit, increment, color: !me })
+}
+
+/// Sends the rematch's challenge; its id (the game's, once accepted).
+pub fn rematch(client: &Client, r: &Rematch) -> Result<Option<String>, ApiError> {
+    let (limit, inc) = (r.limit.to_string(), r.increment.to_string());
+    let form =
+        [("clock.limit", limit.as_str()), ("clock.increment", inc.as_str()), ("color", color_word(Some(r.color)))];
+    client.post(&format!("/api/challenge/{}", r.user), &form).map(|body| created_id(&body))
+}
+
 /// Challenges lichess's AI at a level; the game's id, when lichess gives
 /// one.
 pub fn challenge_ai(
@@ -353,6 +393,31 @@ pub fn seek(
 
 #[cfg(test)]
 mod tests {
+    /// A rematch is of a game played on lichess: its address, its clock
+    /// (with or without an increment) and the opponent; the colours swap.
+    #[test]
+    fn a_rematch_is_read_from_a_lichess_games_record() {
+        let read = |pgn: &str| {
+            crate::notation::pgn::read_pgn(pgn, crate::notation::NotationLang::English, None).expect("pgn").remove(0)
+        };
+        let game = read(
+            "[Site \"https://lichess.org/abcdEFGH\"]\n[White \"Player\"]\n[Black \"Anna\"]\n[TimeControl \"900\"]\n\n1. e4 *",
+        );
+        let r = super::rematch_of(&game, Color::White).expect("a rematch");
+        assert_eq!((r.user.as_str(), r.limit, r.increment, r.color), ("Anna", 900, 0, Color::Black));
+        let game = read(
+            "[Site \"https://lichess.org/abcdEFGH\"]\n[White \"Bo b\"]\n[Black \"Player\"]\n[TimeControl \"180+2\"]\n\n1. e4 *",
+        );
+        let r = super::rematch_of(&game, Color::Black).expect("a rematch");
+        assert_eq!((r.user.as_str(), r.limit, r.increment, r.color), ("Bob", 180, 2, Color::White));
+        for not in [
+            "[Site \"voxchess\"]\n[White \"A\"]\n[Black \"B\"]\n[TimeControl \"900\"]\n\n*",
+            "[Site \"https://lichess.org/abcdEFGH\"]\n[White \"A\"]\n[Black \"B\"]\n[TimeControl \"-\"]\n\n*",
+        ] {
+            assert_eq!(super::rematch_of(&read(not), Color::White), None, "{not}");
+        }
+    }
+
     use super::*;
 
     #[test]

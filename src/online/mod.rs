@@ -23,7 +23,7 @@ pub mod tournament;
 pub mod tv;
 
 pub use api::{ApiError, Client, Lines};
-pub use lobby::{InProgress, Listing, LobbyNews, SeekSpeed, lobby_stream, speed_of};
+pub use lobby::{InProgress, Listing, LobbyNews, Rematch, SeekSpeed, lobby_stream, rematch_of, speed_of};
 pub use opponent::{OnlineGame, OnlineOpponent};
 
 /// Text from the server made safe to show and say (the one output filter).

@@ -178,6 +178,9 @@ pub enum Command {
     Chapters,
     /// Set up a position, starting from the one in view.
     Setup,
+    /// After a game on lichess: challenge the same opponent again, the
+    /// same clock, the colours swapped.
+    Rematch,
     /// A game from the position in view: against the engine (at `level`,
     /// else the settings'), or two people here (`human`), with a clock
     /// (`control`, as typed: "10+5") or the settings'.
@@ -511,6 +514,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         }
         "next_chapter" => Ok(Command::NextChapter),
         "setup" => Ok(Command::Setup),
+        "rematch" => Ok(Command::Rematch),
         "previous_chapter" => Ok(Command::PreviousChapter),
         "play_from_here" | "play_from_here_human" => {
             // A time control is a typed token with a plus ("10+5"); the

@@ -494,6 +494,37 @@ fn premoves_are_played_dropped_and_cancelled() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `rematch` after a game on lichess challenges the same opponent with
+/// the same clock and the colours swapped; accepted, the new game starts
+/// at once. After a game not on lichess there is none.
+#[test]
+fn a_rematch_is_challenged_with_the_colours_swapped_and_played() {
+    let Session { server, dir, mut child, out, at } = challenged("rematch", &["e7e5"]);
+    let mut at = at;
+    server.state.lock().unwrap().accept_challenges = true;
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: e5", at);
+    server.change("chall001", |g| {
+        g.status = "resign".into();
+        g.winner = Some("white".into());
+    });
+    at = wait_for(&out, "White wins.", at);
+    at = wait_for(&out, "You can study this game now.", at);
+    typed(&mut child, "rematch");
+    at = wait_for(&out, "The game starts: Anna", at);
+    let _ = wait_for(&out, "against Player", at);
+    finish(child);
+    let requests = server.state.lock().unwrap().requests.clone();
+    let (_, body) = requests
+        .iter()
+        .find(|(m, p, _)| m == "POST" && p == "/api/challenge/Anna")
+        .map(|(_, p, b)| (p.clone(), b.clone()))
+        .unwrap_or_else(|| panic!("no rematch challenge: {requests:?}"));
+    assert!(body.contains("color=black"), "{body}");
+    assert!(body.contains("clock.limit="), "{body}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Offers the other way round: the player's draw offer declined, the
 /// opponent's takeback proposal accepted (its last move taken back), then
 /// the player's draw offer accepted: the game is drawn by agreement.

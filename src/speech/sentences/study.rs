@@ -47,6 +47,8 @@ pub struct StudyWords {
     /// A corrected game dropped the player's lines: `{count}` (with its unit).
     pub lines_dropped: String,
     pub not_saved: String,
+    /// `rematch` after a game not played on lichess.
+    pub rematch_none: String,
     /// The clock after the move in view: `{side}`, `{left}`, `{took}`.
     pub clock_took: String,
     /// A side's clock: `{side}`, `{left}`.

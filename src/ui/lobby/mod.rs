@@ -392,6 +392,10 @@ impl Lobby {
                 let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
                 self.say(text, Urgency::Urgent);
             }
+            LobbyNews::Rematch(r) => self.call(move |client| match crate::online::lobby::rematch(client, &r) {
+                Ok(id) => LobbyNews::ChallengeSent(id),
+                Err(e) => LobbyNews::Failed(e),
+            }),
             LobbyNews::ChallengeSent(id) => {
                 if let Some(id) = id {
                     self.asked.game(&id);

@@ -274,6 +274,11 @@ impl Mode for GameMode {
         }
         if let Some(study) = &mut self.study {
             super::drain(study.as_mut(), &mut self.effects, now);
+            // A rematch goes to the lobby below, which sends it and says
+            // the answer (none below: nothing to send it).
+            if let Some(r) = study.take_rematch() {
+                let _ = self.effects.sender().send(Msg::Lobby(crate::online::LobbyNews::Rematch(r)));
+            }
         }
     }
 

@@ -310,6 +310,7 @@ impl Play {
             | Command::SlowestMoves
             | Command::PlayFromHere { .. }
             | Command::Setup
+            | Command::Rematch
             | Command::Chapter(_)
             | Command::NextChapter
             | Command::PreviousChapter

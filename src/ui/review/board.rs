@@ -74,6 +74,11 @@ impl Review {
         self.play_from.take()
     }
 
+    /// The rematch asked for (taken once).
+    pub(crate) fn take_rematch(&mut self) -> Option<crate::online::Rematch> {
+        self.rematch.take()
+    }
+
     /// The position `setup` asked to start from (taken once).
     pub(crate) fn take_setup(&mut self) -> Option<crate::rules::Position> {
         self.setup.take()

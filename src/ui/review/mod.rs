@@ -88,6 +88,8 @@ pub(crate) struct Review {
     play_from: Option<PlayFrom>,
     /// `setup` asked: the position in view, to set up from.
     setup: Option<Position>,
+    /// `rematch` asked after a game on lichess: for the lobby to send.
+    rematch: Option<crate::online::Rematch>,
     /// Another chapter asked for, for the mode to open.
     chapter: Option<ChapterStep>,
     /// A piece picked up by a routing key, at the cursor it was picked
@@ -176,6 +178,7 @@ impl Review {
             quit_warned: false,
             play_from: None,
             setup: None,
+            rematch: None,
             chapter: None,
             held: None,
         }
@@ -333,6 +336,10 @@ impl Review {
             Command::DeleteLine => self.ask_delete(),
             Command::PlayFromHere { level, human, control } => self.play_from_here(level, human, control),
             Command::Setup => self.setup = Some(self.tree.position(self.cursor)),
+            Command::Rematch => match self.me.and_then(|me| crate::online::rematch_of(&self.game, me)) {
+                Some(r) => self.rematch = Some(r),
+                None => self.shell.tell(self.shell.words.fixed(Fixed::RematchNone)),
+            },
             Command::Chapter(n) => self.chapter = Some(ChapterStep::To(n)),
             Command::NextChapter => self.chapter = Some(ChapterStep::Next),
             Command::PreviousChapter => self.chapter = Some(ChapterStep::Previous),

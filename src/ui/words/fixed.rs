@@ -55,6 +55,8 @@ fixed! {
     ReviewOnly => study.review_only;
     /// The study after a game begins.
     AfterGame => study.after_game;
+    /// `rematch` after a game not played on lichess.
+    RematchNone => study.rematch_none;
     /// An answer that waits for the analysis.
     StudyDeferred => study.deferred;
     /// A game command in a study.

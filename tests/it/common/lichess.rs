@@ -212,6 +212,9 @@ pub struct State {
     /// Results posted are answered this much later (ms): a request under
     /// way while the player goes on.
     pub post_delay_ms: u64,
+    /// The player's challenges are accepted (else declined): the game
+    /// starts, its id "rematch1", the player's colour as asked.
+    pub accept_challenges: bool,
     /// The ids the replay of a theme gives.
     pub replay: Vec<String>,
     /// The explorer's and the tablebase's answers, by "masters FEN",
@@ -1009,6 +1012,20 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             ok(&stream);
         }
         ("POST", ["api", "challenge", _, "decline"]) => ok(&stream),
+        ("POST", ["api", "challenge", user]) if state.lock().unwrap().accept_challenges => {
+            let me = param(&req.body, "color").filter(|c| *c != "random").unwrap_or("white").to_string();
+            respond(
+                &stream,
+                200,
+                &format!(
+                    "{{\"id\":\"rematch1\",\"url\":\"x\",\"status\":\"created\",\"challenger\":{{\"id\":\"player\",\"name\":\"Player\"}},\"destUser\":{{\"id\":\"{user}\",\"name\":\"{user}\"}}}}"
+                ),
+            );
+            let mut s = state.lock().unwrap();
+            let script = std::mem::take(&mut s.next_game_script);
+            let script: Vec<&str> = script.iter().map(String::as_str).collect();
+            s.start_game("rematch1", &me, user, &script, "friend", None, false);
+        }
         ("POST", ["api", "challenge", user]) => {
             respond(
                 &stream,
