@@ -267,6 +267,12 @@ impl Game {
                 self.tell(News::Abort, ev);
                 ev.push(Event::Sent);
             }
+            GameCommand::GiveTime if !self.terms.give_time => Self::not_done(NotDone::NotInThisGame, ev),
+            GameCommand::GiveTime if self.is_over() => Self::not_done(NotDone::IsOver, ev),
+            GameCommand::GiveTime => {
+                self.tell(News::GiveTime, ev);
+                ev.push(Event::Sent);
+            }
             GameCommand::Takeback => self.takeback(now, ev),
             GameCommand::OfferDraw => self.offer_draw(ev),
             GameCommand::ClaimDraw => match self.history.claimable_draw() {

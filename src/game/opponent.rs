@@ -171,6 +171,8 @@ pub enum News {
     Abort,
     /// The player's chat line.
     Chat(String),
+    /// The player gives the opponent time (lichess's +15 seconds).
+    GiveTime,
 }
 
 /// Where an opponent's acts go: the session's message channel.
@@ -266,6 +268,7 @@ impl Opponent for EngineOpponent {
             | News::ClaimVictory
             | News::ClaimDraw
             | News::Abort
+            | News::GiveTime
             | News::Chat(_) => {}
         }
     }

@@ -33,6 +33,8 @@ pub struct Terms {
     pub abort: bool,
     /// Whether the win can be claimed once the opponent has left.
     pub claim_victory: bool,
+    /// Whether the opponent can be given time.
+    pub give_time: bool,
 }
 
 impl Terms {
@@ -45,6 +47,7 @@ impl Terms {
         chat: false,
         abort: false,
         claim_victory: false,
+        give_time: false,
     };
 
     /// A game on a server (lichess's Board API): the server keeps the
@@ -58,6 +61,7 @@ impl Terms {
         chat: true,
         abort: true,
         claim_victory: true,
+        give_time: true,
     };
 }
 

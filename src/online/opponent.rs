@@ -254,6 +254,7 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
         // the claim.
         News::ClaimDraw => format!("{base}/draw/yes"),
         News::Abort => format!("{base}/abort"),
+        News::GiveTime => format!("/api/round/{}/add-time/15", super::path_segment(id)),
         News::Chat(_) => format!("{base}/chat"),
         News::YourMove { .. } => return,
     };

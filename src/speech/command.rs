@@ -37,6 +37,8 @@ pub enum GameCommand {
     ClaimVictory,
     /// Call a game on a server off before it counts.
     Abort,
+    /// Give the opponent 15 seconds (a game on a server).
+    GiveTime,
 }
 
 /// A command to the game.
@@ -457,6 +459,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "resign" => Ok(Command::Game(GameCommand::Resign)),
         "claim_victory" => Ok(Command::Game(GameCommand::ClaimVictory)),
         "abort" => Ok(Command::Game(GameCommand::Abort)),
+        "give_time" => Ok(Command::Game(GameCommand::GiveTime)),
         "chat" => Ok(Command::Chat(None)),
         "help" => Ok(Command::Help),
         "stop_listening" => Ok(Command::StopListening),

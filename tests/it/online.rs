@@ -525,6 +525,22 @@ fn a_rematch_is_challenged_with_the_colours_swapped_and_played() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `give time` gives the opponent lichess's 15 seconds (POST
+/// /api/round/{id}/add-time/15), said as sent.
+#[test]
+fn time_is_given_to_the_opponent() {
+    let Session { server, dir, mut child, out, at } = challenged("give-time", &["e7e5"]);
+    let mut at = at;
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: e5", at);
+    typed(&mut child, "give time");
+    let _ = wait_for(&out, "Sent to lichess.", at);
+    finish(child);
+    let requests = server.state.lock().unwrap().requests.clone();
+    assert!(requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/round/chall001/add-time/15"), "{requests:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Offers the other way round: the player's draw offer declined, the
 /// opponent's takeback proposal accepted (its last move taken back), then
 /// the player's draw offer accepted: the game is drawn by agreement.

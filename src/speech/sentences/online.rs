@@ -198,5 +198,6 @@ pub struct RequestNames {
     pub answer_takeback: String,
     pub claim_victory: String,
     pub abort: String,
+    pub give_time: String,
     pub chat: String,
 }

@@ -250,6 +250,7 @@ impl Narrator {
             News::TakebackAnswered { .. } => &r.answer_takeback,
             News::ClaimVictory => &r.claim_victory,
             News::Abort => &r.abort,
+            News::GiveTime => &r.give_time,
             News::Chat(_) | News::Played(_) | News::YourMove { .. } => &r.chat,
         };
         let what = ("what", what.clone());

@@ -989,6 +989,19 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
             drop(s);
             ok(&stream);
         }
+        ("POST", ["api", "round", id, "add-time", secs]) => {
+            let mut s = state.lock().unwrap();
+            let Some(g) = s.games.get_mut(*id) else { return respond(&stream, 404, "{\"error\":\"Not found\"}") };
+            let ms = secs.parse::<u64>().unwrap_or(0) * 1000;
+            if g.me == "white" {
+                g.btime += ms;
+            } else {
+                g.wtime += ms;
+            }
+            g.changed();
+            drop(s);
+            ok(&stream);
+        }
         ("POST", ["api", "challenge", "ai"]) => {
             let mut s = state.lock().unwrap();
             let me = param(&req.body, "color").filter(|c| *c != "random").unwrap_or("white").to_string();
