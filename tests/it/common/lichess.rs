@@ -398,11 +398,26 @@ impl Lichess {
     }
 
     /// The opponent plays a move in game `id`.
+    /// As on lichess, the opponent moves only on its turn: this waits
+    /// until the server has the player's move (a move the client sends
+    /// may still be on its way) and fails the test if it never comes.
     pub fn opponent_moves(&self, id: &str, uci: &str) {
-        let mut s = self.state.lock().unwrap();
-        if let Some(g) = s.games.get_mut(id) {
-            g.moves.push(uci.into());
-            g.changed();
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let mut s = self.state.lock().unwrap();
+            let Some(g) = s.games.get_mut(id) else { return };
+            if !g.my_turn() {
+                g.moves.push(uci.into());
+                g.changed();
+                return;
+            }
+            let moves = g.moves.join(" ");
+            drop(s);
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the opponent's {uci} waited 30 s for the player's move; the server has: {moves}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 
