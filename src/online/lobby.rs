@@ -48,9 +48,14 @@ pub enum LobbyNews {
     /// The server refused the token or its scope (the lobby cannot go
     /// on), or a call the player made failed.
     Failed(ApiError),
-    /// The player's challenge reached the server: its id (the game's,
-    /// once accepted), when it has lichess's form.
-    ChallengeSent(Option<String>),
+    /// The server answered the player's challenge.
+    ChallengeAnswered {
+        /// The player challenged.
+        user: String,
+        /// When taken, its id (the game's, once accepted) if it has
+        /// lichess's form.
+        sent: Result<Option<String>, ApiError>,
+    },
     /// A rematch asked for after a game (by the game's study): to send.
     Rematch(Rematch),
     /// lichess's AI took the player's challenge: the game's id.
@@ -281,18 +286,24 @@ fn created_id(body: &str) -> Option<String> {
     serde_json::from_str::<Created>(body).ok().map(|c| c.id).filter(|id| super::is_id(id))
 }
 
-/// Challenges a player (`color`: the player's, None by lot); the
-/// challenge's id (the game's, once accepted), when lichess gives one.
+/// A user's name as it may go into a path: lichess's letters only.
+fn user_name(user: &str) -> String {
+    user.chars().filter(|c| c.is_ascii_alphanumeric() || "_-".contains(*c)).collect()
+}
+
+/// Challenges a player with a clock of `limit` seconds and `inc`
+/// (`color`: the player's, None by lot); the challenge's id (the game's,
+/// once accepted), when lichess gives one. A rematch is one too.
 pub fn challenge(
     client: &Client,
     user: &str,
-    minutes: u64,
+    limit: u64,
     inc: u64,
     color: Option<Color>,
 ) -> Result<Option<String>, ApiError> {
-    let (limit, inc) = ((minutes * 60).to_string(), inc.to_string());
+    let (limit, inc) = (limit.to_string(), inc.to_string());
     let color = color_word(color);
-    let user: String = user.chars().filter(|c| c.is_ascii_alphanumeric() || "_-".contains(*c)).collect();
+    let user = user_name(user);
     let form = [("clock.limit", limit.as_str()), ("clock.increment", inc.as_str()), ("color", color)];
     client.post(&format!("/api/challenge/{user}"), &form).map(|body| created_id(&body))
 }
@@ -323,16 +334,8 @@ pub fn rematch_of(game: &crate::notation::pgn::PgnGame, me: Color) -> Option<Rem
     let (limit, increment) = control.split_once('+').unwrap_or((control, "0"));
     let (limit, increment) = (limit.parse::<u64>().ok()?, increment.parse::<u64>().ok()?);
     let user = game.known_tag(if me == Color::White { "Black" } else { "White" })?;
-    let user: String = user.chars().filter(|c| c.is_ascii_alphanumeric() || "_-".contains(*c)).collect();
+    let user = user_name(user);
     (!user.is_empty() && limit > 0).then(|| Rematch { user, limit, increment, color: !me })
-}
-
-/// Sends the rematch's challenge; its id (the game's, once accepted).
-pub fn rematch(client: &Client, r: &Rematch) -> Result<Option<String>, ApiError> {
-    let (limit, inc) = (r.limit.to_string(), r.increment.to_string());
-    let form =
-        [("clock.limit", limit.as_str()), ("clock.increment", inc.as_str()), ("color", color_word(Some(r.color)))];
-    client.post(&format!("/api/challenge/{}", r.user), &form).map(|body| created_id(&body))
 }
 
 /// Challenges lichess's AI at a level; the game's id, when lichess gives

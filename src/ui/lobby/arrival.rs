@@ -36,6 +36,9 @@ pub(super) struct Asked {
     /// Challenges to lichess's AI sent and not yet answered (its game may
     /// start before the answer names it).
     ai: usize,
+    /// The players challenged and the challenge not yet answered (its
+    /// game may start before the answer names it).
+    challenged: Vec<String>,
     /// The games entered as asked: an id named after its game started is
     /// asked for no more.
     started: Vec<String>,
@@ -66,6 +69,27 @@ impl Asked {
         }
     }
 
+    /// A challenge to `user` is sent.
+    pub(super) fn challenge_sent(&mut self, user: &str) {
+        self.challenged.push(user.to_string());
+    }
+
+    /// lichess answered a challenge to `user` (with its id when it took
+    /// it).
+    pub(super) fn challenge_answered(&mut self, user: &str, id: Option<&str>) {
+        if let Some(k) = self.challenged.iter().position(|u| u == user) {
+            self.challenged.remove(k);
+        }
+        if let Some(id) = id {
+            self.game(id);
+        }
+    }
+
+    /// A challenge to the player of `game` is on its way.
+    fn challenging(&self, game: &InProgress) -> bool {
+        game.origin == Origin::Friend && self.challenged.iter().any(|u| u.eq_ignore_ascii_case(&game.opponent.name))
+    }
+
     /// The game started and is entered: asked for no more.
     fn taken(&mut self, game: &InProgress) {
         self.ids.retain(|x| *x != game.id);
@@ -94,6 +118,7 @@ pub(super) struct Place<'a> {
 pub(super) fn arrival(game: &InProgress, asked: &mut Asked, place: Place<'_>) -> Arrival {
     let own = asked.ids.contains(&game.id)
         || (asked.ai > 0 && game.origin == Origin::Ai && !place.known)
+        || (asked.challenging(game) && !place.known)
         || (place.seeking && game.origin == Origin::Lobby && !place.known);
     let pairing = place.tournament.is_some_and(|t| game.tournament.as_deref() == Some(t)) && !place.known;
     if own || pairing {
@@ -178,5 +203,26 @@ mod tests {
         asked.ai_sent();
         asked.ai_answered(Some("aigame02"));
         assert_eq!(arrival(&second, &mut asked, Place { in_game: true, ..IDLE }), Arrival::Enter);
+    }
+
+    #[test]
+    fn a_challenge_accepted_before_lichess_answers_is_entered() {
+        let mut asked = Asked::default();
+        let accepted = game("chal0001", Origin::Friend, false);
+        // Another player's challenge, or a challenge from Anna the player
+        // did not send, is not asked for.
+        asked.challenge_sent("Boris");
+        assert_eq!(arrival(&accepted, &mut asked, Place { in_game: true, ..IDLE }), Arrival::Announce);
+        asked.challenge_sent("anna");
+        let known = Place { known: true, ..IDLE };
+        assert_eq!(arrival(&accepted, &mut asked, known), Arrival::Known);
+        assert_eq!(arrival(&accepted, &mut asked, IDLE), Arrival::Enter);
+        // The answer after the start asks for it no more.
+        asked.challenge_answered("anna", Some("chal0001"));
+        assert_eq!(arrival(&accepted, &mut asked, known), Arrival::Known);
+        // A refused challenge leaves nothing asked for.
+        asked.challenge_answered("Boris", None);
+        let later = game("chal0002", Origin::Friend, false);
+        assert_eq!(arrival(&later, &mut asked, Place { in_game: true, ..IDLE }), Arrival::Announce);
     }
 }

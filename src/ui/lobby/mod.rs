@@ -309,10 +309,7 @@ impl Lobby {
                 self.fixed(Fixed::SeekCancelled);
             }
             LobbyCommand::Challenge { user, minutes, increment, color } => {
-                self.call(move |client| match challenge(client, &user, minutes, increment, color) {
-                    Ok(id) => LobbyNews::ChallengeSent(id),
-                    Err(e) => LobbyNews::Failed(e),
-                });
+                self.challenge(user, minutes * 60, increment, color)
             }
             LobbyCommand::Ai { level, minutes, increment, color } => {
                 self.asked.ai_sent();
@@ -392,15 +389,13 @@ impl Lobby {
                 let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
                 self.say(text, Urgency::Urgent);
             }
-            LobbyNews::Rematch(r) => self.call(move |client| match crate::online::lobby::rematch(client, &r) {
-                Ok(id) => LobbyNews::ChallengeSent(id),
-                Err(e) => LobbyNews::Failed(e),
-            }),
-            LobbyNews::ChallengeSent(id) => {
-                if let Some(id) = id {
-                    self.asked.game(&id);
+            LobbyNews::Rematch(r) => self.challenge(r.user, r.limit, r.increment, Some(r.color)),
+            LobbyNews::ChallengeAnswered { user, sent } => {
+                self.asked.challenge_answered(&user, sent.as_ref().ok().and_then(Option::as_deref));
+                match sent {
+                    Ok(_) => self.fixed(Fixed::ChallengeSent),
+                    Err(e) => self.news(LobbyNews::Failed(e), now),
                 }
-                self.fixed(Fixed::ChallengeSent);
             }
             LobbyNews::Tournament(news) => self.tournament_told(news, now),
             LobbyNews::Broadcast(news) => self.broadcast_news(news, now),
@@ -456,6 +451,17 @@ impl Lobby {
                 LobbyNews::Connected
             }
             Err(e) => LobbyNews::NotJoined(e),
+        });
+    }
+
+    /// A challenge sent (asked for, or a rematch); its id awaited.
+    /// Its game may start before lichess answers: the player's name marks
+    /// it as asked for meanwhile.
+    fn challenge(&mut self, user: String, limit: u64, inc: u64, color: Option<Color>) {
+        self.asked.challenge_sent(&user);
+        self.call(move |client| {
+            let sent = challenge(client, &user, limit, inc, color);
+            LobbyNews::ChallengeAnswered { user, sent }
         });
     }
 
