@@ -18,11 +18,12 @@ mod broadcast;
 mod command;
 mod games;
 mod tournament;
+mod watching;
 
 use crate::config::Settings;
 use crate::online::lobby::{answer_challenge, challenge, challenge_ai, playing, seek};
 use crate::online::opponent::connect;
-use crate::online::tv::{TvNews, Watched};
+use crate::online::tv::Watched;
 use crate::online::{
     ApiError, Client, InProgress, Listing, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token,
 };
@@ -35,7 +36,6 @@ use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Listening, Msg, clean_heard};
 use crate::ui::io::Io;
 use crate::ui::modes::game::GameMode;
-use crate::ui::modes::watch::WatchMode;
 use crate::ui::output::{Line, Urgency};
 use crate::ui::play::Play;
 use crate::ui::session::Mode;
@@ -493,55 +493,6 @@ impl Lobby {
                 let text = self.words.session_error(&e);
                 self.say(text, Urgency::Urgent);
             }
-        }
-    }
-
-    /// Opens the feed of what is to be watched (no token sent); its first
-    /// game enters the watching mode.
-    fn watch(&mut self, what: Watched) {
-        if let Some((_, stop)) = self.tuning.take() {
-            stop.store(true, Ordering::Relaxed);
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let tx = self.tx.clone();
-        crate::online::tv::watch(
-            self.client.base(),
-            what.clone(),
-            move |news| {
-                let _ = tx.send(Msg::Watch(Box::new(news)));
-            },
-            stop.clone(),
-        );
-        if let Watched::Channel(channel) = what {
-            let text = self.words.watch_opening(channel);
-            self.say(text, Urgency::Info);
-        }
-        self.tuning = Some((what, stop));
-    }
-
-    /// The feed being opened said something: its first game is watched;
-    /// a feed that could not be opened is said. (News of a feed left
-    /// behind is not the lobby's.)
-    fn tv(&mut self, news: TvNews, now: u64) {
-        match news {
-            TvNews::Featured { id, players, position, clocks } => {
-                let Some((what, stop)) = self.tuning.take() else { return };
-                let effects = Effects::new(self.tx.clone(), self.words, &self.settings);
-                let featured = (players, position, clocks);
-                let mode = WatchMode::new(&self.settings, (what, id), featured, effects, stop, now);
-                self.next = Some(Box::new(mode));
-            }
-            TvNews::Failed(e) if self.tuning.is_some() => {
-                self.tuning = None;
-                let text = self.words.online_error(&e);
-                self.say(text, Urgency::Urgent);
-            }
-            TvNews::NotPlaying { name } if self.tuning.is_some() => {
-                self.tuning = None;
-                let text = self.words.not_playing(&name);
-                self.say(text, Urgency::Info);
-            }
-            _ => {}
         }
     }
 
