@@ -40,6 +40,8 @@ pub struct Listed {
 pub struct Round {
     /// The tournament's name.
     pub tour: String,
+    /// The tournament's id (its players and standings are asked by it).
+    pub tour_id: String,
     /// The round's id.
     pub id: String,
     /// The round's name.
@@ -98,6 +100,99 @@ pub enum RoundNews {
     },
     /// The stream could not be opened.
     Failed(ApiError),
+    /// The event's players, asked for (`standings`: as its standings).
+    Players {
+        /// Asked as the standings.
+        standings: bool,
+        /// The players, or why not.
+        players: Result<Vec<EventPlayer>, ApiError>,
+    },
+}
+
+/// A player of a broadcast's event, as lichess lists them (GET
+/// /broadcast/{id}/players): what the spec's `BroadcastPlayerEntry` gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventPlayer {
+    /// The name (cleaned, at most 60 characters).
+    pub name: String,
+    /// FIDE's title (GM, IM, WFM...), when given.
+    pub title: Option<String>,
+    /// The rating, when given.
+    pub rating: Option<u32>,
+    /// The federation (three letters), when given.
+    pub fed: Option<String>,
+    /// The points scored, in halves (2.5 points: 5).
+    pub halves: Option<u32>,
+    /// The games played.
+    pub played: Option<u32>,
+    /// The place in the standings, when lichess has one.
+    pub rank: Option<u32>,
+}
+
+/// The most players of an event kept.
+pub const MAX_PLAYERS: usize = 1000;
+
+#[derive(Deserialize)]
+struct RawPlayer {
+    name: String,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    rating: Option<u32>,
+    #[serde(default)]
+    fed: Option<String>,
+    #[serde(default)]
+    score: Option<f64>,
+    #[serde(default)]
+    played: Option<u32>,
+    #[serde(default)]
+    rank: Option<u32>,
+}
+
+/// The players of broadcast tournament `tour_id` (no token sent); an
+/// entry not of the spec's form is left out, a score not a number of
+/// half points is none.
+pub fn players(client: &Client, tour_id: &str) -> Result<Vec<EventPlayer>, ApiError> {
+    if !is_broadcast_id(tour_id) {
+        return Err(ApiError::NotTheApi);
+    }
+    let all: Vec<serde_json::Value> = client.get_api_json(&format!("/broadcast/{tour_id}/players"))?;
+    Ok(all
+        .into_iter()
+        .filter_map(|v| serde_json::from_value::<RawPlayer>(v).ok())
+        .filter_map(event_player)
+        .take(MAX_PLAYERS)
+        .collect())
+}
+
+/// A player as kept: named, its title, federation and score sane.
+fn event_player(raw: RawPlayer) -> Option<EventPlayer> {
+    let name = name_of(&raw.name);
+    let short_code = |t: Option<String>, max: usize| {
+        t.filter(|t| !t.is_empty() && t.len() <= max && t.bytes().all(|b| b.is_ascii_alphabetic()))
+    };
+    let halves = raw.score.filter(|s| s.is_finite() && *s >= 0.0 && *s <= 10_000.0 && (s * 2.0).fract() == 0.0);
+    (!name.is_empty()).then(|| EventPlayer {
+        name,
+        title: short_code(raw.title, 4),
+        rating: raw.rating.filter(|r| *r <= 4000),
+        fed: short_code(raw.fed, 3),
+        halves: halves.map(|s| (s * 2.0) as u32),
+        played: raw.played.filter(|p| *p <= 10_000),
+        rank: raw.rank.filter(|r| *r >= 1),
+    })
+}
+
+/// The standings: the players with a place or a score, by place (else by
+/// score, then by name); a player with neither is left out.
+pub fn standings(players: &[EventPlayer]) -> Vec<EventPlayer> {
+    let mut ranked: Vec<EventPlayer> =
+        players.iter().filter(|p| p.rank.is_some() || p.halves.is_some()).cloned().collect();
+    ranked.sort_by(|a, b| {
+        let place = |p: &EventPlayer| p.rank.unwrap_or(u32::MAX);
+        place(a).cmp(&place(b)).then(b.halves.cmp(&a.halves)).then(a.name.cmp(&b.name))
+    });
+    ranked
 }
 
 #[derive(Deserialize, Default)]
@@ -194,7 +289,8 @@ pub fn open(client: &Client, listed: &Listed, number: Option<usize>) -> Result<R
         }
     }
     let tour_name = if tour.tour.name.is_empty() { listed.tour.clone() } else { name_of(&tour.tour.name) };
-    Ok(Round { tour: tour_name, id, name, number: index + 1, count: count.max(1), boards })
+    let tour_id = listed.tour_id.clone();
+    Ok(Round { tour: tour_name, tour_id, id, name, number: index + 1, count: count.max(1), boards })
 }
 
 /// The most boards of a round followed.

@@ -17,6 +17,8 @@ pub fn vocabulary(lang: SpeechLang) -> Vec<String> {
         .keys()
         .chain(lex.commands.keys())
         .chain(lex.study.setup.orders.keys())
+        .chain(lex.study.broadcast.commands.keys())
+        .chain(lex.client.online.commands.keys())
         .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
         // Particles are read off typed words; as words of their own the
         // recognizer would insert them between the others.

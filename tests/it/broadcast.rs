@@ -30,8 +30,14 @@ const BOARD_2: &str = "1. d4 { [%clk 1:30:00] }";
 const NF3: &str = "1. e4 { [%clk 1:30:00] } e5 { [%clk 1:29:40] } 2. Nf3 { [%clk 1:29:00] }";
 const BREYER: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Bg5 { [%clk 1:10:00] }";
 
+/// The event's players, as the spec's BroadcastPlayerEntry list: a
+/// title, a rating, a federation, a score of games played and a place
+/// where lichess has them.
+const PLAYERS: &str = r#"[{"name":"Carlsen, Magnus","title":"GM","rating":2830,"fideId":1503014,"fed":"NOR","score":2.5,"played":3,"rank":1,"tiebreaks":[{"extendedCode":"BH","description":"Buchholz","points":4.5}]},{"name":"Anna","rating":2100,"score":1,"played":3,"rank":3},{"name":"Boris","title":"IM","fed":"GER","score":1.5,"played":3,"rank":2},{"name":"Dora","played":0}]"#;
+
 fn serve(server: &Lichess) {
     let mut s = server.state.lock().unwrap();
+    s.broadcast_players.insert("tour0001".into(), PLAYERS.into());
     // The second starts in 3 hours and a half.
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("time").as_millis();
     s.broadcast_top = TOP.replace("STARTS", &(now + 12_600_000).to_string());
@@ -116,6 +122,17 @@ fn a_broadcast_round_is_followed_board_by_board() {
     at = wait_for(&out, "2: Carl against Dora, Black won.", at);
     typed(&mut child, "board 7");
     at = wait_for(&out, "There is no board 7; the round has 2.", at);
+    typed(&mut child, "players");
+    at = wait_for(&out, "Knight Cup: 4 players.", at);
+    at = wait_for(&out, "1. Anna (2100): 1 point of 3.", at);
+    at = wait_for(&out, "2. IM Boris (GER): 1.5 points of 3.", at);
+    at = wait_for(&out, "3. GM Carlsen, Magnus (2830, NOR): 2.5 points of 3.", at);
+    at = wait_for(&out, "4. Dora.", at);
+    typed(&mut child, "standings");
+    at = wait_for(&out, "Knight Cup, standings:", at);
+    at = wait_for(&out, "1. GM Carlsen, Magnus (2830, NOR): 2.5 points of 3.", at);
+    at = wait_for(&out, "2. IM Boris (GER): 1.5 points of 3.", at);
+    at = wait_for(&out, "3. Anna (2100): 1 point of 3.", at);
     typed(&mut child, "quit");
     wait_for(&out, "Back in the lobby.", at);
     typed(&mut child, "quit");
@@ -131,6 +148,7 @@ fn a_broadcast_round_is_followed_board_by_board() {
     assert!(posted.is_empty(), "following posted: {posted:?}");
     let asked: Vec<&str> = s.broadcast_asked.iter().map(|(p, _)| p.as_str()).collect();
     for path in [
+        "/broadcast/tour0001/players",
         "/api/broadcast/top",
         "/api/broadcast/tour0001",
         "/api/broadcast/round/rnd00002.pgn",
@@ -172,6 +190,19 @@ fn rounds_limits_and_a_cut_stream_in_russian() {
     at = wait_for(&out, "Связь с трансляцией восстановлена.", at);
     typed(&mut child, "доски");
     at = wait_for(&out, "1: Eva против Finn, победа белых.", at);
+    // A hostile list: control characters, a rating not a number (that
+    // entry left out), a title and a federation not of their form, an
+    // entry without a name, a number; no standings yet.
+    server.state.lock().unwrap().broadcast_players.insert(
+        "tour0001".into(),
+        r#"[{"name":"Eva\u001b[2J","title":"G\u0007M","played":1},{"name":"Ott","rating":"x"},{"name":"Finn","rating":99999,"title":"<b>","fed":"NORWAY","score":0.3},{"rating":2000},5]"#.into(),
+    );
+    typed(&mut child, "игроки");
+    at = wait_for(&out, "Knight Cup: 2 игрока.", at);
+    at = wait_for(&out, "1. Eva [2J.", at);
+    at = wait_for(&out, "2. Finn.", at);
+    typed(&mut child, "турнирная таблица");
+    at = wait_for(&out, "Таблицы турнира пока нет.", at);
     typed(&mut child, "выход");
     at = wait_for(&out, "Снова в зале.", at);
     server.state.lock().unwrap().broadcasts_limited = true;
@@ -186,5 +217,6 @@ fn rounds_limits_and_a_cut_stream_in_russian() {
     drop(child.stdin.take());
     let all = crate::common::ended_in_rows(&mut child, &out);
     assert_eq!(all.matches("Связь с трансляцией потеряна").count(), 1, "{all}");
+    assert!(!all.contains('\u{1b}') && !all.contains('\u{7}') && !all.contains("<b>"), "{all}");
     let _ = (at, std::fs::remove_dir_all(&dir));
 }

@@ -140,6 +140,24 @@ pub struct BroadcastWords {
     pub new_board: String,
     pub lost: String,
     pub back: String,
+    /// The event's players asked for: `{tour}`, `{count}` (of players).
+    pub players_head: String,
+    pub players: [String; 3],
+    pub no_players: String,
+    pub no_standings: String,
+    /// The standings' head: `{tour}`.
+    pub standings_head: String,
+    /// Not every place said: `{shown}`, `{count}`.
+    pub standings_more: String,
+    /// A player's name with its details: `{name}`, `{details}` (rating
+    /// and federation).
+    pub player_details: String,
+    /// A player in a list: `{n}`, `{player}`, `{score}`.
+    pub player_item: String,
+    /// A player without a score: `{n}`, `{player}`.
+    pub player_unscored: String,
+    /// Points of games played: `{points}`, `{played}`.
+    pub score_of: String,
     /// The commands of the broadcast (a phrase, lowercase) and what each
     /// names.
     pub commands: BTreeMap<String, BroadcastWord>,
@@ -157,6 +175,10 @@ pub enum BroadcastWord {
     Next,
     /// The board before.
     Previous,
+    /// The event's players.
+    Players,
+    /// The event's standings.
+    Standings,
 }
 
 /// Watching lichess TV (`[study.watch]`).

@@ -86,7 +86,13 @@ impl Lobby {
                     stop.clone(),
                 );
                 let effects = Effects::new(self.tx.clone(), self.words, &self.settings);
-                self.next = Some(Box::new(BroadcastMode::new(&self.settings, *round, effects, stop, now)));
+                self.next = Some(Box::new(BroadcastMode::new(
+                    &self.settings,
+                    (self.client.base(), *round),
+                    effects,
+                    stop,
+                    now,
+                )));
             }
         }
     }

@@ -12,7 +12,8 @@
 use super::review::ReviewMode;
 use super::watch::{Source, Watching, say};
 use crate::config::Settings;
-use crate::online::broadcast::{Board, MAX_BOARDS, Round, RoundNews};
+use crate::online::Client;
+use crate::online::broadcast::{self, Board, MAX_BOARDS, Round, RoundNews};
 use crate::rules::Position;
 use crate::ui::effects::Effects;
 use crate::ui::input::Msg;
@@ -23,6 +24,7 @@ use crate::ui::shell::Front;
 use crate::ui::words::Narrator;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
 
 /// Following a broadcast round.
 pub(crate) type BroadcastMode = Watching<Relay>;
@@ -35,6 +37,10 @@ pub(crate) struct Relay {
     settings: Settings,
     /// Set when the player leaves: the stream stops.
     stop: Arc<AtomicBool>,
+    /// The server (the event's players are asked of it, no token sent)
+    /// and where its answer goes.
+    server: String,
+    tx: Sender<Msg>,
 }
 
 /// What the player asks of the broadcast.
@@ -44,19 +50,22 @@ enum Ask {
     Board(usize),
     Next,
     Previous,
+    /// The event's players, or (true) its standings.
+    Players(bool),
 }
 
 impl BroadcastMode {
-    /// Following `round` from its first board; the stream's thread stops
-    /// when `stop` is set.
+    /// Following `round` of `server` from its first board; the stream's
+    /// thread stops when `stop` is set.
     pub(crate) fn new(
         settings: &Settings,
-        round: Round,
+        (server, round): (&str, Round),
         effects: Effects,
         stop: Arc<AtomicBool>,
         now: u64,
     ) -> BroadcastMode {
-        let relay = Relay { round, watched: 0, settings: settings.clone(), stop };
+        let (server, tx) = (server.to_string(), effects.sender());
+        let relay = Relay { round, watched: 0, settings: settings.clone(), stop, server, tx };
         let review = relay.review_of(0, now);
         Watching::with(ReviewMode::new(review, effects), relay)
     }
@@ -94,6 +103,8 @@ impl Relay {
             [n] if number(n).is_some() => number(n).map(Ask::Board),
             [a] => match lex.broadcast_word(a)? {
                 BroadcastWord::Boards => Some(Ask::Boards),
+                BroadcastWord::Players => Some(Ask::Players(false)),
+                BroadcastWord::Standings => Some(Ask::Players(true)),
                 _ => None,
             },
             [a, n] if number(n).is_some() => {
@@ -103,10 +114,22 @@ impl Relay {
                 BroadcastWord::Next => Some(Ask::Next),
                 BroadcastWord::Previous => Some(Ask::Previous),
                 BroadcastWord::Boards => Some(Ask::Boards),
+                BroadcastWord::Players => Some(Ask::Players(false)),
+                BroadcastWord::Standings => Some(Ask::Players(true)),
                 BroadcastWord::Board => None,
             },
             _ => None,
         }
+    }
+
+    /// The event's players asked of lichess on a thread of its own; the
+    /// answer comes as [`RoundNews::Players`].
+    fn ask_players(&self, standings: bool) {
+        let (server, tour, tx) = (self.server.clone(), self.round.tour_id.clone(), self.tx.clone());
+        let _ = std::thread::Builder::new().name("lichess-players".into()).spawn(move || {
+            let players = broadcast::players(&Client::new(&server, ""), &tour);
+            let _ = tx.send(Msg::Broadcast(Box::new(RoundNews::Players { standings, players })));
+        });
     }
 
     /// Board `i` watched from now on, said.
@@ -172,6 +195,10 @@ impl Source for Relay {
                 inner.review().shell().answer(lines.into_iter().map(Line::info).collect());
                 return true;
             }
+            Ask::Players(standings) => {
+                self.ask_players(standings);
+                return true;
+            }
             Ask::Board(n) => n.checked_sub(1).filter(|i| *i < count).ok_or(n),
             Ask::Next if count > 0 => Ok((self.watched + 1) % count),
             Ask::Previous if count > 0 => Ok((self.watched + count - 1) % count),
@@ -196,6 +223,14 @@ impl Source for Relay {
                 let text = self.words().online_error(&e);
                 say(inner, text, Urgency::Urgent);
             }
+            RoundNews::Players { players: Err(e), .. } => {
+                let text = self.words().online_error(&e);
+                say(inner, text, Urgency::Info);
+            }
+            RoundNews::Players { standings, players: Ok(players) } => {
+                let lines = self.words().event_players(&self.round.tour, &players, standings);
+                inner.review().shell().answer(lines.into_iter().map(Line::info).collect());
+            }
         }
         None
     }
@@ -215,6 +250,7 @@ mod tests {
         let relay = |settings: &Settings| Relay {
             round: Round {
                 tour: String::new(),
+                tour_id: String::new(),
                 id: String::new(),
                 name: String::new(),
                 number: 1,
@@ -224,6 +260,8 @@ mod tests {
             watched: 0,
             settings: settings.clone(),
             stop: Arc::default(),
+            server: String::new(),
+            tx: std::sync::mpsc::channel().0,
         };
         let en = relay(&settings);
         assert_eq!(en.ask("boards"), Some(Ask::Boards));
@@ -237,5 +275,17 @@ mod tests {
         assert_eq!(ru.ask("доска 2"), Some(Ask::Board(2)));
         assert_eq!(ru.ask("следующая партия"), Some(Ask::Next));
         assert_eq!(ru.ask("boards"), Some(Ask::Boards));
+        assert_eq!(en.ask("players"), Some(Ask::Players(false)));
+        assert_eq!(en.ask("Standings"), Some(Ask::Players(true)));
+        assert_eq!(ru.ask("игроки"), Some(Ask::Players(false)));
+        assert_eq!(ru.ask("турнирная таблица"), Some(Ask::Players(true)));
+        settings.lang = crate::speech::SpeechLang::German;
+        let de = relay(&settings);
+        assert_eq!(de.ask("Spieler"), Some(Ask::Players(false)));
+        assert_eq!(de.ask("tabelle"), Some(Ask::Players(true)));
+        settings.lang = crate::speech::SpeechLang::Korean;
+        let ko = relay(&settings);
+        assert_eq!(ko.ask("선수 목록"), Some(Ask::Players(false)));
+        assert_eq!(ko.ask("순위"), Some(Ask::Players(true)));
     }
 }

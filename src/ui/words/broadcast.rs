@@ -4,12 +4,15 @@
 
 use super::Narrator;
 use crate::game::{Account, Player};
-use crate::online::broadcast::{Board, Listed, Round};
+use crate::online::broadcast::{self, Board, EventPlayer, Listed, Round};
 use crate::rules::{Color, Move, Position};
 use crate::speech::lexicon::fill;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::unit;
 use crate::ui::output::{Line, Urgency};
+
+/// The most places of the standings said at once (`players` says all).
+pub(crate) const STANDINGS_SAID: usize = 20;
 
 impl Narrator {
     /// The broadcasts live now, a line each after the head; `now` is the
@@ -168,6 +171,65 @@ impl Narrator {
         fill(&self.lex.study.broadcast.new_board, &pairs)
     }
 
+    /// The event's players (`standings`: its standings, at most
+    /// [`STANDINGS_SAID`] places), a line each after the head.
+    pub(crate) fn event_players(&self, tour: &str, players: &[EventPlayer], standings: bool) -> Vec<String> {
+        let b = &self.lex.study.broadcast;
+        if players.is_empty() {
+            return vec![b.no_players.clone()];
+        }
+        let listed = if standings {
+            broadcast::standings(players)
+        } else {
+            let mut all = players.to_vec();
+            all.sort_by_key(|p| p.name.to_lowercase());
+            all
+        };
+        if listed.is_empty() {
+            return vec![b.no_standings.clone()];
+        }
+        let count = listed.len();
+        let mut out = vec![if standings {
+            fill(&b.standings_head, &[("tour", tour.to_string())])
+        } else {
+            fill(&b.players_head, &[("tour", tour.to_string()), ("count", unit(self.lex, &b.players, count as u64))])
+        }];
+        let said = if standings { count.min(STANDINGS_SAID) } else { count };
+        for (i, p) in listed.iter().take(said).enumerate() {
+            let n = if standings { p.rank.map_or(i + 1, |r| r as usize) } else { i + 1 };
+            out.push(self.event_player(n, p));
+        }
+        if said < count {
+            out.push(fill(&b.standings_more, &[("shown", said.to_string()), ("count", count.to_string())]));
+        }
+        out
+    }
+
+    /// A player in a list: the title and name, the rating and federation,
+    /// the score of the games played.
+    fn event_player(&self, n: usize, p: &EventPlayer) -> String {
+        let b = &self.lex.study.broadcast;
+        let name = match &p.title {
+            Some(t) => format!("{t} {}", p.name),
+            None => p.name.clone(),
+        };
+        let details: Vec<String> = p.rating.map(|r| r.to_string()).into_iter().chain(p.fed.clone()).collect();
+        let player = if details.is_empty() {
+            name
+        } else {
+            fill(&b.player_details, &[("name", name), ("details", details.join(", "))])
+        };
+        let Some(halves) = p.halves else {
+            return fill(&b.player_unscored, &[("n", n.to_string()), ("player", player)]);
+        };
+        let points = self.points(u64::from(halves));
+        let score = match p.played {
+            Some(played) => fill(&b.score_of, &[("points", points), ("played", played.to_string())]),
+            None => points,
+        };
+        fill(&b.player_item, &[("n", n.to_string()), ("player", player), ("score", score)])
+    }
+
     /// The round's stream lost, or back.
     pub(crate) fn broadcast_connection(&self, up: bool) -> String {
         let b = &self.lex.study.broadcast;
@@ -183,7 +245,15 @@ mod tests {
     fn round() -> Round {
         let text = "[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n";
         let boards = crate::online::broadcast::boards_of(text);
-        Round { tour: "Cup".into(), id: "abcdefgh".into(), name: "Round 3".into(), number: 3, count: 9, boards }
+        Round {
+            tour: "Cup".into(),
+            tour_id: "cupcup01".into(),
+            id: "abcdefgh".into(),
+            name: "Round 3".into(),
+            number: 3,
+            count: 9,
+            boards,
+        }
     }
 
     #[test]
@@ -214,5 +284,43 @@ mod tests {
         assert!(ru.broadcasts(std::slice::from_ref(&listed), 0)[1].contains("начало через"));
         let later = Listed { starts_at: Some(5 * 86_400_000), ..listed };
         assert_eq!(en.broadcasts(&[later], 0)[1], "1: Cup, Round 3, starts in 5 days.");
+    }
+
+    fn player(name: &str, halves: Option<u32>, rank: Option<u32>) -> EventPlayer {
+        EventPlayer { name: name.into(), title: None, rating: None, fed: None, halves, played: halves.map(|_| 4), rank }
+    }
+
+    #[test]
+    fn players_and_standings_in_every_language() {
+        let mut many: Vec<EventPlayer> = (0..25).map(|i| player(&format!("P{i:02}"), Some(50 - 2 * i), None)).collect();
+        many.push(player("Zed", None, None));
+        let en = Narrator::new(Lexicon::get(SpeechLang::English), Style::Brief);
+        let all = en.event_players("Cup", &many, false);
+        assert_eq!(all.len(), 27, "every player: {all:?}");
+        assert_eq!(all[0], "Cup: 26 players.");
+        assert_eq!(all[26], "26. Zed.");
+        let table = en.event_players("Cup", &many, true);
+        assert_eq!(table[0], "Cup, standings:");
+        assert_eq!(table[1], "1. P00: 25 points of 4.");
+        assert_eq!(table.len(), STANDINGS_SAID + 2);
+        assert_eq!(table[STANDINGS_SAID + 1], "20 of 25 places said; players lists them all.");
+        assert_eq!(en.event_players("Cup", &[], false), ["lichess lists no players for this event."]);
+        assert_eq!(en.event_players("Cup", &[player("Zed", None, None)], true), ["The event has no standings yet."]);
+        // lichess's place first, then the score.
+        let placed = [player("B", Some(3), Some(2)), player("A", Some(1), Some(1)), player("C", Some(9), None)];
+        let table = en.event_players("Cup", &placed, true);
+        assert_eq!(table[1..], ["1. A: 0.5 points of 4.", "2. B: 1.5 points of 4.", "3. C: 4.5 points of 4."]);
+        let full =
+            EventPlayer { title: Some("GM".into()), rating: Some(2700), fed: Some("NOR".into()), ..placed[0].clone() };
+        for (lang, expected) in [
+            (SpeechLang::Russian, "1. GM B (2700, NOR): 1,5 очка из 4."),
+            (SpeechLang::German, "1. GM B (2700, NOR): 1,5 Punkte aus 4."),
+            (SpeechLang::Korean, "1. GM B (2700, NOR): 4국 중 1.5점."),
+        ] {
+            let n = Narrator::new(Lexicon::get(lang), Style::Brief);
+            let lines = n.event_players("Cup", std::slice::from_ref(&full), false);
+            assert_eq!(lines[1], expected, "{lang:?}");
+            assert!(!lines[0].contains("players"), "{lang:?}: {lines:?}");
+        }
     }
 }

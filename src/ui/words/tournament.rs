@@ -83,7 +83,7 @@ impl Narrator {
     }
 
     /// Points, in halves: "3 points", "2.5 points".
-    fn points(&self, halves: u64) -> String {
+    pub(super) fn points(&self, halves: u64) -> String {
         let o = &self.lex.client.online;
         if halves.is_multiple_of(2) {
             unit(self.lex, &o.points, halves / 2)

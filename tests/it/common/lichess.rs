@@ -258,6 +258,8 @@ pub struct State {
     /// every open round stream with `broadcast_send`.
     pub round_pgn: HashMap<String, String>,
     round_streams: Vec<Sender<String>>,
+    /// What GET /broadcast/{id}/players answers, by the tournament's id.
+    pub broadcast_players: HashMap<String, String>,
     /// The broadcasts' paths asked for, and whether a token came with each.
     pub broadcast_asked: Vec<(String, bool)>,
     /// The broadcasts' endpoints answer 429.
@@ -647,7 +649,7 @@ fn lookups(stream: &TcpStream, req: &Request, state: &Mutex<State>) {
 }
 
 /// The broadcasts (no login needed): the top list, a tournament, a
-/// round's PGN, and its stream.
+/// round's PGN, and its stream; a tournament's players.
 fn broadcasts(stream: &TcpStream, req: &Request, bare: &str, state: &Mutex<State>) {
     let mut s = state.lock().unwrap();
     s.broadcast_asked.push((req.path.clone(), !req.token.is_empty()));
@@ -680,6 +682,14 @@ fn broadcasts(stream: &TcpStream, req: &Request, bare: &str, state: &Mutex<State
         drop(s);
         return match body {
             Some(pgn) => respond(stream, 200, &pgn),
+            None => respond(stream, 404, not_found),
+        };
+    }
+    if let Some(id) = bare.strip_prefix("/broadcast/").and_then(|r| r.strip_suffix("/players")) {
+        let body = s.broadcast_players.get(id).cloned();
+        drop(s);
+        return match body {
+            Some(json) => respond(stream, 200, &json),
             None => respond(stream, 404, not_found),
         };
     }
@@ -775,7 +785,11 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         };
         return stream_lines_with(&stream, first, rx, false);
     }
-    if req.method == "GET" && (bare.starts_with("/api/broadcast/") || bare.starts_with("/api/stream/broadcast/")) {
+    if req.method == "GET"
+        && (bare.starts_with("/api/broadcast/")
+            || bare.starts_with("/api/stream/broadcast/")
+            || bare.starts_with("/broadcast/"))
+    {
         return broadcasts(&stream, &req, bare, state);
     }
     // Studies and games by their links (tags/studies, tags/games).
