@@ -113,6 +113,17 @@ impl Game {
         game
     }
 
+    /// Whether the player here has made a move in this game (a game on
+    /// a server counts the moves it started with).
+    fn has_moved(&self) -> bool {
+        let n = self.history.moves().len();
+        match self.me {
+            Some(me) if self.history.start().turn() == me => n >= 1,
+            Some(_) => n >= 2,
+            None => n >= 1,
+        }
+    }
+
     /// The moves so far.
     pub fn history(&self) -> &History {
         &self.history
@@ -273,6 +284,13 @@ impl Game {
             GameCommand::GiveTime if self.is_over() => Self::not_done(NotDone::IsOver, ev),
             GameCommand::GiveTime => {
                 self.tell(News::GiveTime, ev);
+                ev.push(Event::Sent);
+            }
+            GameCommand::Berserk if !self.terms.berserk => Self::not_done(NotDone::NotArena, ev),
+            GameCommand::Berserk if self.is_over() => Self::not_done(NotDone::IsOver, ev),
+            GameCommand::Berserk if self.has_moved() => Self::not_done(NotDone::AlreadyMoved, ev),
+            GameCommand::Berserk => {
+                self.tell(News::Berserk, ev);
                 ev.push(Event::Sent);
             }
             GameCommand::Takeback => self.takeback(now, ev),

@@ -36,6 +36,10 @@ pub enum NotDone {
     /// The opponent's terms have no such thing (chat, abort, claiming
     /// victory exist only on a server).
     NotInThisGame,
+    /// Berserk is only in an arena's game.
+    NotArena,
+    /// Berserk is only before the player's first move.
+    AlreadyMoved,
 }
 
 /// What became of a move made on the opponent's turn.

@@ -173,6 +173,8 @@ pub enum News {
     Chat(String),
     /// The player gives the opponent time (lichess's +15 seconds).
     GiveTime,
+    /// The player goes berserk (an arena's game: half the clock).
+    Berserk,
 }
 
 /// Where an opponent's acts go: the session's message channel.
@@ -269,6 +271,7 @@ impl Opponent for EngineOpponent {
             | News::ClaimDraw
             | News::Abort
             | News::GiveTime
+            | News::Berserk
             | News::Chat(_) => {}
         }
     }

@@ -35,6 +35,10 @@ pub struct Terms {
     pub claim_victory: bool,
     /// Whether the opponent can be given time.
     pub give_time: bool,
+    /// Whether the player may go berserk (an arena's game on a server:
+    /// half the clock for an extra point on a win), before their first
+    /// move.
+    pub berserk: bool,
 }
 
 impl Terms {
@@ -48,6 +52,7 @@ impl Terms {
         abort: false,
         claim_victory: false,
         give_time: false,
+        berserk: false,
     };
 
     /// A game on a server (lichess's Board API): the server keeps the
@@ -62,6 +67,7 @@ impl Terms {
         abort: true,
         claim_victory: true,
         give_time: true,
+        berserk: false,
     };
 }
 

@@ -71,6 +71,8 @@ pub(crate) struct GameFull {
     /// "bullet", "blitz", "rapid", "classical", "correspondence".
     pub(crate) speed: String,
     pub(crate) state: GameState,
+    /// The arena's id, for an arena's game (a Swiss game has none here).
+    pub(crate) tournament_id: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

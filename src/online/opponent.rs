@@ -76,7 +76,11 @@ fn game_of(full: &GameFull, id: &str, me_id: &str, base: &str) -> OnlineGame {
     let me = if full.black.id.eq_ignore_ascii_case(me_id) { Color::Black } else { Color::White };
     let [white, black] = [account_of(&full.white), account_of(&full.black)].map(Player::Online);
     let (own, theirs) = if me == Color::White { (white, black) } else { (black, white) };
-    let mut setup = GameSetup::new(start, moves).against(me, own, theirs, Terms::SERVER);
+    // An arena's game with a clock may go berserk (lichess refuses it
+    // where the arena does not allow it, and says so).
+    let arena = full.tournament_id.as_deref().is_some_and(super::is_id) && full.clock.is_some();
+    let terms = Terms { berserk: arena, ..Terms::SERVER };
+    let mut setup = GameSetup::new(start, moves).against(me, own, theirs, terms);
     setup.controls = full.clock.as_ref().and_then(|c| control_text(c).parse().ok());
     setup.site = Some(format!("{base}/{id}"));
     // As lichess names it in its own scores: "Rated Rapid game".
@@ -139,6 +143,8 @@ struct Shared {
 /// The remote player of a lichess game.
 pub struct OnlineOpponent {
     name: String,
+    /// The game's terms: the server's, with berserk in an arena.
+    terms: Terms,
     posts: Sender<News>,
     /// Set when the game is left: the stream is closed at its next line
     /// (a keep-alive comes every few seconds) and never opened again.
@@ -200,7 +206,8 @@ impl OnlineOpponent {
                 }
             });
         }
-        OnlineOpponent { name: game.setup.players[(!me).index()].name().to_string(), posts, left, in_flight }
+        let name = game.setup.players[(!me).index()].name().to_string();
+        OnlineOpponent { name, terms: game.setup.terms, posts, left, in_flight }
     }
 }
 
@@ -210,7 +217,7 @@ impl Opponent for OnlineOpponent {
     }
 
     fn terms(&self) -> Terms {
-        Terms::SERVER
+        self.terms
     }
 
     fn hear(&mut self, _history: &History, news: News) {
@@ -254,6 +261,7 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
         // the claim.
         News::ClaimDraw => format!("{base}/draw/yes"),
         News::Abort => format!("{base}/abort"),
+        News::Berserk => format!("{base}/berserk"),
         News::GiveTime => format!("/api/round/{}/add-time/15", super::path_segment(id)),
         News::Chat(_) => format!("{base}/chat"),
         News::YourMove { .. } => return,

@@ -39,6 +39,8 @@ pub enum GameCommand {
     Abort,
     /// Give the opponent 15 seconds (a game on a server).
     GiveTime,
+    /// Go berserk in an arena's game, before the player's first move.
+    Berserk,
 }
 
 /// A command to the game.
@@ -460,6 +462,7 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "claim_victory" => Ok(Command::Game(GameCommand::ClaimVictory)),
         "abort" => Ok(Command::Game(GameCommand::Abort)),
         "give_time" => Ok(Command::Game(GameCommand::GiveTime)),
+        "berserk" => Ok(Command::Game(GameCommand::Berserk)),
         "chat" => Ok(Command::Chat(None)),
         "help" => Ok(Command::Help),
         "stop_listening" => Ok(Command::StopListening),

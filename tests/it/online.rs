@@ -534,10 +534,14 @@ fn time_is_given_to_the_opponent() {
     typed(&mut child, "e4");
     at = wait_for(&out, "Black: e5", at);
     typed(&mut child, "give time");
-    let _ = wait_for(&out, "Sent to lichess.", at);
+    at = wait_for(&out, "Sent to lichess.", at);
+    // Not an arena's game: no berserk, and nothing sent.
+    typed(&mut child, "berserk");
+    let _ = wait_for(&out, "Berserk is for an arena's game on lichess.", at);
     finish(child);
     let requests = server.state.lock().unwrap().requests.clone();
     assert!(requests.iter().any(|(m, p, _)| m == "POST" && p == "/api/round/chall001/add-time/15"), "{requests:?}");
+    assert!(!requests.iter().any(|(_, p, _)| p.contains("berserk")), "{requests:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -107,6 +107,51 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// In an arena's game, `berserk` before the first move is posted
+/// (lichess halves the clock: the time said is the halved one); after
+/// the first move it is refused with its reason and nothing is sent.
+#[test]
+fn berserk_is_posted_before_the_first_move_only() {
+    let server = Lichess::start();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.arenas = ARENAS.into();
+        s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
+    }
+    let (dir, mut child, out) = lobby("berserk", &server, TOKEN);
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "tournaments");
+    at = wait_for(&out, "1: Hourly Rapid Arena", at);
+    typed(&mut child, "join 1");
+    at = wait_for(&out, "You joined Hourly Rapid Arena.", at);
+    let id = server.state.lock().unwrap().new_pairing("v7uBZPdA", "arena", "Opponent1", &["e7e5"]);
+    at = wait_for(&out, "Type help for commands.", at);
+    typed(&mut child, "berserk");
+    at = wait_for(&out, "Sent to lichess.", at);
+    // lichess's next state has the halved clock: asked until it is heard
+    // (the state comes on the game's stream, apart from the answer).
+    let start = std::time::Instant::now();
+    while !crate::common::text(&out)[at..].contains("White: 7 minutes") {
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "{}", crate::common::text(&out));
+        typed(&mut child, "time");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    at = crate::common::text(&out).len();
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: ", at);
+    typed(&mut child, "berserk");
+    wait_for(&out, "Berserk is only before your first move.", at);
+    typed(&mut child, "resign");
+    typed(&mut child, "yes");
+    typed(&mut child, "quit");
+    typed(&mut child, "quit");
+    drop(child.stdin.take());
+    crate::common::ended_in_rows(&mut child, &out);
+    let berserks = posts(&server, "berserk");
+    assert_eq!(berserks, [(format!("/api/board/game/{id}/berserk"), String::new())]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_token_without_the_tournament_scope_is_said() {
     let server = Lichess::start();

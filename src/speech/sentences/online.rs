@@ -14,6 +14,8 @@ pub struct OnlineWords {
     pub ai_name: String,
     pub fair_play: String,
     pub not_online: String,
+    pub not_arena: String,
+    pub berserk_late: String,
     pub chat_arrived: String,
     pub chat_line: String,
     pub no_chat: String,
@@ -199,5 +201,6 @@ pub struct RequestNames {
     pub claim_victory: String,
     pub abort: String,
     pub give_time: String,
+    pub berserk: String,
     pub chat: String,
 }

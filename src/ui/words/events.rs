@@ -143,6 +143,8 @@ impl Narrator {
             NotDone::EngineHelpOff => self.lex.engine.help_off.clone(),
             NotDone::FairPlay => o.fair_play.clone(),
             NotDone::NotInThisGame => o.not_online.clone(),
+            NotDone::NotArena => o.not_arena.clone(),
+            NotDone::AlreadyMoved => o.berserk_late.clone(),
         }
     }
 
@@ -313,6 +315,8 @@ mod tests {
             NotDone::EngineHelpOff,
             NotDone::FairPlay,
             NotDone::NotInThisGame,
+            NotDone::NotArena,
+            NotDone::AlreadyMoved,
         ];
         for lang in [SpeechLang::English, SpeechLang::Russian, SpeechLang::German, SpeechLang::Korean] {
             let lines = said(lang, &all.map(Event::NotDone));

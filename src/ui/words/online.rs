@@ -251,6 +251,7 @@ impl Narrator {
             News::ClaimVictory => &r.claim_victory,
             News::Abort => &r.abort,
             News::GiveTime => &r.give_time,
+            News::Berserk => &r.berserk,
             News::Chat(_) | News::Played(_) | News::YourMove { .. } => &r.chat,
         };
         let what = ("what", what.clone());

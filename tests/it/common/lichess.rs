@@ -84,8 +84,13 @@ impl Game {
         } else {
             (self.other(), "{\"id\":\"player\",\"name\":\"Player\",\"rating\":1500}".to_string())
         };
+        // An arena's game names its arena (the spec's GameFullEvent).
+        let arena = match (&self.tournament, self.source.as_str()) {
+            (Some(t), "arena") => format!("\"tournamentId\":\"{t}\","),
+            _ => String::new(),
+        };
         format!(
-            "{{\"type\":\"gameFull\",\"id\":\"{}\",\"variant\":{{\"key\":\"standard\"}},{},\"rated\":false,\"createdAt\":1,\"white\":{w},\"black\":{b},\"initialFen\":\"startpos\",{}\"state\":{},\"someNewField\":1}}",
+            "{{\"type\":\"gameFull\",\"id\":\"{}\",\"variant\":{{\"key\":\"standard\"}},{},\"rated\":false,\"createdAt\":1,\"white\":{w},\"black\":{b},\"initialFen\":\"startpos\",{}{arena}\"state\":{},\"someNewField\":1}}",
             self.id,
             if self.correspondence {
                 "\"speed\":\"correspondence\",\"perf\":{\"name\":\"Correspondence\"},\"daysPerTurn\":3"
@@ -941,6 +946,14 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
                     g.winner = Some(if white { "black" } else { "white" }.into());
                 }
                 "abort" => g.status = "aborted".into(),
+                "berserk" => {
+                    // Half the clock, before the player's first move.
+                    let moved = g.moves.len() >= if white { 1 } else { 2 };
+                    if g.tournament.is_none() || g.source != "arena" || moved {
+                        return respond(&stream, 400, "{\"error\":\"Cannot berserk\"}");
+                    }
+                    if white { g.wtime /= 2 } else { g.btime /= 2 }
+                }
                 "claim-victory" => {
                     g.status = "timeout".into();
                     g.winner = Some(g.me.clone());
