@@ -149,6 +149,12 @@ pub enum PuzzleAction {
         #[arg(long)]
         server: Option<String>,
     },
+    /// The puzzle streak from the library: rising ratings, one wrong move ends it.
+    Streak {
+        /// Only puzzles with this lichess theme (fork, pin, mateIn2, ...).
+        #[arg(long)]
+        theme: Option<String>,
+    },
     /// Replay the lichess puzzles of a theme you failed lately.
     Replay {
         /// The theme (fork, pin, ..., or mix for all).

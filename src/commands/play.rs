@@ -204,6 +204,12 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             }
             return Ok(ExitCode::SUCCESS);
         }
+        Some(PuzzleAction::Streak { theme }) => {
+            let wanted = crate::study::library::Wanted { theme: theme.or(a.theme), rating: None };
+            let plain = settings.plain || plain_terminal();
+            puzzle::streak(settings, wanted, plain)?;
+            return Ok(ExitCode::SUCCESS);
+        }
         None => Vec::new(),
     };
     let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };

@@ -364,12 +364,15 @@ impl SavedGame {
         )))
     }
 
-    /// Keeps a damaged save aside, renamed `current-game.damaged-N.toml`
-    /// (never over another); returns the new path.
+    /// Keeps a damaged file aside, renamed `NAME.damaged-N.EXT`
+    /// (`current-game.damaged-1.toml`; never over another); returns the
+    /// new path.
     pub fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
         let dir = path.parent().unwrap_or(Path::new("."));
+        let stem = path.file_stem().map_or("file".into(), |s| s.to_string_lossy().to_string());
+        let ext = path.extension().map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
         for n in 1..10_000u32 {
-            let aside = dir.join(format!("current-game.damaged-{n}.toml"));
+            let aside = dir.join(format!("{stem}.damaged-{n}{ext}"));
             if aside.symlink_metadata().is_ok() {
                 continue;
             }

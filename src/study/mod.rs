@@ -12,4 +12,5 @@ pub mod openings;
 pub mod packed;
 pub mod practice;
 pub mod puzzle;
+pub mod streak;
 pub(crate) mod tree;

@@ -28,6 +28,7 @@ mod practice;
 mod properties;
 mod puzzle;
 mod puzzle_online;
+mod puzzle_streak;
 mod readers;
 mod review;
 mod rules;

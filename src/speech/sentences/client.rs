@@ -108,6 +108,23 @@ pub struct PuzzleWords {
     pub dashboard_offline: String,
     pub replay_hint: String,
     pub replay_none: String,
+    /// The puzzle streak.
+    pub streak_start: String,
+    pub streak_first: String,
+    pub streak_new: String,
+    pub streak_puzzle: String,
+    pub streak_count: String,
+    pub streak_new_best: String,
+    pub streak_wrong: String,
+    pub streak_ended: String,
+    pub streak_no_harder: String,
+    pub streak_skipped: String,
+    pub streak_no_skip: String,
+    pub streak_no_hint: String,
+    pub streak_again: String,
+    pub streak_damaged: String,
+    /// "{n} puzzles": one, few, many.
+    pub streak_puzzles: [String; 3],
     /// lichess's theme keys with their names.
     pub themes: BTreeMap<String, String>,
 }

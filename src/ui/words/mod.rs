@@ -35,7 +35,7 @@ pub(crate) use board::View;
 pub(crate) use braille::{StatusFacts, glance_board};
 pub(crate) use files::file_name;
 pub(crate) use fixed::Fixed;
-pub(crate) use puzzle::{LinkSaid, PracticeSaid};
+pub(crate) use puzzle::{LinkSaid, PracticeSaid, StreakSaid};
 pub(crate) use setup::SetupSaid;
 
 use crate::rules::{Move, Position};

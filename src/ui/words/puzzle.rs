@@ -53,7 +53,77 @@ pub(crate) enum LinkSaid {
     Failed(crate::online::ApiError),
 }
 
+/// What the puzzle streak says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StreakSaid {
+    /// The streak begins: the best kept (0: none yet).
+    Start {
+        /// The best streak kept.
+        best: u32,
+    },
+    /// Another streak begins after one ended.
+    New,
+    /// The streak's puzzle number n is next.
+    Puzzle(u32),
+    /// Solved: the streak's count now.
+    Count(u32),
+    /// This is the best streak yet.
+    NewBest,
+    /// A wrong move ended the streak.
+    Wrong,
+    /// The streak ended: its count, and the best.
+    Ended {
+        /// Solved in this streak.
+        solved: u32,
+        /// The best streak.
+        best: u32,
+    },
+    /// The library has no harder puzzle.
+    NoHarder,
+    /// The streak's one skip was used.
+    Skipped,
+    /// The skip is used already.
+    NoSkip,
+    /// No hints in a streak.
+    NoHint,
+    /// How to go on after a streak ended.
+    Again,
+    /// The best streak's file could not be read: kept aside as this name.
+    Damaged(String),
+}
+
 impl Narrator {
+    /// What the puzzle streak says.
+    pub(crate) fn puzzle_streak(&self, said: &StreakSaid) -> Line {
+        let w = self.puzzle_words();
+        let lang = self.lex.lang;
+        let count = |n: u32| {
+            fill(&w.streak_puzzles[crate::speech::lang::plural_form(lang, u64::from(n))], &[("n", n.to_string())])
+        };
+        let text = match said {
+            StreakSaid::Start { best: 0 } => w.streak_first.clone(),
+            StreakSaid::Start { best } => fill(&w.streak_start, &[("best", count(*best))]),
+            StreakSaid::New => w.streak_new.clone(),
+            StreakSaid::Puzzle(n) => fill(&w.streak_puzzle, &[("n", n.to_string())]),
+            StreakSaid::Count(n) => fill(&w.streak_count, &[("count", count(*n))]),
+            StreakSaid::NewBest => w.streak_new_best.clone(),
+            StreakSaid::Wrong => w.streak_wrong.clone(),
+            StreakSaid::Ended { solved, best } => {
+                fill(&w.streak_ended, &[("count", count(*solved)), ("best", count(*best))])
+            }
+            StreakSaid::NoHarder => w.streak_no_harder.clone(),
+            StreakSaid::Skipped => w.streak_skipped.clone(),
+            StreakSaid::NoSkip => w.streak_no_skip.clone(),
+            StreakSaid::NoHint => w.streak_no_hint.clone(),
+            StreakSaid::Again => w.streak_again.clone(),
+            StreakSaid::Damaged(name) => fill(&w.streak_damaged, &[("name", name.clone())]),
+        };
+        match said {
+            StreakSaid::Wrong | StreakSaid::Ended { .. } => Line::new(text, Urgency::Move),
+            _ => Line::info(text),
+        }
+    }
+
     fn puzzle_words(&self) -> &'static crate::speech::sentences::PuzzleWords {
         &self.lex.client.puzzle
     }

@@ -12,10 +12,11 @@
 mod lichess;
 mod link;
 mod start;
+mod streak;
 
 pub(crate) use link::PuzzleLink;
 pub(crate) use start::{
-    ImportFailed, LichessPuzzles, PuzzleFiles, daily, dashboard, import, lichess_mode, online, start,
+    ImportFailed, LichessPuzzles, PuzzleFiles, daily, dashboard, import, lichess_mode, online, start, streak,
 };
 
 use crate::config::Settings;
@@ -91,6 +92,8 @@ pub(crate) struct PuzzleMode {
     engine_path: Option<PathBuf>,
     /// The square of the piece picked up with a Braille routing key.
     held: Option<crate::rules::Square>,
+    /// The puzzle streak being played (`voxchess puzzle streak`).
+    streak: Option<streak::StreakPlay>,
 }
 
 impl PuzzleMode {
@@ -122,6 +125,7 @@ impl PuzzleMode {
             tx: None,
             engine_path: settings.engine.clone(),
             held: None,
+            streak: None,
         }
     }
 
@@ -156,7 +160,7 @@ impl PuzzleMode {
             let line = self.shell.words.practice_said(PracticeSaid::PlayedAgain);
             self.shell.say_lines(vec![line]);
             let ev = self.run.as_mut().map(|r| r.play(m, now)).unwrap_or_default();
-            return self.events(ev);
+            return self.events(ev, now);
         }
         if self.checking.is_some() {
             return;
@@ -196,14 +200,19 @@ impl PuzzleMode {
         } else {
             run.play(m, now)
         };
-        self.events(ev);
+        self.events(ev, now);
     }
 
     /// The next puzzle that fits, started; or why there is none.
     fn next_puzzle(&mut self, now: u64) {
         // Only a regular file: a FIFO planted there never holds the mode.
         let online = self.link.is_some();
-        let puzzle = self.given.pop_front().or_else(|| {
+        let streak = self.streak_pick();
+        let in_streak = streak.is_some();
+        let puzzle = self.given.pop_front().or(streak.flatten()).or_else(|| {
+            if in_streak {
+                return None;
+            }
             if online || !self.practice.is_empty() {
                 return None;
             }
@@ -211,6 +220,10 @@ impl PuzzleMode {
             crate::study::index::pick(&self.files.library, &self.wanted, &self.record.seen, rating)
         });
         let Some(puzzle) = puzzle else {
+            if self.streak_none() {
+                self.run = None;
+                return;
+            }
             if online {
                 return self.ask_lichess();
             }
@@ -228,13 +241,14 @@ impl PuzzleMode {
         self.shell.walker = crate::ui::walk::Walker::new(self.side);
         let (start, find) = self.shell.words.puzzle_start(&puzzle.id, puzzle.rating, self.side);
         let practice = self.practice.iter().find(|p| p.puzzle.id == puzzle.id).cloned();
+        self.streak_started(&puzzle);
         if practice.is_none() {
             self.shell.say_lines(vec![start]);
         }
         let (run, events) = PuzzleRun::start(puzzle, now);
         let before = *run.position();
         self.run = Some(run);
-        self.events(events);
+        self.events(events, now);
         let find = match practice {
             Some(p) => self.shell.words.practice_puzzle(p.number, self.side, &before, p.played),
             None => find,
@@ -248,10 +262,13 @@ impl PuzzleMode {
         self.shell.say_lines(lines);
     }
 
-    fn events(&mut self, events: Vec<PuzzleEvent>) {
+    fn events(&mut self, events: Vec<PuzzleEvent>, now: u64) {
         for e in events {
             if let PuzzleEvent::Played { before, mv } | PuzzleEvent::Right { before, mv } = &e {
                 self.move_line(*before, *mv);
+            }
+            if self.streak_event(&e, now) {
+                continue;
             }
             let lines = self.shell.words.puzzle_event(&e);
             self.shell.say_lines(lines);
@@ -266,7 +283,8 @@ impl PuzzleMode {
     /// The puzzle is over: its result kept (the rating, the puzzle seen),
     /// its themes and the new rating said.
     fn finished(&mut self, won: bool) {
-        let Some(run) = &self.run else { return };
+        // A streak counts nothing here: no rating, no record.
+        let Some(run) = self.run.as_ref().filter(|_| self.streak.is_none()) else { return };
         let puzzle = run.puzzle().clone();
         if !self.practice.is_empty() {
             let next = self.shell.words.puzzle_next();
@@ -351,7 +369,7 @@ impl PuzzleMode {
                     Some(run) => run.play(m, now),
                     None => vec![PuzzleEvent::Over],
                 };
-                self.events(ev);
+                self.events(ev, now);
             }
             Intent::Ask(q) => {
                 let lines = self.shell.words.lines(&Event::Asked(q.clone()));
@@ -389,8 +407,11 @@ impl PuzzleMode {
             }
             // "hint" is the engine's best move elsewhere: here, a hint.
             Command::Engine(EngineQuestion::Best | EngineQuestion::Threat) => {
+                if self.streak_refuses_hint() {
+                    return;
+                }
                 let ev = self.run.as_mut().map(PuzzleRun::hint).unwrap_or_default();
-                self.events(ev);
+                self.events(ev, now);
             }
             Command::Solution => {
                 if self.run.as_ref().is_some_and(|r| !r.is_over()) {
@@ -398,15 +419,18 @@ impl PuzzleMode {
                     self.shell.say_lines(vec![head]);
                 }
                 let ev = self.run.as_mut().map(PuzzleRun::solution).unwrap_or_default();
-                self.events(ev);
+                self.events(ev, now);
             }
             Command::LookForward | Command::NextMistake => {
+                if self.streak_next(now) {
+                    return;
+                }
                 // A puzzle left unsolved counts as failed, as on lichess
                 // (and is not given again).
                 if self.run.as_ref().is_some_and(|r| !r.is_over()) && self.practice.is_empty() {
                     let ev = vec![PuzzleEvent::SolutionShown];
                     self.skipping = true;
-                    self.events(ev);
+                    self.events(ev, now);
                     self.skipping = false;
                     self.run = None;
                 }
@@ -479,6 +503,7 @@ impl Mode for PuzzleMode {
     }
 
     fn greet(&mut self, now: u64) {
+        self.streak_greet();
         if !self.practice.is_empty() {
             let line = self.shell.words.practice_start(self.practice.len());
             self.shell.say_lines(vec![line]);

@@ -17,13 +17,15 @@ pub(crate) struct PuzzleFiles {
     /// The player's record: the rating line, then a puzzle id and its
     /// result a line.
     pub(crate) record: PathBuf,
+    /// The best puzzle streak ("best N").
+    pub(crate) streak: PathBuf,
 }
 
 impl PuzzleFiles {
     /// The library and record of the data folder.
     pub(crate) fn in_data_folder() -> PuzzleFiles {
         let dir = crate::config::data_dir().join("puzzles");
-        PuzzleFiles { library: dir.join("library.csv"), record: dir.join("record.txt") }
+        PuzzleFiles { library: dir.join("library.csv"), record: dir.join("record.txt"), streak: dir.join("streak.txt") }
     }
 }
 
@@ -75,6 +77,19 @@ pub(crate) fn start(
 ) -> Result<(), SessionError> {
     let io = Io::open(&settings);
     let mode = PuzzleMode::new(&settings, PuzzleFiles::in_data_folder(), wanted, given, None);
+    io.run(Box::new(mode), plain)?;
+    Ok(())
+}
+
+/// `voxchess puzzle streak`: the puzzle streak from the library, of
+/// `wanted`'s theme.
+pub(crate) fn streak(
+    settings: Settings,
+    wanted: crate::study::library::Wanted,
+    plain: bool,
+) -> Result<(), SessionError> {
+    let io = Io::open(&settings);
+    let mode = PuzzleMode::streak(&settings, PuzzleFiles::in_data_folder(), wanted);
     io.run(Box::new(mode), plain)?;
     Ok(())
 }
