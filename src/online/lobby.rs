@@ -58,6 +58,9 @@ pub enum LobbyNews {
     },
     /// A rematch asked for after a game (by the game's study): to send.
     Rematch(Rematch),
+    /// A game played above the lobby ended: its record and file stem,
+    /// for `review last`.
+    Ended(Box<(crate::notation::pgn::PgnGame, String)>),
     /// lichess's AI took the player's challenge: the game's id.
     AiGame(Option<String>),
     /// The game the player asked to join could not be joined.

@@ -110,6 +110,8 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
 /// In an arena's game, `berserk` before the first move is posted
 /// (lichess halves the clock: the time said is the halved one); after
 /// the first move it is refused with its reason and nothing is sent.
+/// Back in the lobby, `review last` reviews that game (before any game
+/// ended: said).
 #[test]
 fn berserk_is_posted_before_the_first_move_only() {
     let server = Lichess::start();
@@ -120,6 +122,8 @@ fn berserk_is_posted_before_the_first_move_only() {
     }
     let (dir, mut child, out) = lobby("berserk", &server, TOKEN);
     let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "review last");
+    at = wait_for(&out, "No game has ended in this session yet", at);
     typed(&mut child, "tournaments");
     at = wait_for(&out, "1: Hourly Rapid Arena", at);
     typed(&mut child, "join 1");
@@ -140,10 +144,15 @@ fn berserk_is_posted_before_the_first_move_only() {
     typed(&mut child, "e4");
     at = wait_for(&out, "Black: ", at);
     typed(&mut child, "berserk");
-    wait_for(&out, "Berserk is only before your first move.", at);
+    at = wait_for(&out, "Berserk is only before your first move.", at);
     typed(&mut child, "resign");
     typed(&mut child, "yes");
+    at = wait_for(&out, "Back in the lobby.", at);
+    // The arena's game, kept: reviewed from the lobby.
+    typed(&mut child, "review last");
+    at = wait_for(&out, "Player against Opponent1.", at);
     typed(&mut child, "quit");
+    wait_for(&out, "Back in the lobby.", at);
     typed(&mut child, "quit");
     drop(child.stdin.take());
     crate::common::ended_in_rows(&mut child, &out);

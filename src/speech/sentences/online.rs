@@ -51,6 +51,7 @@ pub struct OnlineWords {
     pub my_games_none: String,
     /// `review N` with no such game listed: `{n}`.
     pub my_game_missing: String,
+    pub no_last_game: String,
     pub won: String,
     pub lost: String,
     pub drawn: String,
@@ -184,6 +185,8 @@ pub enum LobbyWord {
     Broadcast,
     MyGames,
     Review,
+    /// "last", after review: the game just played.
+    Last,
 }
 
 /// What the player asks of lichess, named as the object of a sentence.

@@ -57,6 +57,8 @@ pub(super) enum LobbyCommand {
     MyGames,
     /// Review game N of that list.
     Review(usize),
+    /// Review the game that ended last in this session.
+    ReviewLast,
     Help,
     Quit,
     BadControl(String),
@@ -101,6 +103,9 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
         Some(W::Standings) => LobbyCommand::Standings,
         Some(W::Puzzles) if rest.is_empty() => LobbyCommand::Puzzles,
         Some(W::MyGames) if rest.is_empty() => LobbyCommand::MyGames,
+        // "review last", or the language's order ("마지막 복기").
+        Some(W::Review) if rest.first().is_some_and(|w| lex.lobby_word(w) == Some(W::Last)) => LobbyCommand::ReviewLast,
+        Some(W::Last) if rest.len() == 1 && lex.lobby_word(rest[0]) == Some(W::Review) => LobbyCommand::ReviewLast,
         Some(W::Review) => number.map_or(LobbyCommand::Unclear, LobbyCommand::Review),
         Some(W::Broadcast) => {
             let numbers: Vec<Option<usize>> = rest.iter().map(|w| w.parse::<usize>().ok()).collect();
@@ -202,6 +207,18 @@ mod tests {
         assert_eq!(lobby_command(ru, "смотреть rapid"), C::Watch(W::Channel("rapid")));
         assert_eq!(lobby_command(de, "zuschauen schnellschach"), C::Watch(W::Channel("rapid")));
         assert_eq!(lobby_command(ko, "관전 블리츠"), C::Watch(W::Channel("blitz")));
+        for (lex, text) in [
+            (en, "review last"),
+            (en, "review last game"),
+            (ru, "разбор последней"),
+            (de, "durchgehen letzte"),
+            (ko, "복기 마지막"),
+            (ko, "마지막 복기"),
+            (ru, "review last"),
+        ] {
+            assert_eq!(lobby_command(lex, text), C::ReviewLast, "{text}");
+        }
+        assert_eq!(lobby_command(en, "review 2"), C::Review(2));
         assert_eq!(lobby_command(en, "tournaments"), C::Tournaments);
         assert_eq!(lobby_command(en, "join 2"), C::JoinTournament(2));
         assert_eq!(lobby_command(en, "join"), C::Unclear);

@@ -124,6 +124,7 @@ impl Lobby {
             client,
             me,
             my_games: Vec::new(),
+            last_game: None,
             settings: settings.clone(),
             words: shell.words,
             shell,
@@ -155,6 +156,8 @@ struct Lobby {
     me: String,
     /// The player's last games, as `my games` listed them.
     my_games: Vec<crate::notation::pgn::PgnGame>,
+    /// The game that ended last in this session, and its file stem.
+    last_game: Option<(crate::notation::pgn::PgnGame, String)>,
     settings: Settings,
     /// The shared shell: lines said (and the last news, for `repeat`),
     /// input cleaned, silence, the voice switch.
@@ -340,6 +343,7 @@ impl Lobby {
                 });
             }
             LobbyCommand::Review(n) => self.review(n),
+            LobbyCommand::ReviewLast => self.review_last(),
             LobbyCommand::Tournaments
             | LobbyCommand::JoinTournament(_)
             | LobbyCommand::Withdraw
@@ -389,6 +393,7 @@ impl Lobby {
                 let text = self.words.fixed(if up { Fixed::ConnectionBack } else { Fixed::ConnectionLost });
                 self.say(text, Urgency::Urgent);
             }
+            LobbyNews::Ended(ended) => self.last_game = Some(*ended),
             LobbyNews::Rematch(r) => self.challenge(r.user, r.limit, r.increment, Some(r.color)),
             LobbyNews::ChallengeAnswered { user, sent } => {
                 self.asked.challenge_answered(&user, sent.as_ref().ok().and_then(Option::as_deref));
@@ -480,6 +485,18 @@ impl Lobby {
                 self.say(text, Urgency::Info);
             }
         }
+    }
+
+    /// `review last`: the game that ended last in this session,
+    /// reviewed above the lobby.
+    fn review_last(&mut self) {
+        let Some((game, stem)) = self.last_game.clone() else {
+            let text = self.words.no_last_game();
+            return self.say(text, Urgency::Info);
+        };
+        let effects = crate::ui::effects::Effects::new(self.tx.clone(), self.words, &self.settings);
+        self.next = crate::ui::modes::review::ReviewMode::of_games(&self.settings, vec![game], 1, &stem, effects)
+            .map(|m| Box::new(m) as Box<dyn Mode>);
     }
 
     /// lichess's puzzles, played above the lobby (its news said as

@@ -262,6 +262,10 @@ impl Mode for GameMode {
     fn settle(&mut self, now: u64) {
         super::drain(self.play.as_mut(), &mut self.effects, now);
         if let Some((game, stem)) = self.play.take_study() {
+            // The lobby below keeps it for `review last` (none below:
+            // nobody takes it).
+            let ended = Box::new((game.clone(), stem.clone()));
+            let _ = self.effects.sender().send(Msg::Lobby(crate::online::LobbyNews::Ended(ended)));
             // A game from a review's position: the review is its study;
             // a tournament's: the tournament goes on.
             if self.lock.is_some() || self.back_at_end {

@@ -91,7 +91,12 @@ impl Narrator {
         crate::ui::output::Line { list: true, ..line }
     }
 
-    /// `review N` with no game N listed.
+    /// `review last` with no game ended in this session.
+    pub(crate) fn no_last_game(&self) -> String {
+        self.lex.client.online.no_last_game.clone()
+    }
+
+    /// There is no game N in the player's list.
     pub(crate) fn my_game_missing(&self, n: usize) -> String {
         fill(&self.lex.client.online.my_game_missing, &[("n", n.to_string())])
     }
