@@ -344,6 +344,34 @@ fn my_games_are_listed_in_the_lobby_and_reviewed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A 429 to `my games` in the lobby is said, and `my games` asked again
+/// within the minute sends nothing: the time left to wait is said.
+#[test]
+fn a_429_in_the_lobby_keeps_the_next_question_at_home() {
+    use crate::common::lichess::{Lichess, TOKEN, home_logged_in, start_lobby};
+    use crate::common::wait_for;
+    use std::io::Write;
+    let server = Lichess::start();
+    server.state.lock().unwrap().limited_paths = vec!["/api/games/user/".into()];
+    let dir = home_logged_in("lobby-429", TOKEN);
+    let (mut child, out) = start_lobby(&dir, &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess, as Player.", 0);
+    let mut typed = |line: &str| writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
+    typed("my games");
+    at = wait_for(&out, "lichess asks to wait a minute: nothing was done.", at);
+    typed("my games");
+    at = wait_for(&out, "lichess asked to wait a minute:", at);
+    at = wait_for(&out, "left. Nothing was sent.", at);
+    typed("quit");
+    drop(child.stdin.take());
+    let all = crate::common::ended_in_rows(&mut child, &out);
+    let _ = at;
+    let asked = server.state.lock().unwrap().requests.clone();
+    let mine = asked.iter().filter(|(_, p, _)| p.starts_with("/api/games/user/")).count();
+    assert_eq!(mine, 1, "{asked:?} {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The games voxchess saves carry their clocks as lichess writes them
 /// (`{ [%clk 0:05:02] }` after each move), so `time` answers in their
 /// review as in a lichess game's.

@@ -111,6 +111,42 @@ fn a_batch_by_theme_and_difficulty_counts_on_lichess() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A result kept and not yet taken by lichess (its request answered 429)
+/// when voxchess is killed (SIGKILL) is posted by the next session, once:
+/// lichess counts it one time, and nothing stays kept.
+#[test]
+fn a_result_kept_when_killed_is_posted_once_by_the_next_session() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().puzzles = vec![MATE.into(), DAILY.into()];
+    let dir = home("killed", TOKEN);
+    let url = server.url.clone();
+    let mut child = voxchess(&dir)
+        .args(["puzzle", "--plain", "--no-speech", "--no-voice", "online", "fork", "--server", &url])
+        .spawn()
+        .expect("voxchess puzzle online");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut at = wait_for(&out, "Black: Nf6", 0);
+    server.state.lock().unwrap().puzzles_limited = true;
+    writeln!(stdin, "Qxf7").expect("typed");
+    at = wait_for(&out, "Solved in", at);
+    wait_for(&out, "The results are kept and will be sent to lichess next time.", at);
+    let kept = dir.join("data/voxchess/puzzles/lichess-results.txt");
+    assert_eq!(std::fs::read_to_string(&kept).expect("kept"), "fork mate1 won\n");
+    child.kill().expect("SIGKILL");
+    child.wait().expect("ended");
+    assert!(server.state.lock().unwrap().puzzles_counted.is_empty());
+    server.state.lock().unwrap().puzzles_limited = false;
+    let all = session(
+        &dir,
+        &["online", "fork", "--server", &url],
+        &[("", "Results counted by lichess: 1."), ("", "Puzzle"), ("quit", "Goodbye.")],
+    );
+    assert_eq!(server.state.lock().unwrap().puzzles_counted, ["mate1"], "{all}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap_or_default(), "", "nothing left kept: {all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Three puzzles of a batch: one solved, one failed and then shown, one
 /// left with `next` before it was solved. Each result is posted with its
 /// win value, once, the last two while the first one's request was still

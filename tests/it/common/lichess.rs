@@ -212,8 +212,13 @@ pub struct State {
     pub puzzles: Vec<String>,
     /// The player's lichess puzzle rating less 1500 (changed by results posted).
     pub puzzle_rating: i32,
+    /// The ids of the puzzle results lichess counted (answered 200), in
+    /// the order they came.
+    pub puzzles_counted: Vec<String>,
     /// Puzzle requests are answered 429.
     pub puzzles_limited: bool,
+    /// Requests whose path starts with one of these are answered 429.
+    pub limited_paths: Vec<String>,
     /// Results posted are answered this much later (ms): a request under
     /// way while the player goes on.
     pub post_delay_ms: u64,
@@ -573,6 +578,7 @@ fn puzzles(stream: &TcpStream, req: &Request, state: &Mutex<State>) {
                 let win = sol["win"].as_bool().unwrap_or(false);
                 let diff = if win { 10 } else { -8 };
                 s.puzzle_rating += diff;
+                s.puzzles_counted.push(sol["id"].as_str().unwrap_or_default().to_string());
                 rounds.push(format!("{{\"id\":{},\"win\":{win},\"ratingDiff\":{diff}}}", sol["id"]));
             }
             let reply = format!(
@@ -747,6 +753,9 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         s.requests.push((req.method.clone(), req.path.clone(), req.body.clone()));
     }
     let bare = req.path.split('?').next().unwrap_or_default();
+    if state.lock().unwrap().limited_paths.iter().any(|p| bare.starts_with(p.as_str())) {
+        return respond(&stream, 429, "{\"error\":\"Too many requests. Try again later.\"}");
+    }
     if req.method == "GET" && ["/masters", "/lichess", "/standard"].contains(&bare) {
         return lookups(&stream, &req, state);
     }
