@@ -63,11 +63,19 @@ pub(crate) fn read_line_limited<R: BufRead + ?Sized>(input: &mut R, max: usize) 
 /// [`read_line_limited`], telling the end of input (`Ok(None)`) from a
 /// failed read (`Err`).
 pub(crate) fn read_line_or_error<R: BufRead + ?Sized>(input: &mut R, max: usize) -> std::io::Result<Option<Vec<u8>>> {
+    Ok(read_row(input, max)?.map(|(row, _)| row))
+}
+
+/// [`read_line_or_error`], with the line's real length in the input (its
+/// newline and what was skipped past `max` counted): offsets into a file
+/// stay true whatever its lines hold.
+pub(crate) fn read_row<R: BufRead + ?Sized>(input: &mut R, max: usize) -> std::io::Result<Option<(Vec<u8>, u64)>> {
     let mut buf = Vec::new();
     let n = std::io::Read::take(&mut *input, max as u64).read_until(b'\n', &mut buf)?;
     if n == 0 {
         return Ok(None);
     }
+    let mut length = n as u64;
     if buf.len() == max && buf.last() != Some(&b'\n') {
         // Skip to the end of the line, a buffer at a time.
         while let Ok(chunk) = input.fill_buf() {
@@ -77,16 +85,18 @@ pub(crate) fn read_line_or_error<R: BufRead + ?Sized>(input: &mut R, max: usize)
             match chunk.iter().position(|b| *b == b'\n') {
                 Some(i) => {
                     input.consume(i + 1);
+                    length += i as u64 + 1;
                     break;
                 }
                 None => {
                     let len = chunk.len();
                     input.consume(len);
+                    length += len as u64;
                 }
             }
         }
     }
-    Ok(Some(buf))
+    Ok(Some((buf, length)))
 }
 
 /// A reader that fails (timed out) once its deadline has passed: every

@@ -174,11 +174,17 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             // Only a regular file; lichess's .csv.zst read as it is.
             let input = crate::bounded::open_regular(&file, true).map_err(|e| unreadable(e.to_string()))?;
             let input = crate::study::packed::unpacked(input).map_err(|e| unreadable(e.to_string()))?;
-            let said = puzzle::import(&settings, input).map_err(|e| match e {
-                ImportFailed::NotWritten(problem) => crate::ui::failure::SessionError::NotWritten(problem).into(),
-                ImportFailed::Unreadable(e) => anyhow::Error::from(unreadable(e.to_string())),
-            })?;
-            out_line!("{said}");
+            match puzzle::import(&settings, input) {
+                Ok(said) => out_line!("{said}"),
+                Err(ImportFailed::NotWritten(problem)) => {
+                    return Err(crate::ui::failure::SessionError::NotWritten(problem).into());
+                }
+                // Said in words, what was added with it; a failure.
+                Err(ImportFailed::Unreadable(e, added)) => {
+                    out_line!("{}", puzzle::unreadable_words(&settings, &e, added));
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
             return Ok(ExitCode::SUCCESS);
         }
         Some(PuzzleAction::Daily { server }) => {

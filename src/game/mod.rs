@@ -10,6 +10,7 @@ pub(crate) mod autosave;
 pub(crate) mod core;
 pub(crate) mod date;
 pub(crate) mod event;
+pub(crate) mod kept;
 pub(crate) mod opponent;
 pub(crate) mod player;
 pub(crate) mod record;
@@ -24,6 +25,7 @@ pub use autosave::{
 pub use core::Game;
 pub use date::today;
 pub use event::{Event, NotDone, Premove};
+pub use kept::{Kept, read_kept};
 pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, OpponentFailure};
 pub use player::{Account, Player, PlayerKind};
 pub use record::{Termination, game_record};

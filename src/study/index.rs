@@ -39,7 +39,8 @@ fn write_keys(path: &Path, keys: &[u64]) -> std::io::Result<()> {
 
 fn read_keys(path: &Path) -> std::io::Result<Vec<u64>> {
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?.read_to_end(&mut bytes)?;
+    // Only a regular file: a FIFO planted there never holds voxchess.
+    crate::bounded::open_regular(path, false)?.read_to_end(&mut bytes)?;
     Ok(bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect())
 }
 
@@ -60,9 +61,14 @@ pub fn build(library: &Path) -> std::io::Result<()> {
     let mut all: Vec<u64> = Vec::new();
     let mut themes: HashMap<String, BufWriter<std::fs::File>> = HashMap::new();
     let mut offset = 0u64;
-    while let Some(row) = crate::bounded::read_line_or_error(&mut input, MAX_ROW)? {
+    while let Some((row, length)) = crate::bounded::read_row(&mut input, MAX_ROW)? {
+        // Offsets by each row's real length: a row longer than the cap
+        // (never indexed: it cannot be read back) moves the rest along.
         let at = offset;
-        offset += row.len() as u64;
+        offset += length;
+        if row.len() as u64 != length {
+            continue;
+        }
         let text = String::from_utf8_lossy(&row);
         let fields: Vec<&str> = text.trim_end().split(',').collect();
         let Some(rating) = fields.get(3).and_then(|r| r.parse::<u32>().ok()) else { continue };
@@ -131,7 +137,13 @@ fn keys_file(library: &Path, wanted: &Wanted) -> Option<Option<std::fs::File>> {
         Some(_) => return Some(None),
         None => dir.join("all.keys"),
     };
-    Some(std::fs::File::open(path).ok())
+    // Only a regular file, never through a link: a FIFO or a device
+    // planted as the keys is no index (the pass is used instead).
+    match crate::bounded::open_regular(&path, false) {
+        Ok(file) => Some(Some(file)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(None),
+        Err(_) => None,
+    }
 }
 
 /// The row of the library at `offset`.

@@ -17,6 +17,29 @@ pub struct Imported {
     pub puzzles: u64,
     /// Rows that were no puzzle (skipped, never played).
     pub skipped: u64,
+    /// Puzzles already in the library (by id): not added again.
+    pub duplicates: u64,
+}
+
+/// A puzzle id's key for telling ids apart without holding them (FNV-1a,
+/// 64 bits: among lichess's millions of ids, a clash is a one in a
+/// million chance, and costs one puzzle not imported).
+pub fn id_key(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// The keys of the ids in a library (a row at a time), sorted: 8 bytes
+/// a puzzle.
+pub fn known_ids(library: &mut impl BufRead) -> std::io::Result<Vec<u64>> {
+    let mut keys = Vec::new();
+    while let Some(row) = crate::bounded::read_line_or_error(library, MAX_ROW)? {
+        if let Some(id) = row.split(|b| *b == b',').next().filter(|id| !id.is_empty()) {
+            keys.push(id_key(&String::from_utf8_lossy(id)));
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    Ok(keys)
 }
 
 /// The longest row read (lichess's are under 400 bytes).
@@ -38,16 +61,24 @@ const BATCH: usize = 4096;
 
 /// Reads lichess's CSV (its header line, if any, is no puzzle and not
 /// counted) and writes each puzzle that replays to `out`, in the file's
-/// order; the rest are counted. Rows are checked on two workers, a batch
-/// at a time (a few batches in memory at most, never the file).
-pub fn import(input: &mut (impl BufRead + ?Sized), out: &mut (impl Write + Send)) -> Result<Imported, ImportError> {
+/// order; the rest are counted, and those whose id is `known` (sorted
+/// [`id_key`]s) are not added again. Rows are checked on two workers, a
+/// batch at a time (a few batches in memory at most, never the file). A
+/// write that fails stops the reading at once.
+pub fn import(
+    input: &mut (impl BufRead + ?Sized),
+    out: &mut (impl Write + Send),
+    known: &[u64],
+) -> Result<Imported, ImportError> {
     use std::sync::mpsc::sync_channel;
     let (batches_tx, batches_rx) = sync_channel::<(usize, Vec<Vec<u8>>)>(4);
-    let batches_rx = std::sync::Mutex::new(batches_rx);
+    // The workers hold the batches' end: when they stop (the writer
+    // failed), the reader's next send fails and the reading stops.
+    let batches_rx = std::sync::Arc::new(std::sync::Mutex::new(batches_rx));
     let (checked_tx, checked_rx) = sync_channel::<(usize, Vec<Option<String>>)>(4);
     std::thread::scope(|scope| {
         for _ in 0..2 {
-            let (rx, tx) = (&batches_rx, checked_tx.clone());
+            let (rx, tx) = (batches_rx.clone(), checked_tx.clone());
             scope.spawn(move || {
                 loop {
                     let Ok((n, rows)) = rx.lock().map_err(|_| ()).and_then(|r| r.recv().map_err(|_| ())) else {
@@ -55,7 +86,14 @@ pub fn import(input: &mut (impl BufRead + ?Sized), out: &mut (impl Write + Send)
                     };
                     let checked = rows
                         .iter()
-                        .map(|row| Puzzle::from_csv(String::from_utf8_lossy(row).trim()).ok().map(|p| p.to_csv()))
+                        .map(|row| {
+                            // Only rows that read back whole (under the cap
+                            // with their newline) go in.
+                            Puzzle::from_csv(String::from_utf8_lossy(row).trim())
+                                .ok()
+                                .map(|p| p.to_csv())
+                                .filter(|csv| csv.len() < MAX_ROW)
+                        })
                         .collect();
                     if tx.send((n, checked)).is_err() {
                         return;
@@ -64,6 +102,7 @@ pub fn import(input: &mut (impl BufRead + ?Sized), out: &mut (impl Write + Send)
             });
         }
         drop(checked_tx);
+        drop(batches_rx);
         // The writer: batches back in order.
         let writer = scope.spawn(move || -> Result<Imported, ImportError> {
             let mut done = Imported::default();
@@ -75,6 +114,9 @@ pub fn import(input: &mut (impl BufRead + ?Sized), out: &mut (impl Write + Send)
                     next += 1;
                     for row in rows {
                         match row {
+                            Some(row) if known.binary_search(&id_key(row.split(',').next().unwrap_or(""))).is_ok() => {
+                                done.duplicates += 1
+                            }
                             Some(row) => {
                                 out.write_all(row.as_bytes()).map_err(ImportError::Write)?;
                                 out.write_all(b"\n").map_err(ImportError::Write)?;
@@ -187,8 +229,79 @@ impl Default for Rating {
 
 const SCALE: f64 = 173.7178;
 const TAU: f64 = 0.75;
+/// The most a single puzzle moves the rating (lichess's maxRatingDelta).
+const MAX_DELTA: f64 = 700.0;
+
+/// Themes whose name gives the solution away (lichess's "obvious"
+/// ones: mates, en passant, f2/f7, double check, castling).
+fn obvious(theme: &str) -> bool {
+    let t = theme.to_ascii_lowercase();
+    t == "mate"
+        || t.starts_with("matein")
+        || t.ends_with("mate")
+        || ["enpassant", "attackingf2f7", "doublecheck", "castling"].contains(&t.as_str())
+}
+
+/// Themes that hint at nothing (the phase, the material, the players).
+fn hints_nothing(theme: &str) -> bool {
+    const NONE: [&str; 12] = [
+        "opening",
+        "middlegame",
+        "endgame",
+        "rookendgame",
+        "bishopendgame",
+        "pawnendgame",
+        "knightendgame",
+        "queenendgame",
+        "queenrookendgame",
+        "master",
+        "mastervsmaster",
+        "supergm",
+    ];
+    NONE.contains(&theme.to_ascii_lowercase().as_str())
+}
 
 impl Rating {
+    /// After a puzzle of `opponent`'s rating, won or lost, played for
+    /// `theme` (None: any): Glicko-2, weighed as lichess weighs a
+    /// theme's puzzles (a theme that gives the solution away moves the
+    /// rating less) and bounded as lichess bounds one game (700 points).
+    pub fn after_puzzle(self, opponent: f64, won: bool, theme: Option<&str>) -> Rating {
+        let weight = match theme {
+            None => 1.0,
+            Some(t) if t.eq_ignore_ascii_case("mix") => 1.0,
+            Some(t) if obvious(t) => {
+                if won {
+                    0.1
+                } else {
+                    0.4
+                }
+            }
+            Some(t) if hints_nothing(t) => {
+                if won {
+                    0.7
+                } else {
+                    0.8
+                }
+            }
+            Some(_) => {
+                if won {
+                    0.2
+                } else {
+                    0.7
+                }
+            }
+        };
+        let full = self.after(opponent, won);
+        let mix = |a: f64, b: f64| a * (1.0 - weight) + b * weight;
+        let change = (mix(self.rating, full.rating) - self.rating).clamp(-MAX_DELTA, MAX_DELTA);
+        Rating {
+            rating: (self.rating + change).clamp(400.0, 4000.0),
+            deviation: mix(self.deviation, full.deviation).clamp(45.0, 500.0),
+            volatility: mix(self.volatility, full.volatility).min(0.1),
+        }
+    }
+
     /// After one game against a puzzle of `opponent` (its deviation
     /// taken as lichess's puzzles have it, small): won or lost.
     pub fn after(self, opponent: f64, won: bool) -> Rating {
@@ -257,8 +370,14 @@ mod tests {
             "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n{GOOD}\nnot,a,puzzle\n{MATE}\nbad0001,8/8/8/8/8/8/8/8 w - - 0 1,e2e4 e7e5,1500,0,0,0,fork,,\n"
         );
         let mut out = Vec::new();
-        let done = import(&mut file.as_bytes(), &mut out).expect("imported");
-        assert_eq!(done, Imported { puzzles: 2, skipped: 2 });
+        let done = import(&mut file.as_bytes(), &mut out, &[]).expect("imported");
+        assert_eq!(done, Imported { puzzles: 2, skipped: 2, duplicates: 0 });
+        // Imported again: every puzzle known, none added.
+        let known = known_ids(&mut out.as_slice()).expect("ids");
+        let mut again = Vec::new();
+        let done = import(&mut file.as_bytes(), &mut again, &known).expect("again");
+        assert_eq!(done, Imported { puzzles: 0, skipped: 2, duplicates: 2 });
+        assert!(again.is_empty());
         let library = String::from_utf8(out).expect("text");
         let seen = HashSet::new();
         let wanted = Wanted { theme: Some("backRankMate".into()), rating: None };
@@ -281,6 +400,14 @@ mod tests {
         let lost = r.after(1500.0, false);
         assert!(won.rating > 1500.0 && lost.rating < 1500.0, "{won:?} {lost:?}");
         assert!(won.deviation < 500.0);
+        // A new player's first loss to a puzzle far below: bounded as
+        // lichess bounds one game; with an obvious theme, less.
+        let first = Rating::default().after_puzzle(600.0, false, None);
+        assert!(first.rating >= 1500.0 - MAX_DELTA && first.rating < 1500.0, "{first:?}");
+        let mate = Rating::default().after_puzzle(600.0, false, Some("mateIn1"));
+        assert!(mate.rating > first.rating, "{mate:?}");
+        let near = Rating::default().after_puzzle(1500.0, false, None);
+        assert!((1200.0..1400.0).contains(&near.rating), "{near:?}");
         let mut r = Rating::default();
         for i in 0..200 {
             r = r.after(1500.0 + f64::from(i % 7) * 100.0, i % 3 != 0);

@@ -31,8 +31,26 @@ fn round(
     (unclear, said): (&str, &str),
     (no, done): (&str, &str),
 ) {
+    round_with(lang, drill, answer, wrong, (unclear, said), (no, done), None);
+}
+
+/// [`round`], with the drills' file holding `kept` first (damaged: it is
+/// kept aside, said, and a new one begun).
+fn round_with(
+    lang: &str,
+    drill: &str,
+    answer: impl Fn(&str) -> String,
+    wrong: impl Fn(&str) -> String,
+    (unclear, said): (&str, &str),
+    (no, done): (&str, &str),
+    kept: Option<(&[u8], &str)>,
+) {
     let dir = crate::common::scratch_root().join(format!("voxchess-drill-{lang}-{drill}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    if let Some((bytes, _)) = kept {
+        std::fs::create_dir_all(dir.join("data/voxchess")).expect("data");
+        std::fs::write(dir.join("data/voxchess/drills.txt"), bytes).expect("drills");
+    }
     let mut child = voxchess(&dir)
         .args(["drill", drill, "--plain", "--no-speech", "--no-voice", "--lang", lang])
         .spawn()
@@ -60,8 +78,13 @@ fn round(
     at = wait_for(&out, done, at);
     writeln!(stdin, "quit").expect("typed");
     drop(stdin);
-    ended_in_rows(&mut child, &out);
+    let all = ended_in_rows(&mut child, &out);
     let _ = at;
+    if let Some((bytes, damaged)) = kept {
+        assert!(all.contains(damaged), "{all}");
+        let aside = std::fs::read(dir.join("data/voxchess/drills.damaged-1.txt")).expect("kept aside");
+        assert_eq!(aside, bytes);
+    }
     let kept = std::fs::read_to_string(dir.join("data/voxchess/drills.txt")).expect("kept");
     assert!(kept.contains(&format!("{drill} 9 10")), "{kept}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -91,13 +114,19 @@ fn a_korean_knight_drill_is_scored() {
         let s = asked(t);
         knight_distance(s[0], s[1])
     };
-    round(
+    // The bests' file with a byte that is not UTF-8 (issue 50, item 2):
+    // kept aside and said, never read as empty and written over.
+    round_with(
         "ko",
         "knight",
         |t| distance(t).to_string(),
         |t| (distance(t) + 1).to_string(),
         ("모르겠어요", "숫자를 말하세요."),
         ("아닙니다:", "10개 중 9개를"),
+        Some((
+            b"diagonals 10 10\nknight \xff 10\n",
+            "연습 기록 파일을 읽을 수 없어 drills.damaged-1.txt 이름으로 따로 두고",
+        )),
     );
 }
 

@@ -27,6 +27,7 @@ mod play;
 mod practice;
 mod properties;
 mod puzzle;
+mod puzzle_files;
 mod puzzle_online;
 mod puzzle_streak;
 mod readers;

@@ -108,6 +108,17 @@ pub struct PuzzleWords {
     pub dashboard_offline: String,
     pub replay_hint: String,
     pub replay_none: String,
+    /// A library's puzzle left with `next`.
+    pub skipped: String,
+    /// An import: puzzles there already, one cut short undone, a file
+    /// not read to its end.
+    pub imported_known: String,
+    pub import_undone: String,
+    pub import_cut: String,
+    pub import_damaged: String,
+    pub import_unread: String,
+    pub import_kept_before: String,
+    pub import_nothing: String,
     /// The puzzle streak.
     pub streak_start: String,
     pub streak_first: String,
@@ -122,11 +133,24 @@ pub struct PuzzleWords {
     pub streak_no_skip: String,
     pub streak_no_hint: String,
     pub streak_again: String,
-    pub streak_damaged: String,
     /// "{n} puzzles": one, few, many.
     pub streak_puzzles: [String; 3],
     /// lichess's theme keys with their names.
     pub themes: BTreeMap<String, String>,
+}
+
+/// The player's kept files, named, and what became of one that could
+/// not be read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct KeptFileWords {
+    pub aside: String,
+    pub stuck: String,
+    pub puzzle_record: String,
+    pub drill_bests: String,
+    pub lichess_results: String,
+    pub best_streak: String,
 }
 
 /// A Braille display's status line and sentences ({placeholders} filled
@@ -368,6 +392,8 @@ pub struct ClientWords {
     pub unfinished_kept: String,
     pub unfinished_not_kept: String,
     pub damaged_kept: String,
+    /// The player's kept files that could not be read.
+    pub kept_files: KeptFileWords,
     pub nothing_changed: String,
     pub save_failed: String,
     pub score_failed: String,

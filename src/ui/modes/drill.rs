@@ -57,7 +57,15 @@ impl DrillMode {
     /// The best round of this drill, after this one: kept if better.
     fn keep(&mut self, right: u32, asked: u32) {
         let key = self.drill.kind().key();
-        let kept = crate::bounded::read_text(&self.record, 1 << 20).unwrap_or_default();
+        // Bests that cannot be read are never written over: kept aside
+        // (a new file begun), or left as they are; said either way.
+        let found = crate::game::read_kept(&self.record, 1 << 20, |t| {
+            t.lines().all(|l| matches!(l.split_whitespace().collect::<Vec<_>>().as_slice(), [_, r, a] if r.parse::<u32>().is_ok() && a.parse::<u32>().is_ok()))
+        });
+        if let Some(line) = self.shell.words.kept_damaged(crate::ui::words::KeptFile::DrillBests, &found) {
+            self.shell.say_lines(vec![line]);
+        }
+        let kept = found.text();
         let mut best = (right, asked);
         let mut others = String::new();
         for line in kept.lines() {
@@ -77,6 +85,9 @@ impl DrillMode {
         let lines = self.shell.words.drill_best(best.0, best.1);
         self.shell.say_lines(lines);
         let text = format!("{others}{key} {} {}\n", best.0, best.1);
+        if !found.writable() {
+            return;
+        }
         if let Err(e) = crate::game::write_atomic(&self.record, &text) {
             let line = self.shell.words.drill_not_kept(crate::game::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);

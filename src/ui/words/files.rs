@@ -9,6 +9,19 @@ use crate::speech::lexicon::fill;
 use crate::ui::effect::{FinishedKept, SaveResult, Saving};
 use crate::ui::output::{Line, Urgency};
 
+/// Which of the player's kept files (see [`crate::game::read_kept`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeptFile {
+    /// The puzzle record (rating and puzzles seen).
+    PuzzleRecord,
+    /// The drills' best rounds.
+    DrillBests,
+    /// The lichess puzzle results not yet counted.
+    LichessResults,
+    /// The best puzzle streak.
+    BestStreak,
+}
+
 /// A saved file as the player is told it: its name, never the whole path.
 pub(crate) fn file_name(path: &std::path::Path) -> String {
     path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
@@ -73,6 +86,25 @@ impl Narrator {
                 Line::new(fill(template, &[("reason", problem_words(self.lex, *problem))]), Urgency::Urgent)
             }
         })
+    }
+
+    /// A kept file that could not be read: put aside (its name said), or
+    /// left as it is; None when it was read.
+    pub(crate) fn kept_damaged(&self, file: KeptFile, kept: &crate::game::Kept) -> Option<Line> {
+        let c = &self.lex.client;
+        let what = match file {
+            KeptFile::PuzzleRecord => &c.kept_files.puzzle_record,
+            KeptFile::DrillBests => &c.kept_files.drill_bests,
+            KeptFile::LichessResults => &c.kept_files.lichess_results,
+            KeptFile::BestStreak => &c.kept_files.best_streak,
+        };
+        let what = ("what", what.clone());
+        let text = match kept {
+            crate::game::Kept::Read(_) => return None,
+            crate::game::Kept::Aside(aside) => fill(&c.kept_files.aside, &[what, ("name", file_name(aside))]),
+            crate::game::Kept::Stuck => fill(&c.kept_files.stuck, &[what]),
+        };
+        Some(Line::new(text, Urgency::Urgent))
     }
 
     /// A damaged save was put aside under this name.

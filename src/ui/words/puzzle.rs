@@ -88,8 +88,6 @@ pub(crate) enum StreakSaid {
     NoHint,
     /// How to go on after a streak ended.
     Again,
-    /// The best streak's file could not be read: kept aside as this name.
-    Damaged(String),
 }
 
 impl Narrator {
@@ -116,7 +114,6 @@ impl Narrator {
             StreakSaid::NoSkip => w.streak_no_skip.clone(),
             StreakSaid::NoHint => w.streak_no_hint.clone(),
             StreakSaid::Again => w.streak_again.clone(),
-            StreakSaid::Damaged(name) => fill(&w.streak_damaged, &[("name", name.clone())]),
         };
         match said {
             StreakSaid::Wrong | StreakSaid::Ended { .. } => Line::new(text, Urgency::Move),
@@ -337,6 +334,11 @@ impl Narrator {
         lines
     }
 
+    /// A library's puzzle left unsolved with `next`.
+    pub(crate) fn puzzle_skipped(&self) -> Line {
+        Line::info(self.puzzle_words().skipped.clone())
+    }
+
     /// No puzzle of the theme asked to replay.
     pub(crate) fn puzzle_replay_none(&self) -> String {
         self.puzzle_words().replay_none.clone()
@@ -344,8 +346,30 @@ impl Narrator {
 
     /// What an import did.
     pub(crate) fn puzzles_imported(&self, done: Imported) -> String {
+        let w = self.puzzle_words();
         let args = [("puzzles", done.puzzles.to_string()), ("skipped", done.skipped.to_string())];
-        fill(&self.puzzle_words().imported, &args)
+        let said = fill(&w.imported, &args);
+        if done.duplicates == 0 {
+            return said;
+        }
+        format!("{said} {}", fill(&w.imported_known, &[("n", done.duplicates.to_string())]))
+    }
+
+    /// An import cut short last time was taken back.
+    pub(crate) fn import_undone(&self) -> String {
+        self.puzzle_words().import_undone.clone()
+    }
+
+    /// The file being imported could not be read to its end: why (cut
+    /// short, damaged, or other), and whether what was read before went in.
+    pub(crate) fn import_unreadable(&self, e: &std::io::Error, added: bool) -> String {
+        let w = self.puzzle_words();
+        let why = match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => &w.import_cut,
+            std::io::ErrorKind::InvalidData => &w.import_damaged,
+            _ => &w.import_unread,
+        };
+        format!("{why} {}", if added { &w.import_kept_before } else { &w.import_nothing })
     }
 
     /// Why an import could not write the library.

@@ -38,6 +38,9 @@ pub(crate) struct PuzzleLink {
     batch_file: PathBuf,
     /// Results not yet counted by lichess: "angle id won|lost" a line.
     results_file: PathBuf,
+    /// How the results file was found at the start: when it could not
+    /// be read nor put aside, nothing is written to it.
+    results: crate::game::Kept,
     /// When the request under way went out.
     asking: Option<Instant>,
     /// No request before this (lichess said 429).
@@ -55,6 +58,10 @@ impl PuzzleLink {
         refill: bool,
         dir: &Path,
     ) -> PuzzleLink {
+        let results_file = dir.join("lichess-results.txt");
+        // Results that cannot be read are never written over: kept aside
+        // (or left as they are), and said at the start.
+        let results = crate::game::read_kept(&results_file, 1 << 20, |t| t.lines().all(|l| result_of(l).is_some()));
         PuzzleLink {
             client,
             tx,
@@ -62,11 +69,18 @@ impl PuzzleLink {
             difficulty,
             refill,
             batch_file: dir.join("lichess-batch.csv"),
-            results_file: dir.join("lichess-results.txt"),
+            results_file,
+            results,
             asking: None,
             quiet_until: None,
             dashboard_wanted: false,
         }
+    }
+
+    /// How the results kept were found at the start (read, kept aside,
+    /// or left as they were).
+    pub(crate) fn results_found(&self) -> &crate::game::Kept {
+        &self.results
     }
 
     /// Whether a request is under way.
@@ -86,23 +100,17 @@ impl PuzzleLink {
 
     /// The results kept, not yet counted.
     pub(crate) fn pending(&self) -> Vec<(String, Solved)> {
+        if !self.results.writable() {
+            return Vec::new();
+        }
         let text = crate::bounded::read_text(&self.results_file, 1 << 20).unwrap_or_default();
-        text.lines()
-            .filter_map(|l| match l.split_whitespace().collect::<Vec<_>>().as_slice() {
-                [angle, id, result]
-                    if crate::online::puzzle::is_angle(angle)
-                        && crate::online::puzzle::is_angle(id)
-                        && matches!(*result, "won" | "lost") =>
-                {
-                    Some((angle.to_string(), Solved { id: id.to_string(), win: *result == "won" }))
-                }
-                _ => None,
-            })
-            .take(MAX_KEPT)
-            .collect()
+        text.lines().filter_map(result_of).take(MAX_KEPT).collect()
     }
 
     fn write_results(&self, results: &[(String, Solved)]) -> std::io::Result<()> {
+        if !self.results.writable() {
+            return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "the results file cannot be read"));
+        }
         let text: String = results
             .iter()
             .map(|(angle, s)| format!("{angle} {} {}\n", s.id, if s.win { "won" } else { "lost" }))
@@ -208,5 +216,19 @@ impl PuzzleLink {
         if std::mem::take(&mut self.dashboard_wanted) && !limited {
             let _ = self.ask_dashboard(now);
         }
+    }
+}
+
+/// A kept result's line ("fork 01P8L lost"): its angle and result.
+fn result_of(line: &str) -> Option<(String, Solved)> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [angle, id, result]
+            if crate::online::puzzle::is_angle(angle)
+                && crate::online::puzzle::is_angle(id)
+                && matches!(*result, "won" | "lost") =>
+        {
+            Some((angle.to_string(), Solved { id: id.to_string(), win: *result == "won" }))
+        }
+        _ => None,
     }
 }

@@ -17,6 +17,7 @@ mod streak;
 pub(crate) use link::PuzzleLink;
 pub(crate) use start::{
     ImportFailed, LichessPuzzles, PuzzleFiles, daily, dashboard, import, lichess_mode, online, start, streak,
+    unreadable_words,
 };
 
 use crate::config::Settings;
@@ -27,7 +28,7 @@ use crate::study::library::{Rating, Wanted};
 use crate::study::practice::Practice;
 use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
 use crate::ui::input::{BoardKey, Msg};
-use crate::ui::output::{Glance, Urgency};
+use crate::ui::output::{Glance, Line, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, Touched, key_action};
 use crate::ui::words::PracticeSaid;
@@ -39,24 +40,50 @@ use std::path::PathBuf;
 struct Record {
     rating: Rating,
     seen: HashSet<String>,
+    /// The lines after the rating's: a puzzle and its result each.
+    history: String,
+    /// How the file was found: one that could not be read was kept
+    /// aside (a new record begun) or, if it could not be, is not written.
+    found: crate::game::Kept,
+}
+
+/// The record's first line: the rating, its deviation and volatility.
+fn rating_line(line: &str) -> Option<Rating> {
+    let nums: Vec<f64> = line.split_whitespace().map(|n| n.parse().ok()).collect::<Option<_>>()?;
+    match nums.as_slice() {
+        [r, d, v] if r.is_finite() && d.is_finite() && v.is_finite() => Some(Rating {
+            rating: r.clamp(400.0, 4000.0),
+            deviation: d.clamp(45.0, 500.0),
+            volatility: v.clamp(0.0, 0.1),
+        }),
+        _ => None,
+    }
 }
 
 impl Record {
-    /// Read from `path` (missing or unreadable: a new player).
+    /// Read from `path` (missing: a new player; damaged: kept aside).
     fn load(path: &std::path::Path) -> Record {
-        let text = crate::bounded::read_text(path, 64 << 20).unwrap_or_default();
-        let mut lines = text.lines();
-        let nums: Vec<f64> = lines.next().unwrap_or("").split_whitespace().filter_map(|n| n.parse().ok()).collect();
-        let rating = match nums.as_slice() {
-            [r, d, v] if r.is_finite() && d.is_finite() && v.is_finite() => Rating {
-                rating: r.clamp(400.0, 4000.0),
-                deviation: d.clamp(45.0, 500.0),
-                volatility: v.clamp(0.0, 0.1),
-            },
-            _ => Rating::default(),
-        };
-        let seen = lines.filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect();
-        Record { rating, seen }
+        let found = crate::game::read_kept(path, 64 << 20, |t| {
+            t.is_empty() || rating_line(t.lines().next().unwrap_or("")).is_some()
+        });
+        let text = found.text();
+        let rating = text.lines().next().and_then(rating_line).unwrap_or_default();
+        let history: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        let seen = history.lines().filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect();
+        Record { rating, seen, history, found }
+    }
+
+    /// `id`'s result ("won", "lost", "skipped") kept with the rating:
+    /// Ok(false) when the file is not written (it could not be read).
+    fn keep(&mut self, path: &std::path::Path, id: &str, result: &str) -> std::io::Result<bool> {
+        self.seen.insert(id.to_string());
+        self.history.push_str(&format!("{id} {result}\n"));
+        if !self.found.writable() {
+            return Ok(false);
+        }
+        let r = self.rating;
+        crate::game::write_atomic(path, &format!("{} {} {}\n{}", r.rating, r.deviation, r.volatility, self.history))
+            .map(|()| true)
     }
 }
 
@@ -94,6 +121,8 @@ pub(crate) struct PuzzleMode {
     held: Option<crate::rules::Square>,
     /// The puzzle streak being played (`voxchess puzzle streak`).
     streak: Option<streak::StreakPlay>,
+    /// Said first: an import cut short last time was undone.
+    undone: bool,
 }
 
 impl PuzzleMode {
@@ -126,7 +155,13 @@ impl PuzzleMode {
             engine_path: settings.engine.clone(),
             held: None,
             streak: None,
+            undone: false,
         }
+    }
+
+    /// An import cut short was undone before this start: said first.
+    pub(crate) fn import_undone(&mut self, undone: bool) {
+        self.undone = undone;
     }
 
     /// The player's mistakes as puzzles (nothing kept: no rating, no
@@ -293,7 +328,7 @@ impl PuzzleMode {
         let before = self.record.rating;
         // lichess's puzzles count on lichess's rating, not the library's.
         if self.link.is_none() {
-            self.record.rating = before.after(f64::from(puzzle.rating), won);
+            self.record.rating = before.after_puzzle(f64::from(puzzle.rating), won, self.wanted.theme.as_deref());
         }
         self.record.seen.insert(puzzle.id.clone());
         let themes = self.shell.words.puzzle_themes(&puzzle.themes);
@@ -320,12 +355,20 @@ impl PuzzleMode {
             let lines = self.shell.words.puzzle_rating(r.rating, r.rating - before.rating);
             self.shell.say_lines(lines);
         }
-        let r = self.record.rating;
-        let kept = crate::bounded::read_text(&self.files.record, 64 << 20).unwrap_or_default();
-        let rest: String = kept.lines().skip(1).map(|l| format!("{l}\n")).collect();
         let result = if won { "won" } else { "lost" };
-        let text = format!("{} {} {}\n{rest}{} {result}\n", r.rating, r.deviation, r.volatility, puzzle.id);
-        if let Err(e) = crate::game::write_atomic(&self.files.record, &text) {
+        if let Err(e) = self.record.keep(&self.files.record, &puzzle.id, result) {
+            let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
+            self.shell.say_lines(vec![line]);
+        }
+    }
+
+    /// The puzzle in play is left unsolved: kept as seen ("skipped"),
+    /// the rating unchanged.
+    fn skip_puzzle(&mut self) {
+        let Some(run) = self.run.take() else { return };
+        let line = self.shell.words.puzzle_skipped();
+        self.shell.say_lines(vec![line]);
+        if let Err(e) = self.record.keep(&self.files.record, &run.puzzle().id, "skipped") {
             let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);
         }
@@ -425,8 +468,12 @@ impl PuzzleMode {
                 if self.streak_next(now) {
                     return;
                 }
-                // A puzzle left unsolved counts as failed, as on lichess
-                // (and is not given again).
+                // The library's puzzle left unsolved is skipped: seen, not
+                // failed (no rating change), never given again.
+                if self.run.as_ref().is_some_and(|r| !r.is_over()) && self.practice.is_empty() && self.link.is_none() {
+                    self.skip_puzzle();
+                }
+                // lichess's counts as failed there, and is posted so.
                 if self.run.as_ref().is_some_and(|r| !r.is_over()) && self.practice.is_empty() {
                     let ev = vec![PuzzleEvent::SolutionShown];
                     self.skipping = true;
@@ -503,6 +550,13 @@ impl Mode for PuzzleMode {
     }
 
     fn greet(&mut self, now: u64) {
+        // A kept file that could not be read, said first.
+        use crate::ui::words::KeptFile;
+        let record = self.shell.words.kept_damaged(KeptFile::PuzzleRecord, &self.record.found);
+        let results =
+            self.link.as_ref().and_then(|l| self.shell.words.kept_damaged(KeptFile::LichessResults, l.results_found()));
+        let undone = self.undone.then(|| Line::info(self.shell.words.import_undone()));
+        self.shell.say_lines(undone.into_iter().chain(record).chain(results).collect());
         self.streak_greet();
         if !self.practice.is_empty() {
             let line = self.shell.words.practice_start(self.practice.len());

@@ -8,7 +8,7 @@ use crate::speech::Lexicon;
 use crate::ui::failure::SessionError;
 use crate::ui::io::Io;
 use crate::ui::words::Narrator;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Where the library and the player's puzzle record are.
 pub(crate) struct PuzzleFiles {
@@ -29,8 +29,53 @@ impl PuzzleFiles {
     }
 }
 
+/// The mark of an import under way beside `library`: the library's
+/// length before it. Left by an import that was cut short (killed, the
+/// power gone), it says where the library ended.
+fn import_mark(library: &Path) -> PathBuf {
+    library.with_extension("importing")
+}
+
+/// An import cut short is undone: the library back to its length before
+/// it (its index then matches again). Ok(true) when one was.
+pub(crate) fn undo_cut_import(library: &Path) -> std::io::Result<bool> {
+    let mark = import_mark(library);
+    let text = match crate::bounded::read_regular_text(&mark, 100, false) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    if let Ok(length) = text.trim().parse::<u64>() {
+        let file = open_library(library)?;
+        if file.metadata()?.len() > length {
+            file.set_len(length)?;
+            file.sync_all()?;
+        }
+    }
+    std::fs::remove_file(&mark)?;
+    Ok(true)
+}
+
+/// The library opened to add to: only a regular file in the data folder,
+/// never through a link, never a FIFO or a device.
+fn open_library(library: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(library)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "it is not a regular file"));
+    }
+    Ok(file)
+}
+
 /// `voxchess puzzle import FILE`: the puzzles of `input` added to the
-/// library, a row at a time; the words of what was done, or why not.
+/// library, a row at a time (none whose id is there already); the words
+/// of what was done, or why not. The library is only ever added to
+/// whole: a write that fails takes it back to what it was (and says so),
+/// and an import cut short is taken back at the next start.
 pub(crate) fn import(settings: &Settings, input: Box<dyn std::io::BufRead>) -> Result<String, ImportFailed> {
     use crate::study::library::ImportError;
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
@@ -39,32 +84,59 @@ pub(crate) fn import(settings: &Settings, input: Box<dyn std::io::BufRead>) -> R
     if let Some(dir) = files.library.parent() {
         crate::config::private_dir(dir).map_err(|e| problem(&e))?;
     }
-    let out = std::fs::OpenOptions::new().create(true).append(true).open(&files.library).map_err(|e| problem(&e))?;
-    let mut out = std::io::BufWriter::new(out);
+    let mut said = Vec::new();
+    if undo_cut_import(&files.library).map_err(|e| problem(&e))? {
+        said.push(words.import_undone());
+    }
+    let out = open_library(&files.library).map_err(|e| problem(&e))?;
+    let before = out.metadata().map_err(|e| problem(&e))?.len();
+    let known = crate::study::library::known_ids(&mut std::io::BufReader::new(
+        crate::bounded::open_regular(&files.library, false).map_err(|e| problem(&e))?,
+    ))
+    .map_err(|e| problem(&e))?;
+    crate::game::write_atomic(&import_mark(&files.library), &format!("{before}\n")).map_err(|e| problem(&e))?;
+    let mut writer = std::io::BufWriter::new(&out);
     let mut input = input;
-    let done = crate::study::library::import(&mut input, &mut out);
-    // What was read before a failure is kept.
-    std::io::Write::flush(&mut out).map_err(|e| problem(&e))?;
-    match done {
-        Ok(done) => {
-            crate::study::index::build(&files.library).map_err(|e| problem(&e))?;
-            Ok(words.puzzles_imported(done))
+    let done = crate::study::library::import(&mut input, &mut writer, &known);
+    let flushed = std::io::Write::flush(&mut writer).and_then(|()| out.sync_all());
+    drop(writer);
+    // The library as it was: nothing half added.
+    let undo = |e: &std::io::Error| {
+        let _ = out.set_len(before).and_then(|()| out.sync_all());
+        let _ = std::fs::remove_file(import_mark(&files.library));
+        problem(e)
+    };
+    match (done, flushed) {
+        (Err(ImportError::Write(e)), _) | (_, Err(e)) => Err(undo(&e)),
+        (Ok(done), Ok(())) => {
+            crate::study::index::build(&files.library).map_err(|e| undo(&e))?;
+            let _ = std::fs::remove_file(import_mark(&files.library));
+            said.push(words.puzzles_imported(done));
+            Ok(said.join(" "))
         }
-        Err(ImportError::Write(e)) => Err(problem(&e)),
-        Err(ImportError::Read(e)) => {
-            let _ = crate::study::index::build(&files.library);
-            Err(ImportFailed::Unreadable(e))
+        // What was read before the file failed is kept, and said.
+        (Err(ImportError::Read(e)), Ok(())) => {
+            crate::study::index::build(&files.library).map_err(|e| undo(&e))?;
+            let _ = std::fs::remove_file(import_mark(&files.library));
+            let added = out.metadata().map(|m| m.len() > before).unwrap_or(false);
+            Err(ImportFailed::Unreadable(e, added))
         }
     }
+}
+
+/// The words of an import whose file could not be read to its end.
+pub(crate) fn unreadable_words(settings: &Settings, e: &std::io::Error, added: bool) -> String {
+    Narrator::new(Lexicon::get(settings.lang), settings.style).import_unreadable(e, added)
 }
 
 /// Why an import stopped.
 #[derive(Debug)]
 pub(crate) enum ImportFailed {
-    /// The library cannot be written.
+    /// The library cannot be written (it is as it was).
     NotWritten(crate::game::WriteProblem),
-    /// The file could not be read on (what was read before is in).
-    Unreadable(std::io::Error),
+    /// The file could not be read on; whether puzzles read before were
+    /// added (they are kept).
+    Unreadable(std::io::Error, bool),
 }
 
 /// `voxchess puzzle`: puzzles from the library that fit `wanted`.
@@ -76,7 +148,10 @@ pub(crate) fn start(
     plain: bool,
 ) -> Result<(), SessionError> {
     let io = Io::open(&settings);
-    let mode = PuzzleMode::new(&settings, PuzzleFiles::in_data_folder(), wanted, given, None);
+    let files = PuzzleFiles::in_data_folder();
+    let undone = undo_cut_import(&files.library).unwrap_or(false);
+    let mut mode = PuzzleMode::new(&settings, files, wanted, given, None);
+    mode.import_undone(undone);
     io.run(Box::new(mode), plain)?;
     Ok(())
 }
@@ -89,7 +164,10 @@ pub(crate) fn streak(
     plain: bool,
 ) -> Result<(), SessionError> {
     let io = Io::open(&settings);
-    let mode = PuzzleMode::streak(&settings, PuzzleFiles::in_data_folder(), wanted);
+    let files = PuzzleFiles::in_data_folder();
+    let undone = undo_cut_import(&files.library).unwrap_or(false);
+    let mut mode = PuzzleMode::streak(&settings, files, wanted);
+    mode.import_undone(undone);
     io.run(Box::new(mode), plain)?;
     Ok(())
 }

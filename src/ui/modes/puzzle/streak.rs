@@ -4,7 +4,7 @@
 //! solution is then played); `next` skips one puzzle once a streak; no
 //! hints; the rating and the puzzle record untouched; the best streak
 //! kept in its own file, which, if it cannot be read, is kept aside and
-//! said, never overwritten.
+//! said, never overwritten (`game::read_kept`).
 
 use super::{PuzzleFiles, PuzzleMode};
 use crate::study::library::Wanted;
@@ -20,30 +20,23 @@ const MAX_FILE: u64 = 1024;
 /// A streak being played, and where its best is kept.
 pub(super) struct StreakPlay {
     streak: Streak,
-    /// The best streak's file; None when it could not be read nor put
-    /// aside: then it is never written.
-    file: Option<PathBuf>,
+    /// The best streak's file.
+    file: PathBuf,
+    /// How it was found: one that could not be read was kept aside (or,
+    /// if it could not be, is never written).
+    found: crate::game::Kept,
     /// The puzzles of this streak.
     seen: HashSet<String>,
-    /// What the start says besides the greeting (the file kept aside).
-    said: Vec<StreakSaid>,
 }
 
 impl StreakPlay {
     /// The best streak kept in `files`: missing, none yet; unreadable,
     /// the file kept aside (and said), a new one begun.
     pub(super) fn load(files: &PuzzleFiles) -> StreakPlay {
-        let path = files.streak.clone();
-        let (best, file, said) = match crate::bounded::read_text(&path, MAX_FILE) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (0, Some(path), Vec::new()),
-            Ok(text) if read_best(&text).is_some() => (read_best(&text).unwrap_or(0), Some(path), Vec::new()),
-            _ => match crate::game::SavedGame::keep_aside(&path) {
-                Ok(aside) => (0, Some(path), vec![StreakSaid::Damaged(crate::ui::words::file_name(&aside))]),
-                // Neither read nor put aside: left as it is, never written.
-                Err(_) => (0, None, vec![StreakSaid::Damaged(crate::ui::words::file_name(&path))]),
-            },
-        };
-        StreakPlay { streak: Streak::new(best), file, seen: HashSet::new(), said }
+        let file = files.streak.clone();
+        let found = crate::game::read_kept(&file, MAX_FILE, |t| t.is_empty() || read_best(t).is_some());
+        let best = read_best(found.text()).unwrap_or(0);
+        StreakPlay { streak: Streak::new(best), file, found, seen: HashSet::new() }
     }
 
     /// The next puzzle of the streak from the library: near the
@@ -75,10 +68,10 @@ impl PuzzleMode {
 
     /// The streak's greeting: how it plays and the best kept.
     pub(super) fn streak_greet(&mut self) {
-        let Some(play) = &mut self.streak else { return };
-        let mut said = std::mem::take(&mut play.said);
-        said.insert(0, StreakSaid::Start { best: play.streak.best() });
-        self.streak_say(&said);
+        let Some(play) = &self.streak else { return };
+        let damaged = self.shell.words.kept_damaged(crate::ui::words::KeptFile::BestStreak, &play.found);
+        let start = self.shell.words.puzzle_streak(&StreakSaid::Start { best: play.streak.best() });
+        self.shell.say_lines(damaged.into_iter().chain([start]).collect());
     }
 
     /// The streak's next puzzle, if one is being played: Some(None) when
@@ -151,7 +144,7 @@ impl PuzzleMode {
 
     /// The best streak written to its file (a failure said).
     fn keep_best(&mut self, best: u32) {
-        let Some(path) = self.streak.as_ref().and_then(|p| p.file.clone()) else { return };
+        let Some(path) = self.streak.as_ref().filter(|p| p.found.writable()).map(|p| p.file.clone()) else { return };
         if let Err(e) = crate::game::write_atomic(&path, &best_text(best)) {
             let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);
