@@ -142,7 +142,8 @@ impl WriteProblem {
     pub fn of(e: &std::io::Error) -> WriteProblem {
         use std::io::ErrorKind as K;
         match e.kind() {
-            K::StorageFull | K::QuotaExceeded => WriteProblem::DiskFull,
+            // A file size limit (EFBIG) is the space there is, as a full disk.
+            K::StorageFull | K::QuotaExceeded | K::FileTooLarge => WriteProblem::DiskFull,
             K::PermissionDenied | K::ReadOnlyFilesystem => WriteProblem::NotWritable,
             _ if e.raw_os_error() == Some(libc::ENOSPC) => WriteProblem::DiskFull,
             _ if matches!(e.raw_os_error(), Some(libc::EROFS | libc::EACCES | libc::EPERM | libc::ELOOP)) => {

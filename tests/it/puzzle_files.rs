@@ -102,3 +102,185 @@ fn damaged_results_waiting_for_lichess_are_kept_aside_in_german() {
     assert_eq!(std::fs::read(folder.join("lichess-results.damaged-1.txt")).expect("aside"), damaged, "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `n` puzzles of lichess's form with ids `{prefix}0000` on (the back-rank
+/// mate, rated 1500).
+fn rows(prefix: &str, n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!("{prefix}{i:04},7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,1500,0,0,0,mateIn1 backRankMate,,\n")
+        })
+        .collect()
+}
+
+/// `voxchess puzzle import FILE` with `limit` as the largest file it may
+/// write (RLIMIT_FSIZE, SIGXFSZ ignored: a write past it fails with
+/// EFBIG, as on a full disk); its exit, and what it printed. A hang fails.
+fn import_limited(dir: &Path, file: &Path, limit: Option<u64>) -> (bool, String) {
+    import_in(dir, file, limit, "en")
+}
+
+/// [`import_limited`] in `lang`.
+fn import_in(dir: &Path, file: &Path, limit: Option<u64>, lang: &str) -> (bool, String) {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = voxchess(dir);
+    cmd.args(["puzzle", "--lang", lang, "import", file.to_str().expect("path")]);
+    if let Some(limit) = limit {
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                let lim = libc::rlimit { rlim_cur: limit, rlim_max: limit };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &lim) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    let mut child = cmd.stderr(std::process::Stdio::piped()).spawn().expect("import");
+    // Both outputs read to their end on threads of their own, joined
+    // once the import has ended: nothing printed is missed.
+    let read = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let out = read(Box::new(child.stdout.take().expect("stdout")));
+    let err = read(Box::new(child.stderr.take().expect("stderr")));
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "the import hangs");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let text = format!("{} {}", out.join().unwrap_or_default(), err.join().unwrap_or_default()).replace('\n', " ");
+    (status.success(), text)
+}
+
+/// Issue 50, items 1, 4 and 5: an import that cannot write stops, says
+/// so, fails, and leaves the library as it was (its index still right);
+/// the library a link to /dev/full is refused at once; a re-import adds
+/// no id twice; a row too long to read back is skipped, the rows after
+/// it found; an import cut short is undone at the next start.
+#[test]
+fn an_import_never_leaves_the_library_half_written() {
+    let dir = home("import");
+    let library = puzzles(&dir).join("library.csv");
+    let before = std::fs::read(&library).expect("library");
+    // Again: nothing added.
+    let (ok, said) = import_limited(&dir, &dir.join("puzzles.csv"), None);
+    assert!(ok && said.contains("2 were in the library already and were not added again."), "{said}");
+    assert_eq!(std::fs::read(&library).expect("library"), before);
+    // No room: stopped, said, failed, the library as it was.
+    let many = dir.join("many.csv");
+    std::fs::write(&many, rows("room", 400)).expect("file");
+    let (ok, said) = import_limited(&dir, &many, Some(before.len() as u64 + 3000));
+    assert!(!ok, "{said}");
+    assert!(said.contains("full"), "{said}");
+    assert_eq!(std::fs::read(&library).expect("library"), before);
+    assert!(!puzzles(&dir).join("library.importing").exists());
+    session(&dir, &["--rating", "1900-2000"], &[("", "Puzzle 00008"), ("quit", "Goodbye.")]);
+    // A row too long to read back (its opening tags), between two.
+    let long = format!(
+        "{}long0001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,1700,,,,mateIn1 {},,\n{}",
+        rows("before", 1),
+        "backRankMate ".repeat(320),
+        rows("after", 1).replace(",1500,", ",2500,")
+    );
+    std::fs::write(dir.join("long.csv"), long).expect("file");
+    let (ok, said) = import_limited(&dir, &dir.join("long.csv"), None);
+    assert!(ok && said.contains("2 puzzles imported, 1 rows skipped."), "{said}");
+    session(&dir, &["--rating", "2400-2600"], &[("", "Puzzle after0000"), ("quit", "Goodbye.")]);
+    // Cut short: a half row after the mark's length; undone at the start.
+    let whole = std::fs::read(&library).expect("library");
+    let mut cut = whole.clone();
+    cut.extend(b"half0001,7k/p5pp/8/8");
+    std::fs::write(&library, &cut).expect("cut");
+    std::fs::write(puzzles(&dir).join("library.importing"), format!("{}\n", whole.len())).expect("mark");
+    session(
+        &dir,
+        &["--rating", "2400-2600"],
+        &[("", "An import was cut short last time: the library is back as it was before it."), ("quit", "Goodbye.")],
+    );
+    assert_eq!(std::fs::read(&library).expect("library"), whole);
+    assert!(!puzzles(&dir).join("library.importing").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+    // The library a link to /dev/full: refused, never written through.
+    let dir = crate::common::scratch_root().join(format!("voxchess-puzzle-files-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(puzzles(&dir)).expect("folder");
+    std::os::unix::fs::symlink("/dev/full", puzzles(&dir).join("library.csv")).expect("link");
+    std::fs::write(dir.join("few.csv"), rows("full", 3)).expect("file");
+    let (ok, said) = import_limited(&dir, &dir.join("few.csv"), None);
+    assert!(!ok, "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 50, item 7: a FIFO planted as the index's keys, or as the
+/// library to import into, holds nothing: the puzzle comes by a pass over
+/// the library, and the import is refused at once.
+#[test]
+fn a_fifo_in_the_puzzle_folder_holds_nothing() {
+    let dir = home("fifo");
+    let keys = puzzles(&dir).join("library.idx").join("all.keys");
+    std::fs::remove_file(&keys).expect("keys");
+    let fifo = |path: &Path| {
+        let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).expect("path");
+        // SAFETY: a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    };
+    fifo(&keys);
+    session(&dir, &[], &[("", "Puzzle mate0001"), ("quit", "Goodbye.")]);
+    let library = puzzles(&dir).join("library.csv");
+    std::fs::remove_file(&library).expect("library");
+    fifo(&library);
+    let (ok, said) = import_limited(&dir, &dir.join("puzzles.csv"), None);
+    assert!(!ok, "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A zstd frame of raw blocks holding `text` (no packer needed): a 1 MiB
+/// window, blocks of at most 64 KiB.
+fn zstd_frame(text: &[u8]) -> Vec<u8> {
+    let mut f = vec![0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x50];
+    let chunks: Vec<&[u8]> = text.chunks(64 << 10).collect();
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = u32::from(i + 1 == chunks.len());
+        let header = ((chunk.len() as u32) << 3) | last;
+        f.extend_from_slice(&header.to_le_bytes()[..3]);
+        f.extend_from_slice(chunk);
+    }
+    f
+}
+
+/// Issue 50, item 8: a packed file as pzstd writes it (a skippable frame
+/// first) imports whole; one cut short is said in the session's words,
+/// with the puzzles before the cut added, and the import fails.
+#[test]
+fn packed_files_from_pzstd_and_cut_short_are_read_as_zstd_says() {
+    let dir = home("zstd");
+    let mut pzstd = vec![0x50, 0x2A, 0x4D, 0x18, 4, 0, 0, 0, 1, 2, 3, 4];
+    pzstd.extend(zstd_frame(rows("first", 3).as_bytes()));
+    pzstd.extend(zstd_frame(rows("second", 2).as_bytes()));
+    std::fs::write(dir.join("p.csv.zst"), &pzstd).expect("file");
+    let (ok, said) = import_limited(&dir, &dir.join("p.csv.zst"), None);
+    assert!(ok && said.contains("5 puzzles imported"), "{said}");
+    // Cut in the middle of the second frame's rows.
+    let mut cut = zstd_frame(rows("third", 3).as_bytes());
+    let second = zstd_frame(rows("fourth", 3).as_bytes());
+    cut.extend(&second[..second.len() - 40]);
+    std::fs::write(dir.join("cut.csv.zst"), &cut).expect("file");
+    let (ok, said) = import_in(&dir, &dir.join("cut.csv.zst"), None, "ru");
+    assert!(!ok, "{said}");
+    assert!(said.contains("Файл кончается раньше времени"), "{said}");
+    assert!(said.contains("Задачи до этого места добавлены."), "{said}");
+    assert!(!said.contains("Error") && !said.contains("Eof"), "{said}");
+    let library = std::fs::read_to_string(puzzles(&dir).join("library.csv")).expect("library");
+    assert!(library.contains("third0002"), "the rows before the cut are in");
+    let _ = std::fs::remove_dir_all(&dir);
+}
