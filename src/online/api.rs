@@ -40,6 +40,12 @@ pub enum ApiError {
     /// An answer that is not lichess's API (a web page, a proxy's page).
     #[error("the answer is not lichess's API")]
     NotTheApi,
+    /// An answer larger than voxchess reads.
+    #[error("the answer is too large")]
+    TooLarge,
+    /// An answer cut off before its end.
+    #[error("the answer was cut off")]
+    Cut,
 }
 
 impl ApiError {
@@ -117,11 +123,19 @@ fn quiet_until() -> &'static std::sync::Mutex<std::collections::BTreeMap<String,
     QUIET.get_or_init(Default::default)
 }
 
-/// A response body read whole, up to 1 MiB.
-fn body_text(resp: ureq::http::Response<ureq::Body>) -> (u16, String) {
+/// The largest answer read (lichess's are far smaller).
+const MAX_ANSWER: u64 = 1 << 20;
+
+/// A response body read whole: one over [`MAX_ANSWER`], cut off, or not
+/// text is an error of its own, never taken as empty.
+fn body_text(resp: ureq::http::Response<ureq::Body>) -> (u16, Result<String, ApiError>) {
     let status = resp.status().as_u16();
-    let mut text = String::new();
-    let _ = resp.into_body().into_reader().take(1 << 20).read_to_string(&mut text);
+    let mut bytes = Vec::new();
+    let text = match resp.into_body().into_reader().take(MAX_ANSWER + 1).read_to_end(&mut bytes) {
+        Err(_) => Err(ApiError::Cut),
+        Ok(_) if bytes.len() as u64 > MAX_ANSWER => Err(ApiError::TooLarge),
+        Ok(_) => String::from_utf8(bytes).map_err(|_| ApiError::NotTheApi),
+    };
     (status, text)
 }
 
@@ -226,8 +240,20 @@ impl Client {
 
     /// GET a JSON document.
     /// Without a token (what needs no login), no Authorization is sent.
+    /// An answer that is not the form wanted is [`ApiError::NotTheApi`],
+    /// never taken as empty.
     pub(crate) fn get_json<T: serde::de::DeserializeOwned + Default>(&self, path: &str) -> Result<T, ApiError> {
-        Ok(serde_json::from_str(&self.get_text(path)?).unwrap_or_default())
+        serde_json::from_str(&self.get_text(path)?).map_err(|_| ApiError::NotTheApi)
+    }
+
+    /// The body of an answer, or the error its status (or its body)
+    /// stands for.
+    fn answer(&self, resp: ureq::http::Response<ureq::Body>) -> Result<String, ApiError> {
+        let (status, text) = body_text(resp);
+        if let Some(e) = self.heard(status, text.as_deref().unwrap_or("")) {
+            return Err(e);
+        }
+        text
     }
 
     /// GET a body (the error its status stands for otherwise).
@@ -238,11 +264,7 @@ impl Client {
             req = req.header("Authorization", &self.auth());
         }
         let resp = req.call().map_err(|_| ApiError::Network)?;
-        let (status, text) = body_text(resp);
-        match self.heard(status, &text) {
-            Some(e) => Err(e),
-            None => Ok(text),
-        }
+        self.answer(resp)
     }
 
     /// GET a JSON document that must be the form wanted (a web page or
@@ -257,11 +279,7 @@ impl Client {
         self.may_ask()?;
         let req = self.calls.post(&self.url(path)).header("Authorization", &self.auth());
         let resp = req.send_form(form.iter().copied()).map_err(|_| ApiError::Network)?;
-        let (status, text) = body_text(resp);
-        match self.heard(status, &text) {
-            Some(e) => Err(e),
-            None => Ok(text),
-        }
+        self.answer(resp)
     }
 
     /// POST a JSON document; the answer read as JSON (an answer that
@@ -278,11 +296,7 @@ impl Client {
             .header("Authorization", &self.auth())
             .header("Content-Type", "application/json");
         let resp = req.send(body.to_string()).map_err(|_| ApiError::Network)?;
-        let (status, text) = body_text(resp);
-        if let Some(e) = self.heard(status, &text) {
-            return Err(e);
-        }
-        serde_json::from_str(&text).map_err(|_| ApiError::NotTheApi)
+        serde_json::from_str(&self.answer(resp)?).map_err(|_| ApiError::NotTheApi)
     }
 
     /// Opens a stream (GET); its lines follow.
@@ -311,7 +325,7 @@ impl Client {
         let status = resp.status().as_u16();
         if status != 200 {
             let (status, text) = body_text(resp);
-            return Err(self.heard(status, &text).unwrap_or(ApiError::Server(status)));
+            return Err(self.heard(status, text.as_deref().unwrap_or("")).unwrap_or(ApiError::Server(status)));
         }
         let reader: Box<dyn Read + Send> = Box::new(resp.into_body().into_reader());
         Ok(Lines::of(reader))
@@ -328,10 +342,7 @@ impl Client {
             .header("Content-Type", "text/plain")
             .send(self.token.as_str())
             .map_err(|_| ApiError::Network)?;
-        let (status, text) = body_text(resp);
-        if let Some(e) = self.heard(status, &text) {
-            return Err(e);
-        }
+        let text = self.answer(resp)?;
         let answer: serde_json::Value = serde_json::from_str(&text).map_err(|_| ApiError::NotTheApi)?;
         Ok(answer
             .get(&self.token)
@@ -381,5 +392,39 @@ mod tests {
         assert_eq!(l.next_line().as_deref(), Some(""));
         assert_eq!(l.next_line().as_deref(), Some("{\"b\":2}"));
         assert_eq!(l.next_line(), None);
+    }
+
+    /// A server on 127.0.0.1 that answers each request with `reply`.
+    fn serve(reply: Vec<u8>) -> String {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut stream = stream;
+                let mut head = [0u8; 4096];
+                let _ = std::io::Read::read(&mut stream, &mut head);
+                let _ = std::io::Write::write_all(&mut stream, &reply);
+            }
+        });
+        url
+    }
+
+    /// Issue 50, item 10: an answer over 1 MiB, or cut before its end, is
+    /// an error of its own, never read as empty.
+    #[test]
+    fn a_huge_or_cut_answer_is_no_empty_answer() {
+        let body = format!("{{\"nowPlaying\":[],\"pad\":\"{}\"}}", "x".repeat((1 << 20) + 10));
+        let huge = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+        let client = Client::new(&serve(huge.into_bytes()), "t");
+        let got: Result<serde_json::Value, ApiError> = client.get_json("/api/account/playing?nb=50");
+        assert_eq!(got.err(), Some(ApiError::TooLarge));
+        let cut = "HTTP/1.1 200 OK\r\nContent-Length: 500\r\nConnection: close\r\n\r\n{\"nowPlaying\":[";
+        let client = Client::new(&serve(cut.as_bytes().to_vec()), "t");
+        let got: Result<serde_json::Value, ApiError> = client.get_json("/api/account/playing?nb=50");
+        assert_eq!(got.err(), Some(ApiError::Cut));
+        let page = "HTTP/1.1 200 OK\r\nContent-Length: 15\r\nConnection: close\r\n\r\n<html>hi</html>";
+        let client = Client::new(&serve(page.as_bytes().to_vec()), "t");
+        let got: Result<serde_json::Value, ApiError> = client.get_json("/api/account/playing?nb=50");
+        assert_eq!(got.err(), Some(ApiError::NotTheApi));
     }
 }

@@ -53,6 +53,9 @@ pub struct Round {
     pub count: usize,
     /// Its games, in the server's order (the boards).
     pub boards: Vec<Board>,
+    /// Games of the round that could not be read (each left alone, the
+    /// others kept).
+    pub unread: usize,
 }
 
 /// One game of a round.
@@ -281,7 +284,10 @@ pub fn open(client: &Client, listed: &Listed, number: Option<usize>) -> Result<R
     };
     let text = client.get_text(&format!("/api/broadcast/round/{}.pgn", super::path_segment(&id)))?;
     let mut boards: Vec<Board> = Vec::new();
-    for board in boards_of(&text) {
+    // A game at a time: one that cannot be read is left alone.
+    let mut reader = RoundReader::default();
+    let read: Vec<Board> = text.lines().chain(std::iter::once("")).filter_map(|l| reader.line(l)).collect();
+    for board in read {
         match boards.iter().position(|b| b.key == board.key) {
             Some(i) => boards[i] = board,
             None if boards.len() < MAX_BOARDS => boards.push(board),
@@ -290,7 +296,16 @@ pub fn open(client: &Client, listed: &Listed, number: Option<usize>) -> Result<R
     }
     let tour_name = if tour.tour.name.is_empty() { listed.tour.clone() } else { name_of(&tour.tour.name) };
     let tour_id = listed.tour_id.clone();
-    Ok(Round { tour: tour_name, tour_id, id, name, number: index + 1, count: count.max(1), boards })
+    Ok(Round {
+        tour: tour_name,
+        tour_id,
+        id,
+        name,
+        number: index + 1,
+        count: count.max(1),
+        boards,
+        unread: reader.unread,
+    })
 }
 
 /// The most boards of a round followed.
@@ -363,6 +378,8 @@ fn clock_in(comment: &str) -> Option<u64> {
 pub struct RoundReader {
     pending: String,
     in_moves: bool,
+    /// Games that ended and could not be read.
+    pub unread: usize,
 }
 
 /// The most text one game of a stream may have; more is dropped.
@@ -394,7 +411,11 @@ impl RoundReader {
         }
         let text = std::mem::take(&mut self.pending);
         self.in_moves = false;
-        boards_of(&text).into_iter().next()
+        let board = boards_of(&text).into_iter().next();
+        if board.is_none() {
+            self.unread += 1;
+        }
+        board
     }
 }
 
@@ -473,6 +494,17 @@ mod tests {
         assert_eq!(clock_in("[%clk NaN]"), None);
         assert_eq!(clock_in("[%clk 0:00:inf]"), None);
         assert_eq!(clock_in("no clock"), None);
+    }
+
+    /// Issue 50, item 10: a first board with an illegal move is left out
+    /// alone; the boards after it are read, and the one left out counted.
+    #[test]
+    fn a_bad_board_is_left_alone() {
+        let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e5 e4 *\n\n[White \"C\"]\n[Black \"D\"]\n\n1. d4 d5 *\n\n[White \"E\"]\n[Black \"F\"]\n\n1. c4 *\n";
+        let mut reader = RoundReader::default();
+        let boards: Vec<Board> = text.lines().filter_map(|l| reader.line(l)).collect();
+        assert_eq!(boards.len(), 2);
+        assert_eq!(reader.unread, 1);
     }
 
     #[test]

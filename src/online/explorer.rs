@@ -150,6 +150,10 @@ fn read(json: ExplorerJson, pos: &Position) -> Explored {
     });
     let mut moves: Vec<ExploredMove> = Vec::new();
     for m in json.moves {
+        // Counts past any database's are no answer: that move is left.
+        if [m.white, m.draws, m.black].iter().any(|n| *n > MAX_GAMES) {
+            continue;
+        }
         let Some(mv) = super::model::server_move(pos, &m.uci) else { continue };
         if moves.iter().any(|seen| seen.mv == mv) {
             continue;
@@ -158,8 +162,23 @@ fn read(json: ExplorerJson, pos: &Position) -> Explored {
     }
     moves.sort_by_key(|m| std::cmp::Reverse(m.games()));
     moves.truncate(MOVES_ASKED);
-    Explored { opening, white: json.white, draws: json.draws, black: json.black, moves }
+    // The position's totals: lichess's, unless past any database's or
+    // fewer than its moves' (then the moves' own).
+    let sum = |f: fn(&ExploredMove) -> u64| moves.iter().map(f).fold(0u64, u64::saturating_add);
+    let (white, draws, black) = (sum(|m| m.white), sum(|m| m.draws), sum(|m| m.black));
+    let told = [json.white, json.draws, json.black];
+    let (white, draws, black) = if told.iter().all(|n| *n <= MAX_GAMES)
+        && json.white.saturating_add(json.draws).saturating_add(json.black) >= white + draws + black
+    {
+        (json.white, json.draws, json.black)
+    } else {
+        (white, draws, black)
+    };
+    Explored { opening, white, draws, black, moves }
 }
+
+/// More games than any database holds (lichess's has some billions).
+const MAX_GAMES: u64 = 100_000_000_000;
 
 /// Asks the explorer at `client`'s server about `pos`. An answer that
 /// is not the explorer's JSON is [`ApiError::NotTheApi`].
@@ -186,6 +205,14 @@ mod tests {
         // The illegal e2e4 and the broken move are dropped; most played first.
         let moves: Vec<String> = e.moves.iter().map(|m| m.mv.uci()).collect();
         assert_eq!(moves, ["c7c5", "e7e5"]);
+        // Absurd counts (issue 50, item 10): the move with them left out,
+        // the totals the moves' own, so no share is said as 0 percent.
+        let absurd = r#"{"white":18446744073709551615,"draws":0,"black":0,
+            "moves":[{"uci":"e7e5","white":1,"draws":1,"black":1},{"uci":"c7c5","white":18446744073709551615,"draws":2,"black":3}]}"#;
+        let e = read(serde_json::from_str(absurd).unwrap(), &pos);
+        let moves: Vec<String> = e.moves.iter().map(|m| m.mv.uci()).collect();
+        assert_eq!(moves, ["e7e5"]);
+        assert_eq!(e.games(), 3);
     }
 
     #[test]

@@ -32,7 +32,9 @@ struct PuzzleGame {
 #[serde(default, rename_all = "camelCase")]
 struct PuzzleInfo {
     id: String,
-    rating: u32,
+    /// Read as any number: one out of lichess's range drops its puzzle
+    /// alone.
+    rating: i64,
     solution: Vec<String>,
     themes: Vec<String>,
     initial_ply: usize,
@@ -88,7 +90,8 @@ pub fn is_angle(angle: &str) -> bool {
 #[derive(serde::Deserialize, Default)]
 #[serde(default)]
 struct Batch {
-    puzzles: Vec<PuzzleAndGame>,
+    /// Each read on its own: one that is not a puzzle drops alone.
+    puzzles: Vec<serde_json::Value>,
     glicko: Option<Glicko>,
     rounds: Vec<Round>,
 }
@@ -132,7 +135,16 @@ pub struct Posted {
 /// The puzzles of a batch reply that replay (the others are dropped);
 /// at most [`MAX_BATCH`].
 fn puzzles_of(batch: &Batch, base: &str) -> Vec<Puzzle> {
-    batch.puzzles.iter().take(MAX_BATCH as usize).filter_map(|p| of_reply(p, base)).collect()
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    for value in batch.puzzles.iter().take(MAX_BATCH as usize) {
+        let Ok(reply) = serde_json::from_value::<PuzzleAndGame>(value.clone()) else { continue };
+        // An id given twice in a batch is played (and posted) once.
+        match of_reply(&reply, base) {
+            Some(p) if !puzzles.iter().any(|q| q.id == p.id) => puzzles.push(p),
+            _ => {}
+        }
+    }
+    puzzles
 }
 
 /// A batch of puzzles of `angle` (a theme key, or "mix") at
@@ -220,18 +232,32 @@ pub struct Dashboard {
 /// The dashboard of the last `days` (GET /api/puzzle/dashboard/{days},
 /// puzzle:read).
 pub fn dashboard(client: &Client, days: u32) -> Result<Dashboard, ApiError> {
-    let reply: DashboardReply = client.get_json(&format!("/api/puzzle/dashboard/{}", days.clamp(1, 365)))?;
-    let Some(global) = reply.global else { return Err(ApiError::NotTheApi) };
+    let asked = days.clamp(1, 365);
+    let reply: DashboardReply = client.get_json(&format!("/api/puzzle/dashboard/{asked}"))?;
+    let Some(global) = reply.global.filter(sane) else { return Err(ApiError::NotTheApi) };
+    // The days are the ones asked when lichess's are out of its range.
+    let days = if (1..=365).contains(&reply.days) { reply.days } else { asked };
     let results = |key: &str, p: &Performance| ThemeResults {
         key: key.to_string(),
         played: p.nb,
         won: p.first_wins.min(p.nb),
         performance: p.performance.clamp(0, 4000),
     };
-    let mut themes: Vec<ThemeResults> =
-        reply.themes.iter().filter(|(k, _)| is_angle(k)).take(200).map(|(k, t)| results(k, &t.results)).collect();
+    let mut themes: Vec<ThemeResults> = reply
+        .themes
+        .iter()
+        .filter(|(k, t)| is_angle(k) && sane(&t.results))
+        .take(200)
+        .map(|(k, t)| results(k, &t.results))
+        .collect();
     themes.sort_by_key(|t| (t.performance, std::cmp::Reverse(t.played)));
-    Ok(Dashboard { days: reply.days, global: Some(results("mix", &global)), themes })
+    Ok(Dashboard { days, global: Some(results("mix", &global)), themes })
+}
+
+/// Results within lichess's ranges (at most a million puzzles in a
+/// year); others are no answer, and their theme is left out.
+fn sane(p: &Performance) -> bool {
+    p.nb <= 1_000_000 && p.first_wins <= p.nb && (0..=4000).contains(&p.performance)
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -341,17 +367,29 @@ fn of_reply(reply: &PuzzleAndGame, base: &str) -> Option<Puzzle> {
     }
     let line: Vec<String> =
         std::iter::once(moves[plies - 1].uci()).chain(reply.puzzle.solution.iter().cloned()).collect();
-    let id: String = reply.puzzle.id.chars().filter(char::is_ascii_alphanumeric).take(12).collect();
-    let game: String = reply.game.id.chars().filter(char::is_ascii_alphanumeric).take(12).collect();
-    let themes: Vec<String> = reply.puzzle.themes.iter().take(20).cloned().collect();
-    let row = format!(
-        "{id},{},{},{},0,0,0,{},{base}/{game},",
-        start.to_fen(),
-        line.join(" "),
-        reply.puzzle.rating.min(4000),
-        themes.join(" ")
-    );
-    Puzzle::from_csv(&row).ok()
+    // Ids are refused unless they have lichess's form (never cut or
+    // filtered into another id); a field with a separator never reaches
+    // the row raw: a move that is no UCI refuses the puzzle, a theme that
+    // is no key is left out, a game id of another form gives no link.
+    let id = &reply.puzzle.id;
+    if id.is_empty() || id.len() > 12 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    if !line.iter().all(|m| (4..=5).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric())) {
+        return None;
+    }
+    let rating = u32::try_from(reply.puzzle.rating).ok().filter(|r| *r <= 4000)?;
+    let themes: Vec<&str> = reply
+        .puzzle
+        .themes
+        .iter()
+        .filter(|t| (1..=40).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .take(20)
+        .map(String::as_str)
+        .collect();
+    let url = if super::is_id(&reply.game.id) { format!("{base}/{}", reply.game.id) } else { String::new() };
+    let row = format!("{id},{},{},{rating},0,0,0,{},{url},", start.to_fen(), line.join(" "), themes.join(" "));
+    Puzzle::from_csv(&row).ok().filter(|p| p.id == *id)
 }
 
 #[cfg(test)]
@@ -383,5 +421,38 @@ mod tests {
         assert_eq!(after.to_fen(), "2k5/1p6/p1p5/P3q1pp/2Q1b3/3r2P1/1P3P1P/4R1K1 w - - 0 30");
         let broken = PuzzleAndGame { puzzle: PuzzleInfo { initial_ply: 500, ..reply.puzzle }, ..reply };
         assert!(of_reply(&broken, "x").is_none());
+    }
+
+    /// A hostile batch (issue 50, item 11): ids not of lichess's form
+    /// refused (never cut into another id), a theme with a separator left
+    /// out of the kept row, a negative rating or a broken puzzle dropped
+    /// alone, an id given twice played once.
+    #[test]
+    fn a_hostile_batch_keeps_only_whole_puzzles() {
+        let pgn = "g3 e5 Bg2 d5 d3 Nc6 c4 Be6 Nc3 Nf6 Nf3 Qd7 Bg5 Be7 cxd5 Nxd5 Bxe7 Qxe7 O-O O-O-O Qc2 g5 Nxd5 Bxd5 e4 Be6 a3 f5 Rac1 Nd4 Nxd4 Rxd4 exf5 Bxf5 Rfd1 Rhd8 Qb3 c6 Rc3 h5 Rdc1 R8d6 Qg8+ Rd8 Qb3 R8d6 a4 Rxd3 Rxd3 Rxd3 Qc4 e4 a5 a6 Re1 Qe5 Bxe4 Bxe4";
+        let one = |id: &str, game: &str, rating: i64, themes: &[&str]| {
+            serde_json::json!({
+                "game": { "id": game, "pgn": pgn },
+                "puzzle": { "id": id, "rating": rating, "solution": ["c4d3", "e4d3", "e1e5"], "themes": themes, "initialPly": 57 }
+            })
+        };
+        let batch = Batch {
+            puzzles: vec![
+                one("ab/cd", "bcZBqQrZ", 1869, &["fork"]),
+                one("IFy4T", "bcZBqQrZ", -5, &["fork"]),
+                serde_json::json!({ "game": 7, "puzzle": "x" }),
+                one("IFy4T", "evil,game", 1869, &["fork,https://evil.example", "endgame"]),
+                one("IFy4T", "bcZBqQrZ", 1869, &["fork"]),
+                one("junk!!!!!!!!!!!!!!", "bcZBqQrZ", 1869, &[]),
+                one("Other", "bcZBqQrZ", 1500, &["short"]),
+            ],
+            ..Batch::default()
+        };
+        let puzzles = puzzles_of(&batch, "https://lichess.org");
+        let ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["IFy4T", "Other"]);
+        assert_eq!(puzzles[0].themes, ["endgame"]);
+        assert_eq!(puzzles[0].url, None, "a game id of another form gives no link");
+        assert!(puzzles[0].to_csv().split(',').count() == 10, "{}", puzzles[0].to_csv());
     }
 }

@@ -23,8 +23,8 @@ pub struct Tournament {
     pub name: String,
     /// The clock: minutes and increment (seconds).
     pub control: (u64, u64),
-    /// How many have joined.
-    pub players: u64,
+    /// How many have joined (None: a number out of lichess's range).
+    pub players: Option<u64>,
     /// Seconds until it starts; None once it has started.
     pub starts_in: Option<u64>,
     /// Arena or Swiss.
@@ -158,6 +158,9 @@ fn is_team_id(id: &str) -> bool {
     (2..=60).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
+/// More players than any tournament on lichess has had.
+const MAX_PLAYERS: u64 = 1_000_000;
+
 /// The lines of an ndjson answer read as `T` (lines that are not, left).
 fn ndjson<T: serde::de::DeserializeOwned>(text: &str) -> impl Iterator<Item = T> + '_ {
     text.lines().take(1000).filter_map(|l| serde_json::from_str(l).ok())
@@ -171,7 +174,7 @@ fn arena(a: ArenaJson) -> Option<Tournament> {
             name,
             id: a.id,
             control: (a.clock.limit / 60, a.clock.increment.min(180)),
-            players: a.nb_players,
+            players: Some(a.nb_players).filter(|n| *n <= MAX_PLAYERS),
             starts_in: if a.status == 20 { None } else { a.seconds_to_start.map(|s| s.min(WEEK)) },
             kind: Kind::Arena { minutes: a.minutes.min(24 * 60) },
             team: None,
@@ -187,7 +190,7 @@ fn swiss_of(s: SwissJson) -> Option<Tournament> {
         name,
         id: s.id,
         control: (s.clock.limit / 60, s.clock.increment.min(180)),
-        players: s.nb_players,
+        players: Some(s.nb_players).filter(|n| *n <= MAX_PLAYERS),
         starts_in: if s.status == "started" { None } else { s.next_round.and_then(|n| n.seconds).map(|s| s.min(WEEK)) },
         kind: Kind::Swiss { round: s.round.min(1000), rounds: s.nb_rounds.min(1000) },
         team: None,
@@ -355,8 +358,12 @@ mod tests {
         assert_eq!(ids, ["v7uBZPdA", "PbhgCwu0"]);
         assert_eq!(arenas[0].name, "Hourly SuperBlitz Arena [2J");
         assert_eq!((arenas[0].control, arenas[0].starts_in), ((3, 0), None));
-        assert_eq!((arenas[1].control, arenas[1].starts_in, arenas[1].players), ((8, 2), Some(253), 26));
+        assert_eq!((arenas[1].control, arenas[1].starts_in, arenas[1].players), ((8, 2), Some(253), Some(26)));
         assert_eq!(arenas[1].kind, Kind::Arena { minutes: 57 });
+        // A number past lichess's range is unknown, never said as it is.
+        let absurd = text.replace("\"nbPlayers\":26", "\"nbPlayers\":18446744073709551615");
+        let arenas = read(serde_json::from_str(&absurd).unwrap());
+        assert_eq!(arenas[1].players, None);
     }
 
     /// The spec's example of a team's Swiss; a finished one and a

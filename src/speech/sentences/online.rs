@@ -14,6 +14,8 @@ pub struct OnlineWords {
     pub ai_name: String,
     pub fair_play: String,
     pub not_online: String,
+    pub too_large: String,
+    pub answer_cut: String,
     pub not_arena: String,
     pub berserk_late: String,
     pub chat_arrived: String,
@@ -106,6 +108,8 @@ pub struct OnlineWords {
     /// `{time}`.
     pub arena_starts: String,
     pub arena_players: [String; 3],
+    /// A tournament's players when lichess's number is out of range.
+    pub players_unknown: String,
     /// `{n}`.
     pub no_such_arena: String,
     /// `{name}`.

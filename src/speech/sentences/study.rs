@@ -126,6 +126,8 @@ pub struct BroadcastWords {
     pub boards: [String; 3],
     pub empty: String,
     pub how: String,
+    /// Games of the round that could not be read.
+    pub unread: String,
     /// The board watched: `{n}`, `{count}`, `{white}`, `{black}`.
     pub board: String,
     /// A board in the list: `{n}`, `{white}`, `{black}`, `{moves}`, `{to_move}`.

@@ -256,6 +256,7 @@ mod tests {
                 number: 1,
                 count: 1,
                 boards: Vec::new(),
+                unread: 0,
             },
             watched: 0,
             settings: settings.clone(),

@@ -69,7 +69,12 @@ impl Narrator {
             ],
         );
         let how = if round.boards.is_empty() { &b.empty } else { &b.how };
-        vec![head, how.clone()]
+        let mut said = vec![head];
+        if round.unread > 0 {
+            said.push(fill(&b.unread, &[("n", round.unread.to_string())]));
+        }
+        said.push(how.clone());
+        said
     }
 
     /// A board's players, by name (or side, unnamed).
@@ -253,6 +258,7 @@ mod tests {
             number: 3,
             count: 9,
             boards,
+            unread: 0,
         }
     }
 

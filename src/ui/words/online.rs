@@ -22,6 +22,8 @@ impl Narrator {
             ApiError::Server(_) => o.server_error.clone(),
             ApiError::Network => o.unreachable.clone(),
             ApiError::NotTheApi => o.not_the_api.clone(),
+            ApiError::TooLarge => o.too_large.clone(),
+            ApiError::Cut => o.answer_cut.clone(),
         }
     }
 

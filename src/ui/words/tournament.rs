@@ -31,7 +31,10 @@ impl Narrator {
                 ("name", name),
                 ("control", self.control_words(t.control.0, t.control.1)),
                 ("when", when),
-                ("players", unit(self.lex, &o.arena_players, t.players)),
+                (
+                    "players",
+                    t.players.map_or_else(|| o.players_unknown.clone(), |n| unit(self.lex, &o.arena_players, n)),
+                ),
             ];
             let template = match t.kind {
                 Kind::Arena { minutes } => {
