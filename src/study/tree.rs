@@ -161,6 +161,18 @@ impl Tree {
 
     /// The position at the cursor.
     pub(crate) fn position(&self, c: Cursor) -> Position {
+        // Each node keeps the position before its move: one move played,
+        // never the path from the start (a game watched grows by
+        // thousands of moves).
+        let branch = self.lines.get(c.line);
+        if let Some(node) = c.at.checked_sub(1).and_then(|i| branch?.nodes.get(i)) {
+            let mut pos = node.before;
+            pos.play_unchecked(&node.mv);
+            return pos;
+        }
+        if let Some(first) = branch.and_then(|b| b.nodes.first()).filter(|_| c.at == 0) {
+            return first.before;
+        }
         let (positions, _) = self.path(c);
         positions.last().copied().unwrap_or(self.start)
     }

@@ -135,8 +135,9 @@ pub(crate) enum Msg {
     Analysis(AnalysisNews),
     /// The explorer's or the tablebase's answer.
     Looked(Box<crate::online::lookup::Looked>),
-    /// What lichess TV's feed says.
-    Watch(Box<crate::online::tv::TvNews>),
+    /// lichess TV's feed (this one, by its id) has news waiting in its
+    /// [`crate::ui::feed::Feed`].
+    Watch(u64),
     /// What a broadcast round's stream says.
     Broadcast(Box<crate::online::broadcast::RoundNews>),
     /// What the Braille display reports.

@@ -5,7 +5,7 @@
 //!
 //! | layer | modules | owns |
 //! | --- | --- | --- |
-//! | 0 | `output`, `input`, `effect`, `failure` | shared types: lines and urgency, the output filter and rows; input messages, keys, input clean-up; requests for work and their reports; why a session could not start (`SessionError`) |
+//! | 0 | `output`, `input`, `effect`, `failure`, `feed` | shared types: lines and urgency, the output filter and rows; input messages, keys, input clean-up; requests for work and their reports; why a session could not start (`SessionError`); a feed's news waiting for the session, one wake-up at a time |
 //! | 1 | `sink` | where lines go: the screen and voice traits, show-and-say |
 //! | 2 | `words`, `walk` | word-making, pure: events, board answers, engine answers, file results, questions, study sentences; the board walk |
 //! | 3 | `shell` | what play and review share: say, repeat, flip, help, prompt, key map, silence, quit, voice switch; the `Front` trait |
@@ -29,6 +29,7 @@ pub(crate) mod edited;
 pub(crate) mod effect;
 pub(crate) mod effects;
 pub mod failure;
+pub(crate) mod feed;
 pub(crate) mod input;
 pub(crate) mod io;
 pub mod lobby;
@@ -53,6 +54,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
     ("input", 0),
     ("effect", 0),
     ("failure", 0),
+    ("feed", 0),
     ("sink", 1),
     ("words", 2),
     ("walk", 2),

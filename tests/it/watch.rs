@@ -230,3 +230,51 @@ fn a_quiet_game_is_followed_without_a_word() {
     assert!(!all.contains("lost") && !all.contains("back."), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 50, item 3: a hostile feed floods 100,000 legal moves (knights
+/// out and back). `quit` is obeyed while the flood goes on (the feed's
+/// news waits in a bounded queue behind the player's lines, each move
+/// costs the same), and so is SIGTERM; the times are printed
+/// (`cargo test --test it watch::a_flood -- --nocapture`), the bound
+/// asserted is far above them.
+#[test]
+fn a_flood_of_moves_never_holds_quit_or_sigterm() {
+    let cycle = [
+        ("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", "g1f3"),
+        ("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2", "g8f6"),
+        ("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3 2", "f3g1"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3", "f6g8"),
+    ];
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut lines = vec![featured("floodGm1", "Anna", "Bob", start)];
+    lines.extend((0..100_000).map(|i| {
+        let (f, lm) = cycle[i % 4];
+        fen(f, lm, 60, 60)
+    }));
+    let server = Lichess::start();
+    server.state.lock().unwrap().tv_first = lines;
+    let (dir, mut child, out) = lobby("flood", &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "watch rapid");
+    at = wait_for(&out, "lichess TV, rapid: GM Anna (2650) against Bob (2600).", at);
+    at = wait_for(&out, "Nf3", at);
+    let asked = std::time::Instant::now();
+    typed(&mut child, "quit");
+    at = wait_for(&out, "Back in the lobby.", at);
+    let quit_took = asked.elapsed();
+    typed(&mut child, "watch rapid");
+    at = wait_for(&out, "lichess TV, rapid: GM Anna (2650) against Bob (2600).", at);
+    wait_for(&out, "Nf3", at);
+    let asked = std::time::Instant::now();
+    // SAFETY: a signal to the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let start_wait = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        assert!(start_wait.elapsed() < Duration::from_secs(30), "SIGTERM not obeyed: {}", text(&out).len());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let term_took = asked.elapsed();
+    println!("quit obeyed in {quit_took:?}, SIGTERM in {term_took:?}");
+    assert!(quit_took < Duration::from_secs(20), "quit took {quit_took:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -186,7 +186,7 @@ struct Lobby {
     challenges_due: Option<u64>,
     /// What is to be watched while its feed is being opened, and the
     /// feed's stop flag.
-    tuning: Option<(Watched, Arc<AtomicBool>)>,
+    tuning: Option<(Watched, Arc<AtomicBool>, crate::ui::feed::Feed<crate::online::tv::TvNews>)>,
     /// The broadcasts as last listed.
     broadcasts: Vec<crate::online::broadcast::Listed>,
     /// The games the player's own actions start.
@@ -586,7 +586,7 @@ impl Mode for Lobby {
     fn message(&mut self, msg: Msg, now: u64) -> Option<Msg> {
         match msg {
             Msg::Lobby(news) => self.news(news, now),
-            Msg::Watch(news) => self.tv(*news, now),
+            Msg::Watch(id) => self.tv_woken(id, now),
             other => return Some(other),
         }
         None
@@ -653,7 +653,7 @@ impl Mode for Lobby {
         if let Some(c) = self.seeking.take() {
             c.store(true, Ordering::Relaxed);
         }
-        if let Some((_, stop)) = self.tuning.take() {
+        if let Some((_, stop, _)) = self.tuning.take() {
             stop.store(true, Ordering::Relaxed);
         }
     }

@@ -13,6 +13,7 @@ use crate::config::Settings;
 use crate::online::tv::{TvNews, Watched};
 use crate::speech::Channel;
 use crate::ui::effects::Effects;
+use crate::ui::feed::Feed;
 use crate::ui::input::{BoardKey, Msg};
 use crate::ui::output::{Glance, Urgency};
 use crate::ui::review::Review;
@@ -75,6 +76,10 @@ pub(crate) struct Tv {
     settings: Settings,
     /// Set when the player leaves: the feed stops.
     stop: Arc<AtomicBool>,
+    /// The feed's news, taken a batch at a time.
+    feed: Feed<TvNews>,
+    /// The session's channel, to wake the mode again while news waits.
+    tx: std::sync::mpsc::Sender<Msg>,
 }
 
 impl WatchMode {
@@ -85,11 +90,12 @@ impl WatchMode {
         (what, id): (Watched, String),
         featured: Featured,
         effects: Effects,
-        stop: Arc<AtomicBool>,
+        (stop, feed): (Arc<AtomicBool>, Feed<TvNews>),
         now: u64,
     ) -> WatchMode {
         let review = Tv::review_of(settings, &what, featured, now);
-        Watching::with(ReviewMode::new(review, effects), Tv { what, id, settings: settings.clone(), stop })
+        let tx = effects.sender();
+        Watching::with(ReviewMode::new(review, effects), Tv { what, id, settings: settings.clone(), stop, feed, tx })
     }
 }
 
@@ -100,12 +106,10 @@ impl Tv {
         let header = words.featured(what, &players, &position);
         Review::watching(settings, header, position, clocks, now)
     }
-}
 
-impl Source for Tv {
-    fn message(&mut self, inner: &mut ReviewMode, msg: Msg, now: u64) -> Option<Msg> {
-        let Msg::Watch(news) = msg else { return Some(msg) };
-        match *news {
+    /// One item of the feed's news, applied to the review.
+    fn news(&mut self, inner: &mut ReviewMode, news: TvNews, now: u64) {
+        match news {
             // The same game again (the feed opened anew): where it is now.
             TvNews::Featured { id, position, clocks, .. } if id == self.id => {
                 inner.review().caught_up(position, clocks.unwrap_or_default(), now);
@@ -133,6 +137,24 @@ impl Source for Tv {
             }
             // Only the lobby asks who plays.
             TvNews::NotPlaying { .. } => {}
+        }
+    }
+}
+
+impl Source for Tv {
+    /// A batch of the feed's news at a time: a line typed or a signal
+    /// that came meanwhile is taken before the next batch.
+    fn message(&mut self, inner: &mut ReviewMode, msg: Msg, now: u64) -> Option<Msg> {
+        let Msg::Watch(id) = msg else { return Some(msg) };
+        if id != self.feed.id() {
+            return Some(msg);
+        }
+        let (items, more) = self.feed.take();
+        for news in items {
+            self.news(inner, news, now);
+        }
+        if more {
+            let _ = self.tx.send(Msg::Watch(id));
         }
         None
     }

@@ -74,6 +74,8 @@ pub(crate) struct Review {
     /// The last opening named (its words): a step forward to a position
     /// of another name says it.
     opening_said: Option<String>,
+    /// The openings a game watched has reached: each said once.
+    openings_watched: std::collections::HashSet<String>,
     /// A question waiting for its answer.
     asked: Option<Asked>,
     /// `play best` asked the engine about this position: its first choice
@@ -172,6 +174,7 @@ impl Review {
             live: None,
             ongoing: false,
             opening_said: None,
+            openings_watched: std::collections::HashSet::new(),
             asked: None,
             best_for: None,
             changed: false,
@@ -213,6 +216,15 @@ impl Review {
 
     /// A step forward reached `pos`: its opening is said when it has a
     /// name other than the last said.
+    /// The opening a game watched reaches, said the first time only (a
+    /// position repeated, or a flood of moves, says nothing again).
+    fn opening_watched(&mut self, pos: &Position) {
+        let Some(line) = crate::study::openings::named(pos).and_then(|o| self.shell.words.opening(o)) else { return };
+        if self.openings_watched.insert(line.text.clone()) {
+            self.shell.say_lines(vec![line]);
+        }
+    }
+
     fn opening_reached(&mut self, pos: &Position) {
         let Some(line) = crate::study::openings::named(pos).and_then(|o| self.shell.words.opening(o)) else { return };
         if self.opening_said.as_deref() != Some(line.text.as_str()) {

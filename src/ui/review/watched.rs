@@ -54,8 +54,11 @@ impl Review {
     /// last, so that the latest is not buried under the rest.
     pub(crate) fn watched_moves(&mut self, moves: &[Move], clocks: Option<[u64; 2]>, now: u64) {
         let [.., last] = moves else { return };
-        let following = self.cursor == self.tree.end(self.tree.root());
-        let mut before = self.game.final_position();
+        let end = self.tree.end(self.tree.root());
+        let following = self.cursor == end;
+        // The game's last position from the tree's end: one move played,
+        // never the game replayed (constant work per move).
+        let mut before = self.tree.position(end);
         for mv in &moves[..moves.len() - 1] {
             before = before.play(mv).unwrap_or(before);
         }
@@ -71,7 +74,8 @@ impl Review {
             n => self.shell.words.moves_caught_up(n, &before, last),
         };
         self.shell.say_lines(vec![line]);
-        self.opening_reached(&self.game.final_position());
+        let now_at = self.tree.position(self.tree.end(self.tree.root()));
+        self.opening_watched(&now_at);
     }
 
     /// The moves of the game watched changed otherwise than by moves
