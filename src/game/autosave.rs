@@ -63,7 +63,7 @@ pub struct DataLock {
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {
     /// Another voxchess holds the lock.
-    #[error("another voxchess is playing with the data folder {0}; finish that game first")]
+    #[error("another voxchess is using the data folder {0}; let it finish, or end it first")]
     Busy(String),
     /// Every user may write into the folder.
     #[error("the data folder {0} may be written by every user; make it yours (chmod o-w)")]

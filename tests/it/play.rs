@@ -654,7 +654,7 @@ fn one_game_per_data_folder() {
     assert!(!second.status.success());
     let raw = String::from_utf8_lossy(&second.stderr);
     let err = raw.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(err.contains("Another voxchess is playing with the data folder"), "{err}");
+    assert!(err.contains("Another voxchess is using the data folder"), "{err}");
     assert_eq!(raw.lines().filter(|l| l.starts_with("voxchess:")).count(), 1, "{raw}");
     first.send("e4");
     first.wait_for("White: e4", 0);
@@ -1057,7 +1057,7 @@ fn rows_are_whole_events_in_notation_in_every_language() {
 /// Issue 36, item 8: a game started while another voxchess is just
 /// ending (its lock held a moment longer, here by the test for half a
 /// second) waits for the folder and takes it, instead of saying
-/// "Another voxchess is playing"; a lock held longer is still refused.
+/// "Another voxchess is using ..."; a lock held longer is still refused.
 #[test]
 fn a_game_started_as_another_ends_takes_the_folder() {
     let dir = home("lock-again");
@@ -1090,6 +1090,6 @@ fn a_game_started_as_another_ends_takes_the_folder() {
     let err = start(Duration::from_millis(500));
     assert!(!err.contains("Another voxchess"), "{err}");
     let err = start(Duration::from_secs(4));
-    assert!(err.contains("Another voxchess is playing"), "{err}");
+    assert!(err.contains("Another voxchess is using"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

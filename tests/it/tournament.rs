@@ -111,7 +111,7 @@ fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
 /// (lichess halves the clock: the time said is the halved one); after
 /// the first move it is refused with its reason and nothing is sent.
 /// Back in the lobby, `review last` reviews that game (before any game
-/// ended: said).
+/// ended: said); `quit` in the lobby leaves the arena first.
 #[test]
 fn berserk_is_posted_before_the_first_move_only() {
     let server = Lichess::start();
@@ -152,12 +152,16 @@ fn berserk_is_posted_before_the_first_move_only() {
     typed(&mut child, "review last");
     at = wait_for(&out, "Player against Opponent1.", at);
     typed(&mut child, "quit");
-    wait_for(&out, "Back in the lobby.", at);
+    at = wait_for(&out, "Back in the lobby.", at);
     typed(&mut child, "quit");
+    at = wait_for(&out, "Leaving the tournament first", at);
+    wait_for(&out, "You left the tournament", at);
     drop(child.stdin.take());
     crate::common::ended_in_rows(&mut child, &out);
     let berserks = posts(&server, "berserk");
     assert_eq!(berserks, [(format!("/api/board/game/{id}/berserk"), String::new())]);
+    // Leaving the lobby while in the arena leaves the arena first.
+    assert_eq!(posts(&server, "withdraw").len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -115,6 +115,7 @@ pub struct OnlineWords {
     /// `{name}`.
     pub arena_joined: String,
     pub arena_left: String,
+    pub arena_leaving: String,
     pub not_in_arena: String,
     /// `{rank}`, `{name}`, `{score}`.
     pub standing_row: String,

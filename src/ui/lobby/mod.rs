@@ -259,7 +259,7 @@ impl Lobby {
     fn command(&mut self, text: &str) {
         let cmd = lobby_command(self.words.lex, text);
         match cmd {
-            LobbyCommand::Quit => self.quit = true,
+            LobbyCommand::Quit => self.leave(),
             LobbyCommand::Help => {
                 let help = self.words.lobby_help();
                 self.readout(help);
@@ -415,7 +415,8 @@ impl Lobby {
             LobbyNews::Failed(e) => {
                 let text = self.words.online_error(&e);
                 self.say(text, Urgency::Urgent);
-                if matches!(e, ApiError::Unauthorized | ApiError::MissingScope) {
+                // Leaving goes on whatever the tournament's answer.
+                if matches!(e, ApiError::Unauthorized | ApiError::MissingScope) || self.tournaments.leaving {
                     self.quit = true;
                 }
             }
@@ -660,6 +661,20 @@ impl Mode for Lobby {
 
     fn says_goodbye(&self) -> bool {
         true
+    }
+
+    /// Input ended: a tournament joined is left first (lichess would
+    /// pair the player on).
+    fn input_ended(&mut self) {
+        if self.tournaments.joined_id().is_some() {
+            self.leave();
+        }
+    }
+
+    /// The tournament being left is waited for (its call has its own
+    /// deadlines; a failure ends the wait too).
+    fn busy(&mut self) -> bool {
+        self.tournaments.leaving && !self.quit
     }
 
     fn enter(&mut self) -> Option<Box<dyn Mode>> {

@@ -27,6 +27,8 @@ pub(super) struct Tournaments {
     standing_asked: bool,
     /// Where the Swiss stands is to be said (back from a game).
     round_asked: bool,
+    /// The player quits the lobby: the tournament is being left first.
+    pub(super) leaving: bool,
     /// A Swiss joined: the round last seen, whether a game started since
     /// it was seen, and when to look again (ms).
     round: u64,
@@ -62,6 +64,21 @@ fn told(result: Result<TournamentNews, ApiError>) -> LobbyNews {
 }
 
 impl Lobby {
+    /// `quit`: in a tournament, it is left first (lichess would pair the
+    /// player on, and their games be lost on time), then the lobby; a
+    /// second `quit` leaves at once.
+    pub(super) fn leave(&mut self) {
+        match self.tournaments.joined.clone() {
+            Some(t) if !self.tournaments.leaving => {
+                self.tournaments.leaving = true;
+                let text = self.words.arena_leaving();
+                self.say(text, Urgency::Info);
+                self.call(move |client| told(withdraw(client, &t).map(|()| TournamentNews::Left)));
+            }
+            _ => self.quit = true,
+        }
+    }
+
     /// `tournaments`, `join N`, `withdraw`, `standings`.
     pub(super) fn tournament_command(&mut self, cmd: LobbyCommand) {
         let joined = self.tournaments.joined.clone();
@@ -131,6 +148,9 @@ impl Lobby {
                 self.tournaments.due = None;
                 let text = self.words.arena_left();
                 self.say(text, Urgency::Info);
+                if self.tournaments.leaving {
+                    self.quit = true;
+                }
             }
             TournamentNews::Standing(s) => {
                 // After a game, the player's place only; asked, the top too.

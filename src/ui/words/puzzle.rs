@@ -17,6 +17,8 @@ use crate::ui::output::{Line, Urgency};
 pub(crate) enum PracticeSaid {
     /// A move is being checked with the engine.
     Checking,
+    /// Another move came while one is being checked: it waits for that.
+    StillChecking,
     /// The engine finds it as good as its own.
     AsGood,
     /// It is the move played in the game.
@@ -49,6 +51,8 @@ pub(crate) enum LinkSaid {
     NoMore,
     /// lichess asked to wait: seconds left.
     WaitMinute(u64),
+    /// Leaving waits this many seconds at most for results being sent.
+    Leaving(u64),
     /// A request failed.
     Failed(crate::online::ApiError),
 }
@@ -219,6 +223,7 @@ impl Narrator {
         Line::info(
             match said {
                 PracticeSaid::Checking => &w.checking,
+                PracticeSaid::StillChecking => &w.still_checking,
                 PracticeSaid::AsGood => &w.as_good,
                 PracticeSaid::PlayedAgain => &w.played_again,
                 PracticeSaid::Done => &w.practice_done,
@@ -273,6 +278,7 @@ impl Narrator {
             LinkSaid::ResultsKept => Line::info(w.results_kept.clone()),
             LinkSaid::NoMore => Line::info(w.no_more.clone()),
             LinkSaid::WaitMinute(seconds) => Line::info(fill(&w.wait_minute, &[("seconds", seconds.to_string())])),
+            LinkSaid::Leaving(seconds) => Line::info(fill(&w.leaving, &[("seconds", seconds.to_string())])),
             LinkSaid::Failed(e) => Line::new(self.puzzle_online_error(e), Urgency::Urgent),
         }
     }

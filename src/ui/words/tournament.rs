@@ -105,6 +105,11 @@ impl Narrator {
         self.lex.client.online.arena_left.clone()
     }
 
+    /// Leaving the lobby while in a tournament: it is left first.
+    pub(crate) fn arena_leaving(&self) -> String {
+        self.lex.client.online.arena_leaving.clone()
+    }
+
     /// The player is in no arena.
     pub(crate) fn not_in_arena(&self) -> String {
         self.lex.client.online.not_in_arena.clone()

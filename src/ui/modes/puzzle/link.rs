@@ -18,7 +18,7 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 /// How long leaving waits for results being sent.
-const LEAVE_WAIT: Duration = Duration::from_secs(8);
+pub(super) const LEAVE_WAIT: Duration = Duration::from_secs(8);
 /// How long lichess's 429 keeps the link quiet.
 const QUIET: Duration = Duration::from_secs(60);
 /// The most results kept waiting (a line each).

@@ -198,7 +198,9 @@ impl PuzzleMode {
             return self.events(ev, now);
         }
         if self.checking.is_some() {
-            return;
+            // Never silence: the move waits for the one being checked.
+            let line = self.shell.words.practice_said(PracticeSaid::StillChecking);
+            return self.shell.say_lines(vec![line]);
         }
         let (Some(tx), Some(run)) = (self.tx.clone(), &self.run) else { return };
         let mut after = *run.position();
@@ -525,8 +527,11 @@ impl PuzzleMode {
 
     /// Leaving: results that wait are sent (leaving waits a little).
     fn send_results(&mut self) {
-        if let Some(link) = &mut self.link {
-            let _ = link.ask(false, std::time::Instant::now());
+        let Some(link) = &mut self.link else { return };
+        let _ = link.ask(false, std::time::Instant::now());
+        // Leaving waits for lichess a little: said, never silence.
+        if link.asking() {
+            self.link_says(crate::ui::words::LinkSaid::Leaving(link::LEAVE_WAIT.as_secs()));
         }
     }
 
