@@ -459,6 +459,28 @@ fn piece_names(p: &PieceWords, role: Role) -> &[String; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Korean sentences never say a placeholder particle ("을(를)"): a
+    /// particle after a word is chosen by its last sound ("{piece:을/를}"),
+    /// or the sentence is made so that none follows a word it cannot know.
+    #[test]
+    fn korean_particles_are_chosen_never_written_both() {
+        let text = include_str!("data/ko.toml");
+        for both in ["을(를)", "를(을)", "은(는)", "는(은)", "이(가)", "가(이)", "(으)로", "와(과)", "과(와)"]
+        {
+            let found: Vec<&str> = text.lines().filter(|l| l.contains(both)).collect();
+            assert!(found.is_empty(), "{both}: {found:?}");
+        }
+        // The chosen particle follows the sound: a final consonant, a
+        // vowel, and ㄹ before 으로/로.
+        let w = |t: &str, pair: [&str; 2], rieul: bool| {
+            crate::speech::grammar::with_particle(t, &pair.map(str::to_string), rieul)
+        };
+        assert_eq!(w("나이트", ["을", "를"], false), "나이트를");
+        assert_eq!(w("룩", ["을", "를"], false), "룩을");
+        assert_eq!(w("이 팔", ["으로", "로"], true), "이 팔로");
+        assert_eq!(w("이 삼", ["으로", "로"], true), "이 삼으로");
+    }
     use crate::rules::Position;
     use crate::speech::{Channel, Command, EngineQuestion, Intent, Question, Resolver};
 

@@ -184,8 +184,8 @@ fn command_line_errors_in_the_session_language() {
             "voxchess: „lila“ ist kein Wert für --color. Möglich sind: white, black",
         ),
         (&["--lang", "de", "--bogus"], "voxchess: Die Option „--bogus“ gibt es nicht."),
-        (&["--lang", "ko", "--time", "abc"], "voxchess: 시간 제한 \"abc\""),
-        (&["--lang", "ko", "--pgn", "/no/such.pgn"], "voxchess: 파일 /no/such.pgn을(를) 읽을 수 없습니다."),
+        (&["--lang", "ko", "--time", "abc"], "voxchess: 시간 제한을 읽을 수 없습니다: \"abc\"."),
+        (&["--lang", "ko", "--pgn", "/no/such.pgn"], "voxchess: 파일을 읽을 수 없습니다: /no/such.pgn."),
     ];
     for (args, said) in cases {
         let o = with_config("args", "", &[&play[..], args].concat());
