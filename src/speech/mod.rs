@@ -34,6 +34,6 @@ pub use resolver::Resolver;
 pub use say_move::say_move;
 pub use say_notation::say_notation;
 pub use say_question::{say_question, say_refusal};
-pub use say_time::say_duration;
+pub use say_time::{say_duration, say_duration_after};
 pub(crate) use sentences::{BroadcastWord, LobbyWord};
 pub use urgency::Urgency;

@@ -9,6 +9,24 @@ pub(crate) fn unit(lex: &Lexicon, forms: &[String; 3], n: u64) -> String {
     format!("{n}{}{}", lex.time.unit_space, forms[plural_form(lex.lang, n)])
 }
 
+/// A time in words after a preposition that governs the accusative
+/// ("за 1 минуту", "через 21 секунду"): in Russian the feminine units'
+/// singular takes its accusative; elsewhere as [`say_duration`].
+pub fn say_duration_after(lex: &Lexicon, millis: u64) -> String {
+    let said = say_duration(lex, millis);
+    if lex.lang != super::SpeechLang::Russian {
+        return said;
+    }
+    said.split(' ')
+        .map(|w| match w {
+            "минута" => "минуту",
+            "секунда" => "секунду",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A remaining time in words. Whole seconds from 10 seconds up, tenths below
 /// (never rounded up: the clock never promises time that is not there).
 pub fn say_duration(lex: &Lexicon, millis: u64) -> String {
@@ -42,4 +60,24 @@ pub fn say_duration(lex: &Lexicon, millis: u64) -> String {
         _ => 2,
     };
     format!("{}{}{}{}{}", tenths / 10, t.decimal_point, tenths % 10, t.unit_space, t.second[form])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::SpeechLang;
+
+    /// After "за" and "через": "1 минуту", "21 секунду", "2 часа 31
+    /// минуту"; the other languages unchanged.
+    #[test]
+    fn russian_times_after_a_preposition_take_the_accusative() {
+        let ru = Lexicon::get(SpeechLang::Russian);
+        assert_eq!(say_duration_after(ru, 60_000), "1 минуту");
+        assert_eq!(say_duration_after(ru, 21_000), "21 секунду");
+        assert_eq!(say_duration_after(ru, (2 * 3600 + 31 * 60) * 1000), "2 часа 31 минуту");
+        assert_eq!(say_duration_after(ru, 5 * 60_000), "5 минут");
+        assert_eq!(say_duration_after(ru, 22 * 60_000), "22 минуты");
+        let en = Lexicon::get(SpeechLang::English);
+        assert_eq!(say_duration_after(en, 60_000), say_duration(en, 60_000));
+    }
 }

@@ -7,7 +7,6 @@ use crate::rules::{Bitboard, Color, Piece, Square};
 use crate::speech::hear::Heard;
 use crate::speech::lexicon::Meaning;
 use crate::speech::lexicon::fill;
-use crate::speech::say_duration;
 use crate::speech::say_move::square_words;
 use crate::study::drill::{DrillKind, DrillQuestion, DrillReply, DrillResult, ROUND};
 use crate::ui::output::{Line, Urgency};
@@ -96,7 +95,11 @@ impl Narrator {
             DrillResult::Done { right, asked, ms } => Line::new(
                 fill(
                     &w.done,
-                    &[("right", right.to_string()), ("asked", asked.to_string()), ("time", say_duration(self.lex, ms))],
+                    &[
+                        ("right", right.to_string()),
+                        ("asked", asked.to_string()),
+                        ("time", crate::speech::say_duration_after(self.lex, ms)),
+                    ],
                 ),
                 Urgency::Urgent,
             ),

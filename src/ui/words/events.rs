@@ -96,9 +96,10 @@ impl Narrator {
             Event::GameOver(o) => one(fill(&lex.client.game_over, &[("words", say_outcome(lex, o))]), Urgency::Urgent),
             Event::Aborted => one(c.aborted.clone(), Urgency::Urgent),
             Event::OpponentLeft { claim_in: None } => one(c.opponent_left.clone(), Urgency::Urgent),
-            Event::OpponentLeft { claim_in: Some(ms) } => {
-                one(fill(&c.opponent_left_claim, &[("time", say_duration(lex, *ms))]), Urgency::Urgent)
-            }
+            Event::OpponentLeft { claim_in: Some(ms) } => one(
+                fill(&c.opponent_left_claim, &[("time", crate::speech::say_duration_after(lex, *ms))]),
+                Urgency::Urgent,
+            ),
             Event::OpponentReturned => one(c.opponent_returned.clone(), Urgency::Info),
             Event::OpponentFailed { error } => vec![
                 line(fill(&lex.client.engine_failed, &[("error", failure_words(lex, error))]), Urgency::Urgent),

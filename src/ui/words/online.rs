@@ -152,17 +152,24 @@ impl Narrator {
 
     /// A game in progress, numbered.
     pub(crate) fn game_item(&self, n: usize, g: &crate::online::InProgress) -> String {
+        use crate::speech::grammar::{Arg, render};
         let o = &self.lex.client.online;
-        let color = crate::speech::say_move::color_name(self.lex, g.color).to_string();
-        let turn = if g.my_turn { o.your_turn.clone() } else { o.their_turn.clone() };
-        let mut args =
-            vec![("n", n.to_string()), ("name", self.account_name(&g.opponent)), ("color", color), ("turn", turn)];
-        match g.left_ms.filter(|_| g.correspondence) {
-            Some(ms) => {
-                args.push(("left", self.days_left(ms)));
-                fill(&o.game_item_correspondence, &args)
+        let turn = if g.my_turn { &o.your_turn } else { &o.their_turn };
+        let (n, name) = (n.to_string(), self.account_name(&g.opponent));
+        // The side as a word with its forms ("вы играете чёрными").
+        let mut args = vec![
+            ("n", Arg::Text(&n)),
+            ("name", Arg::Text(&name)),
+            ("color", self.lex.side(g.color)),
+            ("turn", Arg::Text(turn)),
+        ];
+        let left = g.left_ms.filter(|_| g.correspondence).map(|ms| self.days_left(ms));
+        match &left {
+            Some(left) => {
+                args.push(("left", Arg::Text(left)));
+                render(&o.game_item_correspondence, &args)
             }
-            None => fill(&o.game_item, &args),
+            None => render(&o.game_item, &args),
         }
     }
 

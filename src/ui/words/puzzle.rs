@@ -6,7 +6,6 @@ use super::Narrator;
 use crate::rules::{Color, Move, Position};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
-use crate::speech::say_duration;
 use crate::speech::say_move::square_words;
 use crate::study::library::Imported;
 use crate::study::puzzle::PuzzleEvent;
@@ -157,7 +156,10 @@ impl Narrator {
             PuzzleEvent::Right { .. } => vec![Line::info(w.right.clone())],
             PuzzleEvent::Wrong { .. } => vec![Line::new(w.wrong.clone(), Urgency::Urgent)],
             PuzzleEvent::Solved { ms, .. } => {
-                vec![Line::new(fill(&w.solved, &[("time", say_duration(self.lex, *ms))]), Urgency::Urgent)]
+                vec![Line::new(
+                    fill(&w.solved, &[("time", crate::speech::say_duration_after(self.lex, *ms))]),
+                    Urgency::Urgent,
+                )]
             }
             // Squares written in the row, in words aloud.
             PuzzleEvent::HintPiece { role, square: s } => vec![self.both_one(|n| {

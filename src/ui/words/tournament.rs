@@ -20,7 +20,7 @@ impl Narrator {
         for (i, t) in list.iter().enumerate() {
             let when = match t.starts_in {
                 None => o.arena_started.clone(),
-                Some(s) => fill(&o.arena_starts, &[("time", say_duration(self.lex, s * 1000))]),
+                Some(s) => fill(&o.arena_starts, &[("time", crate::speech::say_duration_after(self.lex, s * 1000))]),
             };
             let name = match &t.team {
                 Some(team) => fill(&o.team_name, &[("name", t.name.clone()), ("team", team.clone())]),
@@ -70,7 +70,7 @@ impl Narrator {
             parts.push(fill(&o.swiss_round, &[("round", r.round.to_string()), ("rounds", r.rounds.to_string())]));
         }
         if let Some(s) = r.next_in.filter(|_| r.ongoing == 0) {
-            parts.push(fill(&o.swiss_next, &[("time", say_duration(self.lex, s * 1000))]));
+            parts.push(fill(&o.swiss_next, &[("time", crate::speech::say_duration_after(self.lex, s * 1000))]));
         }
         parts.join(" ")
     }

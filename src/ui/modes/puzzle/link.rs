@@ -109,7 +109,7 @@ impl PuzzleLink {
 
     fn write_results(&self, results: &[(String, Solved)]) -> std::io::Result<()> {
         if !self.results.writable() {
-            return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "the results file cannot be read"));
+            return Err(std::io::Error::from(std::io::ErrorKind::InvalidData));
         }
         let text: String = results
             .iter()

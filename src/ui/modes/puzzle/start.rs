@@ -66,7 +66,7 @@ fn open_library(library: &Path) -> std::io::Result<std::fs::File> {
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(library)?;
     if !file.metadata()?.is_file() {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "it is not a regular file"));
+        return Err(std::io::Error::from(std::io::ErrorKind::InvalidInput));
     }
     Ok(file)
 }
