@@ -175,13 +175,13 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             let input = crate::bounded::open_regular(&file, true).map_err(|e| unreadable(e.to_string()))?;
             let input = crate::study::packed::unpacked(input).map_err(|e| unreadable(e.to_string()))?;
             match puzzle::import(&settings, input) {
-                Ok(said) => out_line!("{said}"),
+                Ok(said) => super::out_rows(&said),
                 Err(ImportFailed::NotWritten(problem)) => {
                     return Err(crate::ui::failure::SessionError::NotWritten(problem).into());
                 }
                 // Said in words, what was added with it; a failure.
                 Err(ImportFailed::Unreadable(e, added)) => {
-                    out_line!("{}", puzzle::unreadable_words(&settings, &e, added));
+                    super::out_rows(&puzzle::unreadable_words(&settings, &e, added));
                     return Ok(ExitCode::FAILURE);
                 }
             }
@@ -205,22 +205,25 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
         }
         Some(PuzzleAction::Dashboard { days, server }) => {
             let server = super::online::server_of(server, &settings)?;
+            // Rows of at most 40 cells, whole items.
             for line in puzzle::dashboard(&settings, &server, days)? {
-                out_line!("{line}");
+                super::out_rows(&line);
             }
             return Ok(ExitCode::SUCCESS);
         }
         Some(PuzzleAction::Streak { theme }) => {
             let wanted = crate::study::library::Wanted { theme: theme.or(a.theme), rating: None };
             let plain = settings.plain || plain_terminal();
-            puzzle::streak(settings, wanted, plain)?;
+            let undone = puzzle::prepare_library(&settings, super::out_rows);
+            puzzle::streak(settings, wanted, (plain, undone))?;
             return Ok(ExitCode::SUCCESS);
         }
         None => Vec::new(),
     };
     let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
     let plain = settings.plain || plain_terminal();
-    puzzle::start(settings, wanted, given, plain)?;
+    let undone = puzzle::prepare_library(&settings, super::out_rows);
+    puzzle::start(settings, wanted, given, (plain, undone))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -253,7 +256,7 @@ fn lichess_choice(
 fn lichess_puzzles(settings: crate::config::Settings, server: &str, asked: LichessPuzzles) -> Outcome {
     let plain = settings.plain || plain_terminal();
     if let Some(line) = puzzle::online(settings, server, asked, plain)? {
-        out_line!("{line}");
+        super::out_rows(&line);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -112,6 +112,14 @@ pub fn build(library: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Whether the index of `library` matches it (the length it records):
+/// one that does not is rebuilt by the caller, never trusted.
+pub fn matches(library: &Path) -> bool {
+    let form = crate::bounded::read_text(&folder(library).join("form"), 100);
+    let length = std::fs::metadata(library).map(|m| m.len());
+    matches!((form, length), (Ok(f), Ok(l)) if f.trim() == format!("{FORM} {l}"))
+}
+
 /// The keys file for `wanted`, if the index matches the library; Some
 /// of None when the theme has no puzzle.
 fn keys_file(library: &Path, wanted: &Wanted) -> Option<Option<std::fs::File>> {

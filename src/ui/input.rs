@@ -138,8 +138,9 @@ pub(crate) enum Msg {
     /// lichess TV's feed (this one, by its id) has news waiting in its
     /// [`crate::ui::feed::Feed`].
     Watch(u64),
-    /// What a broadcast round's stream says.
-    Broadcast(Box<crate::online::broadcast::RoundNews>),
+    /// A broadcast round's stream (this one, by its feed's id) has news
+    /// waiting in its [`crate::ui::feed::Feed`].
+    Broadcast(u64),
     /// What the Braille display reports.
     Braille(BrailleNews),
     /// Input ended.

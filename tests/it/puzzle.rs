@@ -35,21 +35,10 @@ fn import(dir: &std::path::Path, lang: &str) -> String {
 
 /// Plays `lines`, each after the answer to the one before is seen.
 fn session(dir: &std::path::Path, lang: &str, steps: &[(&str, &str)]) -> String {
-    let mut child = voxchess(dir)
-        .args(["puzzle", "--plain", "--no-speech", "--no-voice", "--lang", lang])
-        .spawn()
-        .expect("voxchess puzzle");
-    let out = collect(child.stdout.take().expect("stdout"));
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut at = 0;
-    for (line, answer) in steps {
-        if !line.is_empty() {
-            writeln!(stdin, "{line}").expect("typed");
-        }
-        at = wait_for(&out, answer, at);
-    }
-    drop(stdin);
-    ended_in_rows(&mut child, &out)
+    crate::common::stepped(
+        voxchess(dir).args(["puzzle", "--plain", "--no-speech", "--no-voice", "--lang", lang]),
+        steps,
+    )
 }
 
 #[test]

@@ -5,8 +5,7 @@
 //! is another.
 
 use crate::common::lichess::{DAILY, Lichess, MATE, TOKEN};
-use crate::common::{collect, ended_in_rows, voxchess, wait_for};
-use std::io::Write;
+use crate::common::voxchess;
 use std::path::{Path, PathBuf};
 
 const LIBRARY: &str = "mate0001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,1500,0,0,0,mateIn1 backRankMate,,
@@ -33,22 +32,7 @@ fn puzzles(dir: &Path) -> PathBuf {
 /// A puzzle session with `args`: each line typed once the answer to the
 /// one before is seen; all it showed.
 fn session(dir: &Path, args: &[&str], steps: &[(&str, &str)]) -> String {
-    let mut child = voxchess(dir)
-        .args(["puzzle", "--plain", "--no-speech", "--no-voice"])
-        .args(args)
-        .spawn()
-        .expect("voxchess puzzle");
-    let out = collect(child.stdout.take().expect("stdout"));
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut at = 0;
-    for (line, answer) in steps {
-        if !line.is_empty() {
-            writeln!(stdin, "{line}").expect("typed");
-        }
-        at = wait_for(&out, answer, at);
-    }
-    drop(stdin);
-    ended_in_rows(&mut child, &out)
+    crate::common::stepped(voxchess(dir).args(["puzzle", "--plain", "--no-speech", "--no-voice"]).args(args), steps)
 }
 
 #[test]
@@ -282,5 +266,24 @@ fn packed_files_from_pzstd_and_cut_short_are_read_as_zstd_says() {
     assert!(!said.contains("Error") && !said.contains("Eof"), "{said}");
     let library = std::fs::read_to_string(puzzles(&dir).join("library.csv")).expect("library");
     assert!(library.contains("third0002"), "the rows before the cut are in");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 50, item 5: an index that does not match its library is
+/// rebuilt (said first), never ignored: the next start uses it again.
+#[test]
+fn an_index_that_does_not_match_is_rebuilt() {
+    let dir = home("index");
+    let form = puzzles(&dir).join("library.idx").join("form");
+    let kept = std::fs::read_to_string(&form).expect("form");
+    std::fs::write(&form, "voxchess-puzzle-index 1 7\n").expect("stale");
+    session(
+        &dir,
+        &[],
+        &[("", "The puzzle index does not match the library: rebuilding it, a moment."), ("", "Puzzle mate0001")],
+    );
+    assert_eq!(std::fs::read_to_string(&form).expect("form"), kept);
+    let again = session(&dir, &[], &[("", "Puzzle mate0001")]);
+    assert!(!again.contains("rebuilding"), "{again}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,8 +5,7 @@
 //! best-streak file that cannot be read is kept aside and said; counts
 //! in Russian words.
 
-use crate::common::{collect, ended_in_rows, voxchess, wait_for};
-use std::io::Write;
+use crate::common::voxchess;
 use std::path::{Path, PathBuf};
 
 /// The same back-rank mate (1. ...a6 2. Re8#, or Rd8#) at four ratings.
@@ -37,22 +36,11 @@ fn puzzles(dir: &Path) -> PathBuf {
 /// A streak session: each line typed after the answer to the one
 /// before is seen; what it printed, rows joined.
 fn streak(dir: &Path, lang: &str, steps: &[(&str, &str)]) -> String {
-    let mut child = voxchess(dir)
-        .args(["puzzle", "streak", "--plain", "--no-speech", "--no-voice", "--lang", lang])
-        .spawn()
-        .expect("voxchess puzzle streak");
-    let out = collect(child.stdout.take().expect("stdout"));
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut at = 0;
-    for (line, answer) in steps {
-        if !line.is_empty() {
-            writeln!(stdin, "{line}").expect("typed");
-        }
-        at = wait_for(&out, answer, at);
-    }
-    writeln!(stdin, "quit").expect("quit");
-    drop(stdin);
-    ended_in_rows(&mut child, &out)
+    let steps: Vec<(&str, &str)> = steps.iter().copied().chain([("quit", "")]).collect();
+    crate::common::stepped(
+        voxchess(dir).args(["puzzle", "streak", "--plain", "--no-speech", "--no-voice", "--lang", lang]),
+        &steps,
+    )
 }
 
 #[test]

@@ -116,6 +116,7 @@ pub struct PuzzleWords {
     /// not read to its end.
     pub imported_known: String,
     pub import_undone: String,
+    pub index_rebuilding: String,
     pub import_cut: String,
     pub import_damaged: String,
     pub import_unread: String,

@@ -77,11 +77,18 @@ impl Lobby {
                 self.broadcasts = list;
                 let stop = Arc::new(AtomicBool::new(false));
                 let tx = self.tx.clone();
+                // The round's news waits in a bounded feed, one wake-up in
+                // the session's channel at a time.
+                let feed: crate::ui::feed::Feed<broadcast::RoundNews> = crate::ui::feed::Feed::new();
+                let (put, stopped) = (feed.clone(), stop.clone());
                 broadcast::follow_round(
                     self.client.base(),
                     &round.id,
                     move |news| {
-                        let _ = tx.send(Msg::Broadcast(Box::new(news)));
+                        let id = put.id();
+                        put.put(news, &stopped, || {
+                            let _ = tx.send(Msg::Broadcast(id));
+                        });
                     },
                     stop.clone(),
                 );
@@ -90,7 +97,7 @@ impl Lobby {
                     &self.settings,
                     (self.client.base(), *round),
                     effects,
-                    stop,
+                    (stop, feed),
                     now,
                 )));
             }

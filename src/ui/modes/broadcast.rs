@@ -16,6 +16,7 @@ use crate::online::Client;
 use crate::online::broadcast::{self, Board, MAX_BOARDS, Round, RoundNews};
 use crate::rules::Position;
 use crate::ui::effects::Effects;
+use crate::ui::feed::Feed;
 use crate::ui::input::Msg;
 use crate::ui::output::{Line, Urgency};
 use crate::ui::review::Review;
@@ -41,6 +42,8 @@ pub(crate) struct Relay {
     /// and where its answer goes.
     server: String,
     tx: Sender<Msg>,
+    /// The round's news (and the players' answer), taken a batch at a time.
+    feed: Feed<RoundNews>,
 }
 
 /// What the player asks of the broadcast.
@@ -61,11 +64,11 @@ impl BroadcastMode {
         settings: &Settings,
         (server, round): (&str, Round),
         effects: Effects,
-        stop: Arc<AtomicBool>,
+        (stop, feed): (Arc<AtomicBool>, Feed<RoundNews>),
         now: u64,
     ) -> BroadcastMode {
         let (server, tx) = (server.to_string(), effects.sender());
-        let relay = Relay { round, watched: 0, settings: settings.clone(), stop, server, tx };
+        let relay = Relay { round, watched: 0, settings: settings.clone(), stop, server, tx, feed };
         let review = relay.review_of(0, now);
         Watching::with(ReviewMode::new(review, effects), relay)
     }
@@ -126,9 +129,13 @@ impl Relay {
     /// answer comes as [`RoundNews::Players`].
     fn ask_players(&self, standings: bool) {
         let (server, tour, tx) = (self.server.clone(), self.round.tour_id.clone(), self.tx.clone());
+        let (feed, stop) = (self.feed.clone(), self.stop.clone());
         let _ = std::thread::Builder::new().name("lichess-players".into()).spawn(move || {
             let players = broadcast::players(&Client::new(&server, ""), &tour);
-            let _ = tx.send(Msg::Broadcast(Box::new(RoundNews::Players { standings, players })));
+            let id = feed.id();
+            feed.put(RoundNews::Players { standings, players }, &stop, || {
+                let _ = tx.send(Msg::Broadcast(id));
+            });
         });
     }
 
@@ -211,9 +218,32 @@ impl Source for Relay {
         true
     }
 
+    /// A batch of the round's news at a time: a line typed or a signal
+    /// that came meanwhile is taken before the next batch.
     fn message(&mut self, inner: &mut ReviewMode, msg: Msg, now: u64) -> Option<Msg> {
-        let Msg::Broadcast(news) = msg else { return Some(msg) };
-        match *news {
+        let Msg::Broadcast(id) = msg else { return Some(msg) };
+        if id != self.feed.id() {
+            return Some(msg);
+        }
+        let (items, more) = self.feed.take();
+        for news in items {
+            self.news(inner, news, now);
+        }
+        if more {
+            let _ = self.tx.send(Msg::Broadcast(id));
+        }
+        None
+    }
+
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Relay {
+    /// One item of the round's news.
+    fn news(&mut self, inner: &mut ReviewMode, news: RoundNews, now: u64) {
+        match news {
             RoundNews::Board(board) => self.update(inner, *board, now),
             RoundNews::Connection { up } => {
                 let text = self.words().broadcast_connection(up);
@@ -232,11 +262,6 @@ impl Source for Relay {
                 inner.review().shell().answer(lines.into_iter().map(Line::info).collect());
             }
         }
-        None
-    }
-
-    fn stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
     }
 }
 
@@ -263,6 +288,7 @@ mod tests {
             stop: Arc::default(),
             server: String::new(),
             tx: std::sync::mpsc::channel().0,
+            feed: Feed::new(),
         };
         let en = relay(&settings);
         assert_eq!(en.ask("boards"), Some(Ask::Boards));

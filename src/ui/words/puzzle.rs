@@ -363,6 +363,16 @@ impl Narrator {
         format!("{said} {}", fill(&w.imported_known, &[("n", done.duplicates.to_string())]))
     }
 
+    /// The index is being rebuilt (it did not match the library).
+    pub(crate) fn index_rebuilding(&self) -> String {
+        self.puzzle_words().index_rebuilding.clone()
+    }
+
+    /// A file of the puzzles could not be written: why, as a sentence.
+    pub(crate) fn puzzle_not_kept_text(&self, problem: crate::game::WriteProblem) -> String {
+        self.puzzle_not_kept(problem).text
+    }
+
     /// An import cut short last time was taken back.
     pub(crate) fn import_undone(&self) -> String {
         self.puzzle_words().import_undone.clone()

@@ -72,6 +72,26 @@ pub fn wait_for(out: &Mutex<String>, needle: &str, from: usize) -> usize {
     }
 }
 
+/// Runs `command` (a voxchess started with piped input and output):
+/// each line of `steps` typed once the answer to the one before is seen
+/// (an empty line types nothing), then its input closed; all it printed,
+/// rows joined, once it has ended (every row checked).
+pub fn stepped(command: &mut Command, steps: &[(&str, &str)]) -> String {
+    use std::io::Write;
+    let mut child = command.spawn().expect("voxchess starts");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut at = 0;
+    for (line, answer) in steps {
+        if !line.is_empty() {
+            writeln!(stdin, "{line}").expect("typed");
+        }
+        at = wait_for(&out, answer, at);
+    }
+    drop(stdin);
+    ended_in_rows(&mut child, &out)
+}
+
 /// The voxchess binary with its data and settings folders in `dir`, its
 /// input and output piped and its error output dropped.
 pub fn voxchess(dir: &Path) -> Command {

@@ -145,15 +145,33 @@ pub(crate) fn start(
     settings: Settings,
     wanted: crate::study::library::Wanted,
     given: Vec<crate::study::puzzle::Puzzle>,
-    plain: bool,
+    (plain, undone): (bool, bool),
 ) -> Result<(), SessionError> {
     let io = Io::open(&settings);
     let files = PuzzleFiles::in_data_folder();
-    let undone = undo_cut_import(&files.library).unwrap_or(false);
     let mut mode = PuzzleMode::new(&settings, files, wanted, given, None);
     mode.import_undone(undone);
     io.run(Box::new(mode), plain)?;
     Ok(())
+}
+
+/// Before the library's puzzles are played: an import cut short is
+/// undone (true then, said by the mode), and an index that does not
+/// match the library is rebuilt, `say` told first (a large library takes
+/// some seconds).
+pub(crate) fn prepare_library(settings: &Settings, say: impl Fn(&str)) -> bool {
+    let files = PuzzleFiles::in_data_folder();
+    let undone = undo_cut_import(&files.library).unwrap_or(false);
+    let has_rows =
+        crate::bounded::open_regular(&files.library, false).is_ok_and(|f| f.metadata().is_ok_and(|m| m.len() > 0));
+    if has_rows && !crate::study::index::matches(&files.library) {
+        let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+        say(&words.index_rebuilding());
+        if let Err(e) = crate::study::index::build(&files.library) {
+            say(&words.puzzle_not_kept_text(crate::game::WriteProblem::of(&e)));
+        }
+    }
+    undone
 }
 
 /// `voxchess puzzle streak`: the puzzle streak from the library, of
@@ -161,11 +179,10 @@ pub(crate) fn start(
 pub(crate) fn streak(
     settings: Settings,
     wanted: crate::study::library::Wanted,
-    plain: bool,
+    (plain, undone): (bool, bool),
 ) -> Result<(), SessionError> {
     let io = Io::open(&settings);
     let files = PuzzleFiles::in_data_folder();
-    let undone = undo_cut_import(&files.library).unwrap_or(false);
     let mut mode = PuzzleMode::streak(&settings, files, wanted);
     mode.import_undone(undone);
     io.run(Box::new(mode), plain)?;
