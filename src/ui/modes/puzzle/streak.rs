@@ -25,8 +25,11 @@ pub(super) struct StreakPlay {
     /// How it was found: one that could not be read was kept aside (or,
     /// if it could not be, is never written).
     found: crate::game::Kept,
-    /// The puzzles of this streak.
+    /// The puzzles of this streak (never given twice in one).
     seen: HashSet<String>,
+    /// The puzzles of every streak of this session: a new streak takes
+    /// others while the library has them.
+    session: HashSet<String>,
 }
 
 impl StreakPlay {
@@ -36,17 +39,18 @@ impl StreakPlay {
         let file = files.streak.clone();
         let found = crate::game::read_kept(&file, MAX_FILE, |t| t.is_empty() || read_best(t).is_some());
         let best = read_best(found.text()).unwrap_or(0);
-        StreakPlay { streak: Streak::new(best), file, found, seen: HashSet::new() }
+        StreakPlay { streak: Streak::new(best), file, found, seen: HashSet::new(), session: HashSet::new() }
     }
 
     /// The next puzzle of the streak from the library: near the
     /// streak's rating and no easier than the last, of the theme asked;
-    /// one the player has not seen first, then any not in this streak.
+    /// one the player has not seen (nor met in this session's streaks)
+    /// first, then any not in this streak.
     fn pick(&self, library: &std::path::Path, theme: &Wanted, record: &HashSet<String>) -> Option<Puzzle> {
         let (near, floor) = self.streak.wanted();
         let wanted = Wanted { theme: theme.theme.clone(), rating: Some((floor, 4000)) };
         let mut both = record.clone();
-        both.extend(self.seen.iter().cloned());
+        both.extend(self.session.iter().cloned());
         crate::study::index::pick(library, &wanted, &both, near)
             .or_else(|| crate::study::index::pick(library, &wanted, &self.seen, near))
     }
@@ -86,6 +90,7 @@ impl PuzzleMode {
         let Some(play) = &mut self.streak else { return };
         play.streak.started(puzzle.rating);
         play.seen.insert(puzzle.id.clone());
+        play.session.insert(puzzle.id.clone());
         let n = play.streak.number();
         self.streak_say(&[StreakSaid::Puzzle(n)]);
     }
