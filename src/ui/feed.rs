@@ -79,6 +79,17 @@ impl<T> Feed<T> {
         self.take_up_to(BATCH)
     }
 
+    /// The session's turn: a batch taken and each item given to `each`;
+    /// `wake` called when more wait (it puts a wake-up behind what came
+    /// meanwhile).
+    pub(crate) fn drain(&self, mut each: impl FnMut(T), wake: impl FnOnce()) {
+        let (items, more) = self.take();
+        items.into_iter().for_each(&mut each);
+        if more {
+            wake();
+        }
+    }
+
     /// [`Feed::take`], at most `most` items.
     pub(crate) fn take_up_to(&self, most: usize) -> (Vec<T>, bool) {
         let (lock, room) = &*self.shared;

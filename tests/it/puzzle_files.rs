@@ -13,16 +13,7 @@ const LIBRARY: &str = "mate0001,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,150
 ";
 
 fn home(name: &str) -> PathBuf {
-    let dir = crate::common::scratch_root().join(format!("voxchess-puzzle-files-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("home");
-    std::fs::write(dir.join("puzzles.csv"), LIBRARY).expect("file");
-    let out = voxchess(&dir)
-        .args(["puzzle", "import", dir.join("puzzles.csv").to_str().expect("path")])
-        .output()
-        .expect("runs");
-    assert!(out.status.success());
-    dir
+    crate::common::puzzle_home(&format!("puzzle-files-{name}"), LIBRARY)
 }
 
 fn puzzles(dir: &Path) -> PathBuf {

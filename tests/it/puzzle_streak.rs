@@ -17,16 +17,7 @@ s1100,7k/p5pp/8/8/8/8/8/3RR1K1 b - - 0 1,a7a6 e1e8,1100,0,0,0,mateIn1 backRankMa
 ";
 
 fn home(name: &str) -> PathBuf {
-    let dir = crate::common::scratch_root().join(format!("voxchess-streak-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("home");
-    std::fs::write(dir.join("puzzles.csv"), LIBRARY).expect("file");
-    let out = voxchess(&dir)
-        .args(["puzzle", "import", dir.join("puzzles.csv").to_str().expect("path")])
-        .output()
-        .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    dir
+    crate::common::puzzle_home(&format!("streak-{name}"), LIBRARY)
 }
 
 fn puzzles(dir: &Path) -> PathBuf {

@@ -225,13 +225,8 @@ impl Source for Relay {
         if id != self.feed.id() {
             return Some(msg);
         }
-        let (items, more) = self.feed.take();
-        for news in items {
-            self.news(inner, news, now);
-        }
-        if more {
-            let _ = self.tx.send(Msg::Broadcast(id));
-        }
+        let (feed, tx) = (self.feed.clone(), self.tx.clone());
+        feed.drain(|news| self.news(inner, news, now), || drop(tx.send(Msg::Broadcast(id))));
         None
     }
 

@@ -92,6 +92,21 @@ pub fn stepped(command: &mut Command, steps: &[(&str, &str)]) -> String {
     ended_in_rows(&mut child, &out)
 }
 
+/// A scratch home named `name` whose puzzle library holds `library`
+/// (lichess's form), imported by voxchess itself.
+pub fn puzzle_home(name: &str, library: &str) -> std::path::PathBuf {
+    let dir = scratch_root().join(format!("voxchess-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("home");
+    std::fs::write(dir.join("puzzles.csv"), library).expect("file");
+    let out = voxchess(&dir)
+        .args(["puzzle", "import", dir.join("puzzles.csv").to_str().expect("path")])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    dir
+}
+
 /// The voxchess binary with its data and settings folders in `dir`, its
 /// input and output piped and its error output dropped.
 pub fn voxchess(dir: &Path) -> Command {
