@@ -189,7 +189,7 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
         }
         Some(PuzzleAction::Daily { server }) => {
             let server = super::online::server_of(server, &settings)?;
-            vec![puzzle::daily(&server)?]
+            vec![puzzle::daily(&settings, &server, super::out_rows)?]
         }
         Some(PuzzleAction::Online { words, difficulty, server }) => {
             let server = super::online::server_of(server, &settings)?;

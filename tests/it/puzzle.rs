@@ -119,16 +119,28 @@ fn the_daily_puzzle_needs_no_login() {
         .expect("voxchess puzzle daily");
     let out = collect(child.stdout.take().expect("stdout"));
     let mut stdin = child.stdin.take().expect("stdin");
-    let mut at = wait_for(&out, "Puzzle IFy4T", 0);
+    // Never seconds of silence while lichess is asked.
+    let mut at = wait_for(&out, "Asking lichess for the daily puzzle.", 0);
+    at = wait_for(&out, "Puzzle IFy4T", at);
     at = wait_for(&out, "Black: Bxe4", at);
+    // The puzzle's own help, not a game's.
+    writeln!(stdin, "help").expect("typed");
+    at = wait_for(&out, "hint: a hint, in three steps;", at);
     for (mv, said) in [("Qxd3", "Black: Bxd3"), ("Rxe5", "Solved in")] {
         writeln!(stdin, "{mv}").expect("typed");
         at = wait_for(&out, said, at);
     }
+    at = wait_for(&out, "Type next for another puzzle, or quit.", at);
     writeln!(stdin, "quit").expect("typed");
     drop(stdin);
     let all = ended_in_rows(&mut child, &out);
+    let _ = at;
     assert!(all.contains("Themes: the endgame, crushing, a short puzzle."), "{all}");
+    assert!(!all.contains("take back"), "a game's help in a puzzle: {all}");
+    // The daily puzzle moves no rating of the library's.
+    assert!(!all.contains("Your puzzle rating"), "{all}");
+    let record = std::fs::read_to_string(dir.join("data/voxchess/puzzles/record.txt")).expect("record");
+    assert!(record.starts_with("1500 500 0.09\n"), "{record}");
     let requests = server.state.lock().unwrap().requests.clone();
     assert_eq!(requests.len(), 1, "{requests:?}");
     let out = voxchess(&dir).args(["puzzle", "daily", "--server", "http://192.0.2.1:9"]).output().expect("runs");

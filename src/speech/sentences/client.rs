@@ -112,6 +112,9 @@ pub struct PuzzleWords {
     pub replay_none: String,
     /// A library's puzzle left with `next`.
     pub skipped: String,
+    /// The puzzle mode's help, a row each.
+    pub help: Vec<String>,
+    pub asking_daily: String,
     /// An import: puzzles there already, one cut short undone, a file
     /// not read to its end.
     pub imported_known: String,

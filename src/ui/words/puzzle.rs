@@ -342,6 +342,16 @@ impl Narrator {
         lines
     }
 
+    /// lichess is asked for the daily puzzle.
+    pub(crate) fn puzzle_asking_daily(&self) -> String {
+        self.puzzle_words().asking_daily.clone()
+    }
+
+    /// The puzzle mode's own help: a readout, a row each.
+    pub(crate) fn puzzle_help(&self) -> Vec<Line> {
+        self.puzzle_words().help.iter().map(|r| Line::new(r.clone(), Urgency::Readout)).collect()
+    }
+
     /// A library's puzzle left unsolved with `next`.
     pub(crate) fn puzzle_skipped(&self) -> Line {
         Line::info(self.puzzle_words().skipped.clone())

@@ -123,6 +123,9 @@ pub(crate) struct PuzzleMode {
     streak: Option<streak::StreakPlay>,
     /// Said first: an import cut short last time was undone.
     undone: bool,
+    /// Puzzles given from elsewhere (the daily puzzle): played, kept as
+    /// seen, never counted on the library's rating.
+    unrated: HashSet<String>,
 }
 
 impl PuzzleMode {
@@ -136,6 +139,7 @@ impl PuzzleMode {
         link: Option<PuzzleLink>,
     ) -> PuzzleMode {
         let record = Record::load(&files.record);
+        let unrated = if link.is_none() { given.iter().map(|p| p.id.clone()).collect() } else { HashSet::new() };
         PuzzleMode {
             shell: Shell::new(settings, Color::White),
             files,
@@ -156,6 +160,7 @@ impl PuzzleMode {
             held: None,
             streak: None,
             undone: false,
+            unrated,
         }
     }
 
@@ -328,8 +333,10 @@ impl PuzzleMode {
             return self.shell.say_lines(vec![next]);
         }
         let before = self.record.rating;
-        // lichess's puzzles count on lichess's rating, not the library's.
-        if self.link.is_none() {
+        // lichess's puzzles count on lichess's rating, and the daily
+        // puzzle on none: neither moves the library's.
+        let rated = self.link.is_none() && !self.unrated.contains(&puzzle.id);
+        if rated {
             self.record.rating = before.after_puzzle(f64::from(puzzle.rating), won, self.wanted.theme.as_deref());
         }
         self.record.seen.insert(puzzle.id.clone());
@@ -352,10 +359,14 @@ impl PuzzleMode {
                 let next = self.shell.words.puzzle_next();
                 self.shell.say_lines(vec![next]);
             }
-        } else {
+        } else if rated {
             let r = self.record.rating;
             let lines = self.shell.words.puzzle_rating(r.rating, r.rating - before.rating);
             self.shell.say_lines(lines);
+        } else {
+            // The daily puzzle: the way on, the rating untouched.
+            let next = self.shell.words.puzzle_next();
+            self.shell.say_lines(vec![next]);
         }
         let result = if won { "won" } else { "lost" };
         if let Err(e) = self.record.keep(&self.files.record, &puzzle.id, result) {
@@ -484,6 +495,11 @@ impl PuzzleMode {
                     self.run = None;
                 }
                 self.next_puzzle(now)
+            }
+            // The puzzle's own help, not a game's.
+            Command::Help => {
+                let lines = self.shell.words.puzzle_help();
+                self.shell.answer(lines);
             }
             Command::Repeat => self.shell.repeat(),
             Command::Silence => self.shell.silence(),

@@ -261,8 +261,14 @@ fn logged_in(server: &str) -> Result<crate::online::Client, SessionError> {
     Ok(crate::online::Client::new(server, &token))
 }
 
-/// lichess's daily puzzle from `server` (no login).
-pub(crate) fn daily(server: &str) -> Result<crate::study::puzzle::Puzzle, SessionError> {
+/// lichess's daily puzzle from `server` (no login); `say` is told first
+/// that lichess is being asked (never seconds of silence).
+pub(crate) fn daily(
+    settings: &Settings,
+    server: &str,
+    say: impl Fn(&str),
+) -> Result<crate::study::puzzle::Puzzle, SessionError> {
+    say(&Narrator::new(Lexicon::get(settings.lang), settings.style).puzzle_asking_daily());
     let client = crate::online::Client::new(server, "");
     crate::online::puzzle::daily(&client).map_err(SessionError::Online)
 }
