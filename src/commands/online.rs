@@ -52,7 +52,11 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
 /// lichess.org; one that is not https is refused unless it is this
 /// computer (the token would go in the clear).
 pub(crate) fn server_of(asked: Option<String>, settings: &crate::config::Settings) -> Result<String, anyhow::Error> {
-    let server = asked.or(settings.server.clone()).unwrap_or_else(|| "https://lichess.org".into());
+    // Asked, or the settings', or the one the kept token was given for.
+    let server = asked
+        .or(settings.server.clone())
+        .or_else(crate::online::token::load_server)
+        .unwrap_or_else(|| "https://lichess.org".into());
     crate::config::secure_server(&server, "--server")?;
     Ok(server)
 }

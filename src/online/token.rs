@@ -39,8 +39,31 @@ pub fn save(token: &str) -> std::io::Result<()> {
     file.sync_all()
 }
 
-/// Forgets the token; true when there was one.
+/// The file of the server the token was given for (at login).
+fn server_path() -> PathBuf {
+    crate::config::config_path().with_file_name("lichess-server")
+}
+
+/// Keeps the server the token was given for, beside it (mode 0600): the
+/// later commands go to it unless told otherwise.
+pub fn save_server(server: &str) -> std::io::Result<()> {
+    let text = format!("{}\n", server.trim_end_matches('/'));
+    crate::game::write_atomic(&server_path(), &text)?;
+    std::fs::set_permissions(server_path(), std::fs::Permissions::from_mode(0o600))
+}
+
+/// The server the kept token was given for, if it was kept (and is ours,
+/// and one voxchess may send a token to).
+pub fn load_server() -> Option<String> {
+    crate::config::ours(&server_path()).ok()?;
+    let text = crate::bounded::read_text(&server_path(), 1024).ok()?;
+    let server = text.trim().to_string();
+    crate::config::secure_server(&server, "--server").ok().map(|()| server)
+}
+
+/// Forgets the token (and its server); true when there was one.
 pub fn forget() -> bool {
+    let _ = std::fs::remove_file(server_path());
     std::fs::remove_file(token_path()).is_ok()
 }
 

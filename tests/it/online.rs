@@ -136,9 +136,16 @@ fn login_keeps_the_token_private() {
     for out in [&o.stdout, &o.stderr] {
         assert!(!String::from_utf8_lossy(out).contains(TOKEN));
     }
+    // The login's --server is kept with the token: a later command needs
+    // it no more (its request reaches the tests' lichess).
+    let o = voxchess(&dir).args(["puzzle", "dashboard"]).output().expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let asked = server.state.lock().unwrap().requests.clone();
+    assert!(asked.iter().any(|(_, p, _)| p.starts_with("/api/puzzle/dashboard/")), "{asked:?}");
     let o = voxchess(&dir).args(["online", "logout", "--lang", "de"]).output().expect("runs");
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "Abgemeldet: das Token ist vergessen.");
     assert!(!file.exists());
+    assert!(!dir.join("config/voxchess/lichess-server").exists());
     let o = voxchess(&dir).args(["online", "--server", &server.url, "--plain"]).stdin(Stdio::null()).output().unwrap();
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("voxchess online login"));

@@ -63,6 +63,8 @@ pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRea
         Err(_) => {}
     }
     token::save(&token).map_err(|_| SessionError::TokenNotSaved)?;
+    // The server is kept with it: later commands need no --server.
+    token::save_server(server).map_err(|_| SessionError::TokenNotSaved)?;
     // Tournaments need tournament:write: a token without it is said at
     // once (its scopes unknown: nothing said).
     let scopes = client.scopes().ok().flatten();
