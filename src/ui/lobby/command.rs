@@ -116,7 +116,10 @@ pub(super) fn lobby_command(lex: &Lexicon, text: &str) -> LobbyCommand {
                 _ => LobbyCommand::Unclear,
             }
         }
-        Some(W::Watch) if rest.is_empty() => LobbyCommand::Watch(Watched::Channel(crate::online::tv::CHANNELS[0])),
+        // "watch", and "watch tv" (the watch words again): the first channel.
+        Some(W::Watch) if rest.iter().all(|w| lex.lobby_word(w) == Some(W::Watch)) => {
+            LobbyCommand::Watch(Watched::Channel(crate::online::tv::CHANNELS[0]))
+        }
         Some(W::Watch) => {
             let typed = rest.join(" ");
             match channel_of(lex, &typed) {
@@ -193,6 +196,8 @@ mod tests {
         assert_eq!(lobby_command(ko, "게임 목록"), C::Games);
         assert_eq!(lobby_command(ko, "수락"), C::Accept(None));
         assert_eq!(lobby_command(en, "watch"), C::Watch(W::Channel("best")));
+        assert_eq!(lobby_command(en, "watch tv"), C::Watch(W::Channel("best")));
+        assert_eq!(lobby_command(en, "tournament"), C::Tournaments);
         assert_eq!(lobby_command(en, "broadcast"), C::Broadcast { n: None, round: None });
         assert_eq!(lobby_command(en, "broadcasts 2"), C::Broadcast { n: Some(2), round: None });
         assert_eq!(lobby_command(en, "broadcast 2 5"), C::Broadcast { n: Some(2), round: Some(5) });
