@@ -130,26 +130,31 @@ pub struct Posted {
     pub counted: usize,
     /// The next batch.
     pub puzzles: Vec<Puzzle>,
+    /// Puzzles of it that could not be read (each dropped alone).
+    pub dropped: usize,
 }
 
 /// The puzzles of a batch reply that replay (the others are dropped);
 /// at most [`MAX_BATCH`].
-fn puzzles_of(batch: &Batch, base: &str) -> Vec<Puzzle> {
+/// With them, how many could not be read.
+fn puzzles_of(batch: &Batch, base: &str) -> (Vec<Puzzle>, usize) {
     let mut puzzles: Vec<Puzzle> = Vec::new();
+    let mut dropped = 0;
     for value in batch.puzzles.iter().take(MAX_BATCH as usize) {
-        let Ok(reply) = serde_json::from_value::<PuzzleAndGame>(value.clone()) else { continue };
+        let read = serde_json::from_value::<PuzzleAndGame>(value.clone()).ok().and_then(|r| of_reply(&r, base));
         // An id given twice in a batch is played (and posted) once.
-        match of_reply(&reply, base) {
+        match read {
             Some(p) if !puzzles.iter().any(|q| q.id == p.id) => puzzles.push(p),
-            _ => {}
+            Some(_) => {}
+            None => dropped += 1,
         }
     }
-    puzzles
+    (puzzles, dropped)
 }
 
 /// A batch of puzzles of `angle` (a theme key, or "mix") at
 /// `difficulty`: GET /api/puzzle/batch/{angle} (puzzle:read).
-pub fn batch(client: &Client, angle: &str, difficulty: Difficulty) -> Result<Vec<Puzzle>, ApiError> {
+pub fn batch(client: &Client, angle: &str, difficulty: Difficulty) -> Result<(Vec<Puzzle>, usize), ApiError> {
     let path =
         format!("/api/puzzle/batch/{}?nb={MAX_BATCH}&difficulty={}", super::path_segment(angle), difficulty.key());
     let reply: Batch = client.get_json(&path)?;
@@ -175,11 +180,13 @@ pub fn solve(
     );
     let reply: Batch = client.post_json(&path, &serde_json::json!({ "solutions": solutions }))?;
     let counted: Vec<&Round> = reply.rounds.iter().filter(|r| solved.iter().any(|s| s.id == r.id)).collect();
+    let (puzzles, dropped) = puzzles_of(&reply, client.base());
     Ok(Posted {
         rating: reply.glicko.map(|g| g.rating).filter(|r| r.is_finite() && (0.0..=4000.0).contains(r)),
         change: counted.iter().map(|r| r.rating_diff.clamp(-1000, 1000)).sum(),
         counted: counted.len(),
-        puzzles: puzzles_of(&reply, client.base()),
+        puzzles,
+        dropped,
     })
 }
 
@@ -301,6 +308,8 @@ pub enum PuzzleNews {
         counted: Option<Posted>,
         /// The next batch, or why not.
         batch: Result<Vec<Puzzle>, ApiError>,
+        /// Puzzles lichess gave that could not be read (left out).
+        dropped: usize,
     },
     /// The dashboard asked for (the last 30 days), or why not.
     Dashboard(Result<Dashboard, ApiError>),
@@ -331,18 +340,19 @@ pub fn post_and_ask(
                 sum.counted += p.counted;
                 sum.rating = p.rating.or(sum.rating);
                 if own {
-                    next = Some(p.puzzles);
+                    next = Some((p.puzzles, p.dropped));
                 }
             }
-            Err(e) => return PuzzleNews::Answered { posted, counted, batch: Err(e) },
+            Err(e) => return PuzzleNews::Answered { posted, counted, batch: Err(e), dropped: 0 },
         }
     }
     let batch = match next {
-        Some(puzzles) if !puzzles.is_empty() || nb == 0 => Ok(puzzles),
-        _ if nb == 0 => Ok(Vec::new()),
+        Some((puzzles, dropped)) if !puzzles.is_empty() || nb == 0 => Ok((puzzles, dropped)),
+        _ if nb == 0 => Ok((Vec::new(), 0)),
         _ => batch(client, angle, difficulty),
     };
-    PuzzleNews::Answered { posted, counted, batch }
+    let dropped = batch.as_ref().map_or(0, |(_, d)| *d);
+    PuzzleNews::Answered { posted, counted, batch: batch.map(|(p, _)| p), dropped }
 }
 
 /// The most plies of a game read for its puzzle.
@@ -448,7 +458,8 @@ mod tests {
             ],
             ..Batch::default()
         };
-        let puzzles = puzzles_of(&batch, "https://lichess.org");
+        let (puzzles, dropped) = puzzles_of(&batch, "https://lichess.org");
+        assert_eq!(dropped, 4, "ab/cd, the negative rating, the broken one, the junk id");
         let ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
         assert_eq!(ids, ["IFy4T", "Other"]);
         assert_eq!(puzzles[0].themes, ["endgame"]);

@@ -89,6 +89,7 @@ pub struct PuzzleWords {
     pub no_more: String,
     pub wait_minute: String,
     pub leaving: String,
+    pub dropped: String,
     pub scope: String,
     pub refused: String,
     /// Practising the player's mistakes.

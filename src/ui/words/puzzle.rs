@@ -52,6 +52,8 @@ pub(crate) enum LinkSaid {
     WaitMinute(u64),
     /// Leaving waits this many seconds at most for results being sent.
     Leaving(u64),
+    /// Puzzles lichess gave that could not be read, left out.
+    Dropped(usize),
     /// A request failed.
     Failed(crate::online::ApiError),
 }
@@ -281,6 +283,7 @@ impl Narrator {
             LinkSaid::NoMore => Line::info(w.no_more.clone()),
             LinkSaid::WaitMinute(seconds) => Line::info(fill(&w.wait_minute, &[("seconds", seconds.to_string())])),
             LinkSaid::Leaving(seconds) => Line::info(fill(&w.leaving, &[("seconds", seconds.to_string())])),
+            LinkSaid::Dropped(n) => Line::info(fill(&w.dropped, &[("n", n.to_string())])),
             LinkSaid::Failed(e) => Line::new(self.puzzle_online_error(e), Urgency::Urgent),
         }
     }

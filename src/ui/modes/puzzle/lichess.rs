@@ -41,8 +41,8 @@ impl PuzzleMode {
     pub(super) fn lichess_answered(&mut self, news: PuzzleNews, now: u64) {
         let Some(link) = &mut self.link else { return };
         link.answered(&news, std::time::Instant::now());
-        let (posted, counted, batch) = match news {
-            PuzzleNews::Answered { posted, counted, batch } => (posted, counted, batch),
+        let (posted, counted, batch, dropped) = match news {
+            PuzzleNews::Answered { posted, counted, batch, dropped } => (posted, counted, batch, dropped),
             PuzzleNews::Dashboard(Ok(d)) => {
                 let lines = self.shell.words.puzzle_dashboard(&d);
                 return self.shell.say_lines(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)).collect());
@@ -55,6 +55,10 @@ impl PuzzleMode {
         let want = std::mem::take(&mut self.wanting);
         let answered = batch.is_ok();
         let mut lines = Vec::new();
+        // Puzzles that could not be read were left out alone: said.
+        if dropped > 0 {
+            lines.push(self.shell.words.puzzle_online(&LinkSaid::Dropped(dropped)));
+        }
         if !posted.is_empty()
             && let Err(e) = link.counted(&posted)
         {
