@@ -36,6 +36,15 @@ fn import_mark(library: &Path) -> PathBuf {
     library.with_extension("importing")
 }
 
+/// An import that ended whole: its mark goes. A mark left behind would
+/// cut the library back at the next start, so its removal is checked.
+fn end_import(library: &Path) -> std::io::Result<()> {
+    match std::fs::remove_file(import_mark(library)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 /// An import cut short is undone: the library back to its length before
 /// it (its index then matches again). Ok(true) when one was.
 pub(crate) fn undo_cut_import(library: &Path) -> std::io::Result<bool> {
@@ -100,24 +109,26 @@ pub(crate) fn import(settings: &Settings, input: Box<dyn std::io::BufRead>) -> R
     let done = crate::study::library::import(&mut input, &mut writer, &known);
     let flushed = std::io::Write::flush(&mut writer).and_then(|()| out.sync_all());
     drop(writer);
-    // The library as it was: nothing half added.
+    // The library as it was: nothing half added. If it cannot even be
+    // cut back, the mark stays, and the next start cuts it back.
     let undo = |e: &std::io::Error| {
-        let _ = out.set_len(before).and_then(|()| out.sync_all());
-        let _ = std::fs::remove_file(import_mark(&files.library));
+        if out.set_len(before).and_then(|()| out.sync_all()).is_ok() {
+            let _ = std::fs::remove_file(import_mark(&files.library));
+        }
         problem(e)
     };
     match (done, flushed) {
         (Err(ImportError::Write(e)), _) | (_, Err(e)) => Err(undo(&e)),
         (Ok(done), Ok(())) => {
             crate::study::index::build(&files.library).map_err(|e| undo(&e))?;
-            let _ = std::fs::remove_file(import_mark(&files.library));
+            end_import(&files.library).map_err(|e| undo(&e))?;
             said.push(words.puzzles_imported(done));
             Ok(said.join(" "))
         }
         // What was read before the file failed is kept, and said.
         (Err(ImportError::Read(e)), Ok(())) => {
             crate::study::index::build(&files.library).map_err(|e| undo(&e))?;
-            let _ = std::fs::remove_file(import_mark(&files.library));
+            end_import(&files.library).map_err(|e| undo(&e))?;
             let added = out.metadata().map(|m| m.len() > before).unwrap_or(false);
             Err(ImportFailed::Unreadable(e, added))
         }
