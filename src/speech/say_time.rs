@@ -10,56 +10,53 @@ pub(crate) fn unit(lex: &Lexicon, forms: &[String; 3], n: u64) -> String {
 }
 
 /// A time in words after a preposition that governs the accusative
-/// ("за 1 минуту", "через 21 секунду"): in Russian the feminine units'
-/// singular takes its accusative; elsewhere as [`say_duration`].
+/// ("за 1 минуту", "через 21 секунду"): the language's forms for it where
+/// it has them (`minute_after`, `second_after`), else as [`say_duration`].
 pub fn say_duration_after(lex: &Lexicon, millis: u64) -> String {
-    let said = say_duration(lex, millis);
-    if lex.lang != super::SpeechLang::Russian {
-        return said;
-    }
-    said.split(' ')
-        .map(|w| match w {
-            "минута" => "минуту",
-            "секунда" => "секунду",
-            other => other,
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let t = &lex.time;
+    let minute = t.minute_after.as_ref().unwrap_or(&t.minute);
+    let second = t.second_after.as_ref().unwrap_or(&t.second);
+    duration_in(lex, millis, minute, second)
 }
 
 /// A remaining time in words. Whole seconds from 10 seconds up, tenths below
 /// (never rounded up: the clock never promises time that is not there).
 pub fn say_duration(lex: &Lexicon, millis: u64) -> String {
+    duration_in(lex, millis, &lex.time.minute, &lex.time.second)
+}
+
+/// [`say_duration`] with the minutes' and seconds' forms given.
+fn duration_in(lex: &Lexicon, millis: u64, minute: &[String; 3], second: &[String; 3]) -> String {
     let t = &lex.time;
     let total_secs = millis / 1000;
     let (h, m, s) = (total_secs / 3600, total_secs / 60 % 60, total_secs % 60);
     if h > 0 {
         let mut parts = vec![unit(lex, &t.hour, h)];
         if m > 0 {
-            parts.push(unit(lex, &t.minute, m));
+            parts.push(unit(lex, minute, m));
         }
         return parts.join(" ");
     }
     if m > 0 {
-        let mut parts = vec![unit(lex, &t.minute, m)];
+        let mut parts = vec![unit(lex, minute, m)];
         if s > 0 {
-            parts.push(unit(lex, &t.second, s));
+            parts.push(unit(lex, second, s));
         }
         return parts.join(" ");
     }
     if millis >= 10_000 {
-        return unit(lex, &t.second, s);
+        return unit(lex, second, s);
     }
     let tenths = millis / 100;
     if tenths.is_multiple_of(10) {
-        return unit(lex, &t.second, tenths / 10);
+        return unit(lex, second, tenths / 10);
     }
     // A fraction: English "9.5 seconds"; Russian "9,5 секунды" (the genitive singular).
     let form = match lex.lang {
         super::SpeechLang::Russian => 1,
         _ => 2,
     };
-    format!("{}{}{}{}{}", tenths / 10, t.decimal_point, tenths % 10, t.unit_space, t.second[form])
+    format!("{}{}{}{}{}", tenths / 10, t.decimal_point, tenths % 10, t.unit_space, second[form])
 }
 
 #[cfg(test)]

@@ -1,8 +1,7 @@
 //! News of a feed (lichess TV, a player's game, a broadcast round) on its
 //! way to the session: the feed's thread puts each item here, and at most
-//! one wake-up message ([`crate::ui::input::Msg::Watch`],
-//! [`crate::ui::input::Msg::Broadcast`]) is in the session's channel at a
-//! time, so the player's lines and signals never wait
+//! one wake-up message (the input's `Watch` or `Broadcast`, naming the
+//! feed by its id) is in the session's channel at a time, so the player's lines and signals never wait
 //! behind a flood; the mode takes a batch at a time and, if more wait,
 //! wakes itself again behind whatever came meanwhile. The feed's thread
 //! waits while [`MAX_WAITING`] items are unread (its server is read no

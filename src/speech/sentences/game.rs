@@ -110,6 +110,12 @@ pub struct TimeWords {
     pub minute: [String; 3],
     /// Seconds.
     pub second: [String; 3],
+    /// Minutes and seconds after a preposition that governs another case
+    /// ("за 1 минуту"), where the language's forms differ.
+    #[serde(default)]
+    pub minute_after: Option<[String; 3]>,
+    #[serde(default)]
+    pub second_after: Option<[String; 3]>,
     /// The decimal separator said in "9.5 seconds".
     pub decimal_point: String,
     /// What stands between a number and its unit: a space, or nothing in
