@@ -339,7 +339,6 @@ impl PuzzleMode {
         if rated {
             self.record.rating = before.after_puzzle(f64::from(puzzle.rating), won, self.wanted.theme.as_deref());
         }
-        self.record.seen.insert(puzzle.id.clone());
         let themes = self.shell.words.puzzle_themes(&puzzle.themes);
         self.shell.say_lines(themes.into_iter().collect());
         if let Some(url) = puzzle_url(&puzzle) {
