@@ -2,9 +2,9 @@
 # Reading long inputs: games of 10k, 100k and 1M half-moves through
 # `voxchess fen --pgn`, the 100k game through `review` and `play --pgn`
 # and as a save through `resume`, and typed lines of 4 KiB and 64 KiB
-# through `voxchess parse`; movetext without move numbers (100k and 200k
-# half-moves after a lone "1."), 60 MB of "(" and of ")", and a 20 MB
-# database of 34,000 games; prints the time and peak memory of each (GNU
+# through `voxchess parse`; movetext without move numbers (100k, 200k
+# and 1.5 million half-moves after a lone "1.": the last a 6 MB file),
+# 60 MB of "(" and of ")", and a 20 MB database of 34,000 games; prints the time and peak memory of each (GNU
 # time). The games repeat knight moves, so every move is legal (and the
 # game is over by fivefold repetition: `play` and `resume` say so, write
 # its score and end at `quit`).
@@ -25,8 +25,9 @@ open(path, "w").write('[Event "long"]\n\n' + moves + " *\n")
 PY
   /usr/bin/time -f "fen --pgn, $n half-moves: %e s, %M kB peak" "$bin" fen --pgn "$tmp/game-$n.pgn" > /dev/null
 done
-# Movetext without move numbers: as fast as numbered.
-for n in 100000 200000; do
+# Movetext without move numbers: as fast as numbered, and as little
+# memory per move (the 1.5 million plies are a 6 MB file).
+for n in 100000 200000 1500000; do
   python3 - "$n" "$tmp/bare-$n.pgn" <<'PY'
 import sys
 plies, path = int(sys.argv[1]), sys.argv[2]

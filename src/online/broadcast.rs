@@ -351,7 +351,7 @@ fn clocks_of(game: &PgnGame) -> Option<[u64; 2]> {
     let mut clocks = [None, None];
     let mut side = game.start.turn();
     for node in &game.moves {
-        if let Some(ms) = node.comments.iter().find_map(|c| clock_in(c)) {
+        if let Some(ms) = node.notes().comments.iter().find_map(|c| clock_in(c)) {
             clocks[usize::from(side == Color::Black)] = Some(ms);
         }
         side = !side;
@@ -477,7 +477,7 @@ mod tests {
         assert_eq!(a.players[0].title.as_deref(), Some("GM"));
         assert_eq!(a.players[0].rating, Some(2750));
         assert_eq!(a.game.moves.len(), 2);
-        assert!(a.game.moves.iter().all(|n| n.comments.is_empty()));
+        assert!(a.game.moves.iter().all(|n| n.notes().comments.is_empty()));
         assert_eq!(a.clocks, Some([6_010_000, 5_998_500]));
         assert_eq!(a.result, None);
         assert_eq!((b.key.as_str(), b.game.moves.len(), b.result), ("YjQbXprq", 3, Some(None)));

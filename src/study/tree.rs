@@ -2,7 +2,7 @@
 //! it: next, back, start, end, a move by number, into a variation and out.
 //! Every step is a typed result; the words are said elsewhere.
 
-use crate::notation::pgn::{PgnGame, PgnNode};
+use crate::notation::pgn::{PgnGame, PgnNode, PgnNotes};
 use crate::rules::{Color, Move, Position};
 
 /// One move of a line, with what was written around it.
@@ -74,14 +74,15 @@ impl Tree {
         let mut pos = start;
         for (i, n) in nodes.iter().enumerate() {
             // An empty variation ("( )") has nothing to step into.
+            let notes = n.notes();
             let variations =
-                n.variations.iter().filter(|v| !v.is_empty()).map(|v| self.add(v, pos, Some((id, i)))).collect();
+                notes.variations.iter().filter(|v| !v.is_empty()).map(|v| self.add(v, pos, Some((id, i)))).collect();
             self.lines[id].nodes.push(Node {
                 before: pos,
                 mv: n.mv,
-                comments_before: n.comments_before.clone(),
-                nags: n.nags.clone(),
-                comments: n.comments.clone(),
+                comments_before: notes.comments_before.clone(),
+                nags: notes.nags.clone(),
+                comments: notes.comments.clone(),
                 variations,
             });
             pos.play_unchecked(&n.mv);
@@ -404,12 +405,14 @@ impl Tree {
         branch
             .nodes
             .iter()
-            .map(|n| PgnNode {
-                mv: n.mv,
-                comments_before: n.comments_before.clone(),
-                nags: n.nags.clone(),
-                comments: n.comments.clone(),
-                variations: n.variations.iter().map(|v| self.pgn_moves(*v)).filter(|v| !v.is_empty()).collect(),
+            .map(|n| {
+                let notes = PgnNotes {
+                    comments_before: n.comments_before.clone(),
+                    nags: n.nags.clone(),
+                    comments: n.comments.clone(),
+                    variations: n.variations.iter().map(|v| self.pgn_moves(*v)).filter(|v| !v.is_empty()).collect(),
+                };
+                PgnNode::with_notes(n.mv, notes)
             })
             .collect()
     }

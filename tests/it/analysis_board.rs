@@ -95,9 +95,9 @@ fn own_lines_are_played_deleted_and_saved() {
     assert_eq!(games.len(), 1, "{out}");
     let saved = one_game(&games[0]);
     let expected = one_game("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 (2. d4 exd4 3. Qxd4) 2... Nc6 3. Bb5 *\n");
-    let moves = |g: &PgnGame| g.moves.iter().map(|n| (n.mv, n.variations.clone())).collect::<Vec<_>>();
+    let moves = |g: &PgnGame| g.moves.iter().map(|n| (n.mv, n.notes().variations.clone())).collect::<Vec<_>>();
     assert_eq!(moves(&saved), moves(&expected), "{}", games[0]);
-    assert_eq!(saved.moves[2].comments, ["The knight."], "{}", games[0]);
+    assert_eq!(saved.moves[2].notes().comments, ["The knight."], "{}", games[0]);
     assert_eq!(saved.tag("White"), Some("Ann"));
 }
 
@@ -393,7 +393,8 @@ fn a_saved_game_with_a_clock_tells_the_time_of_each_move() {
     let game = one_game(&pgn);
     assert_eq!(game.moves.len(), 3, "{pgn}");
     for node in &game.moves {
-        let clk = node.comments.iter().find(|c| c.starts_with("[%clk 0:05:0")).unwrap_or_else(|| panic!("{pgn}"));
+        let clk =
+            node.notes().comments.iter().find(|c| c.starts_with("[%clk 0:05:0")).unwrap_or_else(|| panic!("{pgn}"));
         assert!(clk.len() == "[%clk 0:05:00]".len(), "{pgn}");
     }
     let file = file.display().to_string();

@@ -33,14 +33,14 @@ fn reads_tags_comments_variations_nags_results() {
     assert_eq!(g.tag("White"), Some("Anna"));
     assert_eq!(g.result, "1-0");
     assert_eq!(g.moves.len(), 10);
-    assert_eq!(g.moves[0].comments, vec!["King's pawn"]);
-    assert_eq!(g.moves[2].nags, vec![1]);
-    assert_eq!(g.moves[3].variations.len(), 1);
-    let var = &g.moves[3].variations[0];
+    assert_eq!(g.moves[0].notes().comments, vec!["King's pawn"]);
+    assert_eq!(g.moves[2].notes().nags, vec![1]);
+    assert_eq!(g.moves[3].notes().variations.len(), 1);
+    let var = &g.moves[3].notes().variations[0];
     assert_eq!(var.len(), 3);
-    assert_eq!(var[1].variations.len(), 1, "nested variation 3. Bc4");
-    assert_eq!(g.moves[5].nags, vec![5], "!? becomes $5");
-    assert_eq!(g.moves[5].comments, vec!["Morphy"]);
+    assert_eq!(var[1].notes().variations.len(), 1, "nested variation 3. Bc4");
+    assert_eq!(g.moves[5].notes().nags, vec![5], "!? becomes $5");
+    assert_eq!(g.moves[5].notes().comments, vec!["Morphy"]);
     let g2 = &games[1];
     assert_eq!(g2.result, "*");
     assert_eq!(g2.moves.len(), 3);
@@ -118,4 +118,41 @@ fn a_tag_value_may_hold_a_closing_bracket() {
         .expect("read");
     assert_eq!(games[0].tag("Event"), Some("a]b \"c\""));
     assert_eq!(games[0].tag("White"), Some("x"));
+}
+
+/// The reader reads the text as the games are asked for: a problem in a
+/// later game is that game's, and the games before it are read whole.
+#[test]
+fn a_problem_belongs_to_its_own_game() {
+    use voxchess::notation::pgn::pgn_games;
+    for (text, first_moves) in [
+        ("1. e4 e5 1-0\n[White \"x]\n1. d4 *", 2),
+        ("[White \"A\"]\n[Black \"B\"]\n1. e4 e5 2. Nf3\n[White \"C\"]\n[Black \"D\"]\n1. d4 {open", 3),
+        ("1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 d5 2. c4 ) *", 4),
+    ] {
+        let mut games = pgn_games(text, NotationLang::English, None);
+        let first = games.next().expect("a first game").expect(text);
+        assert_eq!(first.moves.len(), first_moves, "{text}");
+        let e = games.next().expect("a second").expect_err(text);
+        assert_eq!(e.game, 2, "{text}: {e}");
+        assert!(games.next().is_none(), "nothing after a problem: {text}");
+    }
+}
+
+/// Letters of any alphabet, blanks of any kind and a promotion piece in
+/// brackets are read from the text as written.
+#[test]
+fn any_letters_and_blanks_are_read() {
+    let text = "[White \"Пётр\"]\n[Black \"김\"]\n\n1.\u{a0}e4 {Ход «пешкой»}\u{2003}e5 ; 주석\n2. Кf3 *";
+    let games = read_pgn(text, NotationLang::Russian, None).expect("reads");
+    assert_eq!(games[0].tag("White"), Some("Пётр"));
+    assert_eq!(games[0].moves.len(), 3);
+    assert_eq!(games[0].moves[0].notes().comments, ["Ход «пешкой»"]);
+    assert_eq!(games[0].moves[1].notes().comments, ["주석"]);
+    let promotion =
+        read_pgn("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n1. a8(Ф) *", NotationLang::Russian, None).expect("d8(Ф)");
+    let written = write_pgn(&promotion[0]);
+    assert!(written.contains("1. a8=Q *"), "{written}");
+    // A move with nothing written around it holds no notes.
+    assert!(games[0].moves[2].notes().comments.is_empty());
 }

@@ -309,7 +309,7 @@ fn crash_and_resume_lose_no_move() {
         .remove(0);
     let sans: Vec<String> = game.moves.iter().map(|n| n.mv.uci()).collect();
     assert_eq!(sans, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"], "{text}");
-    assert!(game.moves.iter().all(|n| n.comments.iter().any(|c| c.starts_with("[%clk 0:0"))), "{text}");
+    assert!(game.moves.iter().all(|n| n.notes().comments.iter().any(|c| c.starts_with("[%clk 0:0"))), "{text}");
     assert!(text.contains(" *"), "{text}");
     for tag in ["Event", "Date", "White", "Black", "Result", "TimeControl \"300\"", "Termination \"unterminated\""] {
         assert!(text.contains(&format!("[{tag}")), "tag {tag}: {text}");

@@ -3,6 +3,7 @@
 //! results.
 
 use super::problem::PgnProblem;
+use std::collections::VecDeque;
 
 /// One PGN token with the line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,17 +46,17 @@ fn normalize_result(word: &str) -> Option<&'static str> {
 }
 
 /// Splits "Фxd5+Сd7" after check marks followed by a letter, and "14.Nf3" after a move number.
-fn split_word(word: &str, line: usize, out: &mut Vec<(Token, usize)>) {
+fn split_word(word: &str, line: usize, out: &mut VecDeque<(Token, usize)>) {
     let chars: Vec<char> = word.chars().collect();
     // Leading move number: digits then one or more dots.
     let digits = chars.iter().take_while(|c| c.is_ascii_digit()).count();
     let dots = chars[digits..].iter().take_while(|c| **c == '.' || **c == '…').count();
     let mut start = 0;
     if digits > 0 && dots > 0 {
-        out.push((Token::MoveNumber, line));
+        out.push_back((Token::MoveNumber, line));
         start = digits + dots;
     } else if digits == chars.len() && !word.starts_with('0') {
-        out.push((Token::MoveNumber, line));
+        out.push_back((Token::MoveNumber, line));
         return;
     }
     let mut piece = String::new();
@@ -65,12 +66,12 @@ fn split_word(word: &str, line: usize, out: &mut Vec<(Token, usize)>) {
         piece.push(c);
         let after_mark = matches!(c, '+' | '#');
         if after_mark && chars.get(i + 1).is_some_and(|n| n.is_alphabetic()) {
-            out.push((Token::Word(std::mem::take(&mut piece)), line));
+            out.push_back((Token::Word(std::mem::take(&mut piece)), line));
         }
         i += 1;
     }
     if !piece.is_empty() && !piece.chars().all(|c| c == '.') {
-        out.push((Token::Word(piece), line));
+        out.push_back((Token::Word(piece), line));
     }
 }
 
@@ -78,20 +79,24 @@ fn split_word(word: &str, line: usize, out: &mut Vec<(Token, usize)>) {
 /// (a value may hold `]`, and `\"` inside it), or the end of its line. A
 /// value whose quote is never closed ends at the line's first `]` (and is
 /// then refused as not of the form).
-fn tag_end(chars: &[char], open: usize) -> Option<usize> {
-    let first = || chars[open..].iter().position(|c| *c == ']' || *c == '\n').map(|p| p + open);
+fn tag_end(text: &str, open: usize) -> Option<usize> {
+    let first = || text[open..].find([']', '\n']).map(|p| p + open);
     let mut quoted = false;
-    let mut k = open + 1;
-    while k < chars.len() {
-        match chars[k] {
+    let mut escaped = false;
+    for (k, c) in text[open + 1..].char_indices() {
+        let k = k + open + 1;
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match c {
             '\n' if quoted => return first(),
             '\n' => return Some(k),
-            '\\' if quoted => k += 1,
+            '\\' if quoted => escaped = true,
             '"' => quoted = !quoted,
             ']' if !quoted => return Some(k),
             _ => {}
         }
-        k += 1;
     }
     if quoted { first() } else { None }
 }
@@ -104,47 +109,43 @@ pub(crate) const MAX_NESTING: usize = 100;
 /// plies has a million and a half).
 pub(crate) const MAX_GAME_TOKENS: usize = 4_000_000;
 
-/// Reads PGN text a game at a time: the tokens held are one game's.
-pub(crate) struct Lexer {
-    chars: Vec<char>,
+/// Reads PGN text a token at a time, as the reader asks: the text is
+/// borrowed, never copied.
+pub(crate) struct Lexer<'a> {
+    text: &'a str,
+    /// Where reading has come to, in bytes (always at a character's start).
     i: usize,
     line: usize,
     line_start: bool,
     depth: usize,
 }
 
-impl Lexer {
+impl<'a> Lexer<'a> {
     /// A lexer of `text`.
-    pub(crate) fn new(text: &str) -> Lexer {
-        Lexer { chars: text.chars().collect(), i: 0, line: 1, line_start: true, depth: 0 }
+    pub(crate) fn new(text: &'a str) -> Lexer<'a> {
+        Lexer { text, i: 0, line: 1, line_start: true, depth: 0 }
     }
 
     /// Whether all the text has been read.
     pub(crate) fn done(&self) -> bool {
-        self.i >= self.chars.len()
+        self.i >= self.text.len()
     }
 
-    /// The tokens up to and including the next result outside any
-    /// variation (the end of a game), or to the end of the text.
-    pub(crate) fn next_game(&mut self) -> Result<Vec<(Token, usize)>, LexError> {
-        let mut out = Vec::new();
-        while !self.done() {
-            let before = out.len();
-            if before >= MAX_GAME_TOKENS {
-                return Err(LexError { line: self.line, problem: PgnProblem::TooLong(MAX_GAME_TOKENS) });
-            }
-            self.next_token(&mut out)?;
-            if out[before..].iter().any(|(t, _)| matches!(t, Token::Result(_))) && self.depth == 0 {
-                break;
-            }
-        }
-        Ok(out)
+    /// The line the lexer has come to.
+    pub(crate) fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Whether the lexer is inside a variation.
+    pub(crate) fn in_variation(&self) -> bool {
+        self.depth > 0
     }
 
     /// Reads what comes next (blanks, a line, or one token or more) into `out`.
-    fn next_token(&mut self, out: &mut Vec<(Token, usize)>) -> Result<(), LexError> {
+    pub(crate) fn next_token(&mut self, out: &mut VecDeque<(Token, usize)>) -> Result<(), LexError> {
         let (mut i, mut line) = (self.i, self.line);
-        let c = self.chars[i];
+        let text = self.text;
+        let Some(c) = text[i..].chars().next() else { return Ok(()) };
         if c == '\n' {
             self.line += 1;
             self.line_start = true;
@@ -152,26 +153,22 @@ impl Lexer {
             return Ok(());
         }
         if c.is_whitespace() {
-            self.i += 1;
+            self.i += c.len_utf8();
             return Ok(());
         }
         let at_line_start = self.line_start;
         self.line_start = false;
-        let chars = &self.chars;
+        // The end of the line from `i`, or of the text.
+        let line_end = |i: usize| text[i..].find('\n').map_or(text.len(), |p| p + i);
         match c {
-            '%' if at_line_start => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
+            '%' if at_line_start => i = line_end(i),
             '[' => {
                 let start_line = line;
-                let end = tag_end(chars, i);
-                let Some(end) = end.filter(|e| chars[*e] == ']') else {
+                let end = tag_end(text, i);
+                let Some(end) = end.filter(|e| text[*e..].starts_with(']')) else {
                     return Err(LexError { line: start_line, problem: PgnProblem::TagNotClosed });
                 };
-                let inner: String = chars[i + 1..end].iter().collect();
-                let inner = inner.trim();
+                let inner = text[i + 1..end].trim();
                 let (name, rest) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
                 let rest = rest.trim();
                 if name.is_empty() || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
@@ -181,27 +178,26 @@ impl Lexer {
                     });
                 }
                 let value = rest[1..rest.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\");
-                out.push((Token::Tag(name.to_string(), value), start_line));
+                out.push_back((Token::Tag(name.to_string(), value), start_line));
                 i = end + 1;
             }
             '{' => {
                 let start_line = line;
-                let Some(end) = chars[i..].iter().position(|c| *c == '}').map(|p| p + i) else {
+                let Some(end) = text[i..].find('}').map(|p| p + i) else {
                     return Err(LexError { line: start_line, problem: PgnProblem::CommentNotClosed });
                 };
-                let body: String = chars[i + 1..end].iter().collect();
+                let body = &text[i + 1..end];
                 line += body.matches('\n').count();
-                out.push((Token::Comment(body.split_whitespace().collect::<Vec<_>>().join(" ")), start_line));
+                out.push_back((Token::Comment(body.split_whitespace().collect::<Vec<_>>().join(" ")), start_line));
                 i = end + 1;
             }
             ';' => {
-                let end = chars[i..].iter().position(|c| *c == '\n').map_or(chars.len(), |p| p + i);
-                let body: String = chars[i + 1..end].iter().collect();
-                out.push((Token::Comment(body.trim().to_string()), line));
+                let end = line_end(i);
+                out.push_back((Token::Comment(text[i + 1..end].trim().to_string()), line));
                 i = end;
             }
-            '(' if chars.get(i + 1) == Some(&'=') && chars.get(i + 2) == Some(&')') => {
-                out.push((Token::DrawOffer, line));
+            '(' if text[i..].starts_with("(=)") => {
+                out.push_back((Token::DrawOffer, line));
                 i += 3;
             }
             '(' => {
@@ -209,7 +205,7 @@ impl Lexer {
                     return Err(LexError { line, problem: PgnProblem::TooDeep(MAX_NESTING) });
                 }
                 self.depth += 1;
-                out.push((Token::VariationStart, line));
+                out.push_back((Token::VariationStart, line));
                 i += 1;
             }
             ')' => {
@@ -217,45 +213,48 @@ impl Lexer {
                     return Err(LexError { line, problem: PgnProblem::StrayClose });
                 }
                 self.depth -= 1;
-                out.push((Token::VariationEnd, line));
+                out.push_back((Token::VariationEnd, line));
                 i += 1;
             }
             '}' | ']' => {
                 return Err(LexError { line, problem: PgnProblem::NoOpening(c) });
             }
             '$' => {
-                let digits: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).collect();
+                let digits = &text[i + 1..];
+                let digits = &digits[..digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len())];
                 let Ok(n) = digits.parse::<u8>() else {
                     return Err(LexError { line, problem: PgnProblem::BadNag(digits.chars().take(12).collect()) });
                 };
-                out.push((Token::Nag(n), line));
+                out.push_back((Token::Nag(n), line));
                 i += 1 + digits.len();
             }
             _ => {
                 let mut j = i;
                 let mut word = String::new();
-                while j < chars.len() {
-                    let d = chars[j];
+                while let Some(d) = text[j..].chars().next() {
                     if d.is_whitespace() || matches!(d, '{' | '}' | '[' | ']' | ';' | '$' | ')') {
                         break;
                     }
                     if d == '(' {
                         // "d8(Q)": a promotion piece in brackets belongs to the move.
-                        let close =
-                            chars.get(j + 2) == Some(&')') && chars.get(j + 1).is_some_and(|c| c.is_alphabetic());
-                        if close {
-                            word.extend(&chars[j..j + 3]);
-                            j += 3;
+                        let mut after = text[j + 1..].chars();
+                        let piece = after.next().filter(|c| c.is_alphabetic());
+                        if let Some(piece) = piece
+                            && after.next() == Some(')')
+                        {
+                            let n = 2 + piece.len_utf8();
+                            word.push_str(&text[j..j + n]);
+                            j += n;
                             continue;
                         }
                         break;
                     }
                     word.push(d);
-                    j += 1;
+                    j += d.len_utf8();
                 }
                 i = j;
                 if let Some(r) = normalize_result(&word) {
-                    out.push((Token::Result(r.to_string()), line));
+                    out.push_back((Token::Result(r.to_string()), line));
                 } else {
                     split_word(&word, line, out);
                 }

@@ -18,6 +18,14 @@ use crate::rules::{Move, Position};
 pub struct PgnNode {
     /// The move.
     pub mv: Move,
+    /// What was written around it, when anything was: most moves have
+    /// nothing, and a game of a million moves holds a pointer each.
+    notes: Option<Box<PgnNotes>>,
+}
+
+/// What was written around a move.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PgnNotes {
     /// Comments written before the move (only at the start of a line).
     pub comments_before: Vec<String>,
     /// Numeric annotation glyphs ($1 = !, $2 = ?, ...).
@@ -28,10 +36,27 @@ pub struct PgnNode {
     pub variations: Vec<Vec<PgnNode>>,
 }
 
+/// The notes of a move with none.
+static NO_NOTES: PgnNotes =
+    PgnNotes { comments_before: Vec::new(), nags: Vec::new(), comments: Vec::new(), variations: Vec::new() };
+
 impl PgnNode {
     /// A node with only a move.
     pub fn new(mv: Move) -> PgnNode {
-        PgnNode { mv, comments_before: Vec::new(), nags: Vec::new(), comments: Vec::new(), variations: Vec::new() }
+        PgnNode { mv, notes: None }
+    }
+    /// A node with a move and what was written around it.
+    pub fn with_notes(mv: Move, notes: PgnNotes) -> PgnNode {
+        let none = notes == PgnNotes::default();
+        PgnNode { mv, notes: (!none).then(|| Box::new(notes)) }
+    }
+    /// What was written around the move.
+    pub fn notes(&self) -> &PgnNotes {
+        self.notes.as_deref().unwrap_or(&NO_NOTES)
+    }
+    /// What was written around the move, to add to.
+    pub fn notes_mut(&mut self) -> &mut PgnNotes {
+        self.notes.get_or_insert_with(Box::default)
     }
 }
 

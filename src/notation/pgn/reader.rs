@@ -1,12 +1,13 @@
 //! Reading PGN into games; every move is checked against the rules, and an
 //! error names the game, the move number, the side and the token.
 
-use super::lexer::{Lexer, MAX_NESTING, Token};
+use super::lexer::{LexError, Lexer, MAX_GAME_TOKENS, MAX_NESTING, Token};
 use super::problem::PgnProblem;
 use super::{PgnGame, PgnNode};
 use crate::notation::lang::NotationLang;
 use crate::notation::movetext::take_move;
 use crate::rules::{Color, Position};
+use std::collections::VecDeque;
 use std::fmt;
 
 /// Where in the text a problem is.
@@ -48,75 +49,122 @@ impl std::error::Error for PgnError {}
 /// The most words a move and its marks are read from.
 const MOVE_WORDS: usize = 16;
 
+/// Reads tokens as the lexer makes them: only the few looked ahead at
+/// are held, so the memory is the moves read, not the text's tokens.
 struct Parser<'a> {
-    tokens: &'a [(Token, usize)],
-    at: usize,
+    lexer: Lexer<'a>,
+    /// Tokens made but not yet taken.
+    ahead: VecDeque<(Token, usize)>,
+    /// The line of the last token taken.
+    last_line: usize,
+    /// A problem of the text met while reading ahead: it stops the reading.
+    broken: Option<LexError>,
+    /// Tokens taken in this game.
+    taken: usize,
     lang: NotationLang,
     game: usize,
     players: Option<String>,
 }
 
 impl Parser<'_> {
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.at).map(|(t, _)| t)
-    }
-    fn line(&self) -> usize {
-        self.tokens.get(self.at).or(self.tokens.last()).map_or(1, |(_, l)| *l)
-    }
-    fn error(&self, problem: PgnProblem) -> PgnError {
-        PgnError {
-            game: self.game,
-            players: self.players.clone(),
-            line: self.line(),
-            at_move: None,
-            token: None,
-            problem,
+    /// Makes tokens until `n` are ahead, the text ends, or a problem is
+    /// met. Never past a game's result (outside any variation) that is
+    /// not yet taken: a problem of the next game is that game's.
+    fn fill(&mut self, n: usize) {
+        while self.ahead.len() < n && self.broken.is_none() && !self.lexer.done() {
+            let at_result = matches!(self.ahead.back(), Some((Token::Result(_), _)));
+            if at_result && !self.lexer.in_variation() {
+                break;
+            }
+            if self.taken + self.ahead.len() >= MAX_GAME_TOKENS {
+                let problem = PgnProblem::TooLong(MAX_GAME_TOKENS);
+                self.broken = Some(LexError { line: self.lexer.line(), problem });
+                break;
+            }
+            if let Err(e) = self.lexer.next_token(&mut self.ahead) {
+                self.broken = Some(e);
+            }
         }
+    }
+    fn peek(&mut self) -> Option<&Token> {
+        self.fill(1);
+        self.ahead.front().map(|(t, _)| t)
+    }
+    /// Takes the next token.
+    fn pop(&mut self) -> Option<Token> {
+        self.fill(1);
+        let (token, line) = self.ahead.pop_front()?;
+        self.last_line = line;
+        self.taken += 1;
+        Some(token)
+    }
+    /// Puts back a token just taken.
+    fn unpop(&mut self, token: Token) {
+        self.ahead.push_front((token, self.last_line));
+        self.taken -= 1;
+    }
+    /// Drops `n` tokens ahead.
+    fn skip(&mut self, n: usize) {
+        for _ in 0..n {
+            if let Some((_, line)) = self.ahead.pop_front() {
+                self.last_line = line;
+                self.taken += 1;
+            }
+        }
+    }
+    /// The line of the next token, or of the last one at the end.
+    fn line(&mut self) -> usize {
+        self.fill(1);
+        self.ahead.front().map_or(self.last_line, |(_, l)| *l)
+    }
+    /// A problem at the next token.
+    fn error(&mut self, problem: PgnProblem) -> PgnError {
+        let line = self.line();
+        self.error_at(line, problem)
+    }
+    /// A problem at the token just taken.
+    fn error_here(&self, problem: PgnProblem) -> PgnError {
+        self.error_at(self.last_line, problem)
+    }
+    fn error_at(&self, line: usize, problem: PgnProblem) -> PgnError {
+        PgnError { game: self.game, players: self.players.clone(), line, at_move: None, token: None, problem }
     }
 
     /// Reads a line of moves from `pos` until a result, a ')' or the end.
     /// Returns the moves and any comments that had no move to stand with.
     fn line_of_moves(&mut self, start: Position, depth: usize) -> Result<(Vec<PgnNode>, Vec<String>), PgnError> {
         let mut nodes: Vec<PgnNode> = Vec::new();
-        let mut before: Vec<Position> = Vec::new();
+        // Only the position before the last move is kept: a variation
+        // opens there, and nothing earlier is looked at again.
+        let mut before: Option<Position> = None;
         let mut pos = start;
         let mut pending: Vec<String> = Vec::new();
-        while let Some(tok) = self.peek() {
+        while let Some(tok) = self.pop() {
             match tok {
-                Token::Tag(..) | Token::Result(_) | Token::VariationEnd => break,
-                Token::MoveNumber => self.at += 1,
-                Token::Comment(c) => {
-                    match nodes.last_mut() {
-                        Some(n) => n.comments.push(c.clone()),
-                        None => pending.push(c.clone()),
-                    }
-                    self.at += 1;
+                Token::Tag(..) | Token::Result(_) | Token::VariationEnd => {
+                    self.unpop(tok);
+                    break;
                 }
-                Token::DrawOffer => {
-                    match nodes.last_mut() {
-                        Some(n) => n.comments.push("(=)".into()),
-                        None => pending.push("(=)".into()),
-                    }
-                    self.at += 1;
-                }
-                Token::Nag(n) => {
-                    let n = *n;
-                    match nodes.last_mut() {
-                        Some(node) => node.nags.push(n),
-                        None => {
-                            return Err(self.error(PgnProblem::AnnotationFirst(n)));
-                        }
-                    }
-                    self.at += 1;
-                }
+                Token::MoveNumber => {}
+                Token::Comment(c) => match nodes.last_mut() {
+                    Some(n) => n.notes_mut().comments.push(c),
+                    None => pending.push(c),
+                },
+                Token::DrawOffer => match nodes.last_mut() {
+                    Some(n) => n.notes_mut().comments.push("(=)".into()),
+                    None => pending.push("(=)".into()),
+                },
+                Token::Nag(n) => match nodes.last_mut() {
+                    Some(node) => node.notes_mut().nags.push(n),
+                    None => return Err(self.error_here(PgnProblem::AnnotationFirst(n))),
+                },
                 Token::VariationStart => {
                     if depth >= MAX_NESTING {
-                        return Err(self.error(PgnProblem::TooDeep(MAX_NESTING)));
+                        return Err(self.error_here(PgnProblem::TooDeep(MAX_NESTING)));
                     }
-                    let Some(from) = before.last().copied() else {
-                        return Err(self.error(PgnProblem::VariationFirst));
+                    let Some(from) = before else {
+                        return Err(self.error_here(PgnProblem::VariationFirst));
                     };
-                    self.at += 1;
                     let (variation, loose) = self.line_of_moves(from, depth + 1)?;
                     if !loose.is_empty() {
                         return Err(self.error(PgnProblem::EmptyVariation));
@@ -124,50 +172,62 @@ impl Parser<'_> {
                     if self.peek() != Some(&Token::VariationEnd) {
                         return Err(self.error(PgnProblem::VariationNotClosed));
                     }
-                    self.at += 1;
+                    self.skip(1);
                     if let Some(n) = nodes.last_mut() {
-                        n.variations.push(variation);
+                        n.notes_mut().variations.push(variation);
                     }
                 }
-                Token::Word(_) => {
+                Token::Word(first) => {
+                    let line = self.last_line;
                     // A move is a few words: never more are looked at (so
                     // reading is linear however long the run of words).
-                    let words: Vec<&str> = self.tokens[self.at..]
-                        .iter()
-                        .take(MOVE_WORDS)
-                        .map_while(|(t, _)| match t {
-                            Token::Word(w) => Some(w.as_str()),
-                            _ => None,
-                        })
-                        .collect();
+                    self.fill(MOVE_WORDS - 1);
+                    let next = self.ahead.iter().take(MOVE_WORDS - 1).map_while(|(t, _)| match t {
+                        Token::Word(w) => Some(w.as_str()),
+                        _ => None,
+                    });
+                    let words: Vec<&str> = std::iter::once(first.as_str()).chain(next).collect();
                     match take_move(&pos, &words, self.lang) {
                         Ok((m, marks, _text, used)) => {
                             let mut node = PgnNode::new(m);
-                            node.comments_before = std::mem::take(&mut pending);
-                            node.nags.extend(marks.nag);
-                            if marks.draw_offer {
-                                node.comments.push("(=)".into());
+                            if !pending.is_empty() {
+                                node.notes_mut().comments_before = std::mem::take(&mut pending);
                             }
-                            before.push(pos);
+                            if marks.nag.is_some() {
+                                node.notes_mut().nags.extend(marks.nag);
+                            }
+                            if marks.draw_offer {
+                                node.notes_mut().comments.push("(=)".into());
+                            }
+                            before = Some(pos);
                             pos.play_unchecked(&m);
                             nodes.push(node);
-                            self.at += used;
+                            self.skip(used - 1);
                         }
                         Err((e, text)) => {
                             return Err(PgnError {
                                 at_move: Some((pos.fullmoves(), pos.turn())),
                                 token: Some(text),
-                                ..self.error(PgnProblem::Move(Box::new(e)))
+                                ..self.error_at(line, PgnProblem::Move(Box::new(e)))
                             });
                         }
                     }
                 }
             }
         }
-        if let Some(n) = nodes.last_mut() {
-            n.comments.append(&mut pending);
+        if let Some(n) = nodes.last_mut()
+            && !pending.is_empty()
+        {
+            n.notes_mut().comments.append(&mut pending);
         }
+        nodes.shrink_to_fit();
         Ok((nodes, pending))
+    }
+
+    /// A problem of the text as the reader's: in game `game`.
+    fn text_error(&self, e: LexError, game: usize) -> PgnError {
+        let players = if game == self.game { self.players.clone() } else { None };
+        PgnError { game, players, line: e.line, at_move: None, token: None, problem: e.problem }
     }
 }
 
@@ -179,106 +239,106 @@ pub fn read_pgn(text: &str, lang: NotationLang, start: Option<Position>) -> Resu
 }
 
 /// The games of a PGN text one after another, as [`read_pgn`] reads
-/// them: only one game's tokens are held at a time, and a game once
-/// taken is the caller's to keep or drop. After an error, nothing more.
-pub fn pgn_games(text: &str, lang: NotationLang, start: Option<Position>) -> PgnGames {
+/// them: the text is read as the games are asked for (only a few tokens
+/// ahead are held), and a game once taken is the caller's to keep or
+/// drop. After an error, nothing more.
+pub fn pgn_games(text: &str, lang: NotationLang, start: Option<Position>) -> PgnGames<'_> {
     PgnGames {
-        lexer: Lexer::new(text),
-        lang,
+        parser: Parser {
+            lexer: Lexer::new(text),
+            ahead: VecDeque::new(),
+            last_line: 1,
+            broken: None,
+            taken: 0,
+            lang,
+            game: 0,
+            players: None,
+        },
         start,
-        game_no: 0,
-        ready: std::collections::VecDeque::new(),
+        read_any: false,
         failed: false,
     }
 }
 
 /// The games of a PGN text, read as they are asked for.
-pub struct PgnGames {
-    lexer: Lexer,
-    lang: NotationLang,
+pub struct PgnGames<'a> {
+    parser: Parser<'a>,
     start: Option<Position>,
-    game_no: usize,
-    ready: std::collections::VecDeque<PgnGame>,
+    /// Whether a game was read before.
+    read_any: bool,
     failed: bool,
 }
 
-impl Iterator for PgnGames {
+impl Iterator for PgnGames<'_> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while self.ready.is_empty() && !self.failed && !self.lexer.done() {
-            let read = self
-                .lexer
-                .next_game()
-                .map_err(|e| PgnError {
-                    game: self.game_no + 1,
-                    players: None,
-                    line: e.line,
-                    at_move: None,
-                    token: None,
-                    problem: e.problem,
-                })
-                .and_then(|tokens| {
-                    let mut p = Parser { tokens: &tokens, at: 0, lang: self.lang, game: self.game_no, players: None };
-                    let mut games = Vec::new();
-                    let read = read_games(&mut p, self.start, &mut games, self.game_no > 0);
-                    self.game_no = p.game;
-                    read.map(|()| games)
-                });
+        if self.failed {
+            return None;
+        }
+        let p = &mut self.parser;
+        loop {
+            if p.peek().is_none() {
+                let e = p.broken.take()?;
+                self.failed = true;
+                return Some(Err(p.text_error(e, p.game + 1)));
+            }
+            p.taken = 0;
+            let read = read_game(p, self.start);
+            // A problem of the text found while reading ahead comes first:
+            // what the reader made of the text before it may be its echo.
+            if p.broken.is_some()
+                && (read.is_err() || p.ahead.is_empty())
+                && let Some(e) = p.broken.take()
+            {
+                self.failed = true;
+                return Some(Err(p.text_error(e, p.game)));
+            }
             match read {
-                Ok(games) => self.ready.extend(games),
                 Err(e) => {
                     self.failed = true;
                     return Some(Err(e));
                 }
+                Ok(game) => {
+                    let empty = game.tags.is_empty() && game.moves.is_empty() && game.comments.is_empty();
+                    if empty && self.read_any {
+                        p.game -= 1;
+                        continue;
+                    }
+                    self.read_any = true;
+                    return Some(Ok(game));
+                }
             }
         }
-        self.ready.pop_front().map(Ok)
     }
 }
 
-/// Reads the games of `p`'s tokens into `games`.
-/// `any_before`: games were read before these tokens.
-fn read_games(
-    p: &mut Parser,
-    start: Option<Position>,
-    games: &mut Vec<PgnGame>,
-    any_before: bool,
-) -> Result<(), PgnError> {
-    while p.at < p.tokens.len() {
-        p.game += 1;
-        p.players = None;
-        let mut game = PgnGame::new(start.unwrap_or_default());
-        while let Some(Token::Tag(name, value)) = p.peek() {
-            game.tags.push((name.clone(), value.clone()));
-            p.at += 1;
+/// Reads the next game of `p`'s tokens.
+fn read_game(p: &mut Parser<'_>, start: Option<Position>) -> Result<PgnGame, PgnError> {
+    p.game += 1;
+    p.players = None;
+    let mut game = PgnGame::new(start.unwrap_or_default());
+    while let Some(Token::Tag(..)) = p.peek() {
+        if let Some(Token::Tag(name, value)) = p.pop() {
+            game.tags.push((name, value));
         }
-        if let (Some(w), Some(b)) = (game.tag("White"), game.tag("Black")) {
-            p.players = Some(format!("{w} - {b}"));
-        }
-        if let Some(fen) = game.tag("FEN") {
-            game.start = Position::from_fen(fen).map_err(|e| p.error(PgnProblem::BadFen(e)))?;
-        }
-        let (moves, comments) = p.line_of_moves(game.start, 0)?;
-        game.moves = moves;
-        game.comments = comments;
-        match p.peek() {
-            Some(Token::Result(r)) => {
-                game.result = r.clone();
-                p.at += 1;
-            }
-            Some(Token::VariationEnd) => return Err(p.error(PgnProblem::StrayClose)),
-            _ => game.result = game.tag("Result").unwrap_or("*").to_string(),
-        }
-        if game.tags.is_empty()
-            && game.moves.is_empty()
-            && game.comments.is_empty()
-            && (any_before || !games.is_empty())
-        {
-            p.game -= 1;
-            continue;
-        }
-        games.push(game);
     }
-    Ok(())
+    if let (Some(w), Some(b)) = (game.tag("White"), game.tag("Black")) {
+        p.players = Some(format!("{w} - {b}"));
+    }
+    if let Some(fen) = game.tag("FEN") {
+        game.start = Position::from_fen(fen).map_err(|e| p.error(PgnProblem::BadFen(e)))?;
+    }
+    let (moves, comments) = p.line_of_moves(game.start, 0)?;
+    game.moves = moves;
+    game.comments = comments;
+    match p.peek() {
+        Some(Token::Result(r)) => {
+            game.result = r.clone();
+            p.skip(1);
+        }
+        Some(Token::VariationEnd) => return Err(p.error(PgnProblem::StrayClose)),
+        _ => game.result = game.tag("Result").unwrap_or("*").to_string(),
+    }
+    Ok(game)
 }

@@ -20,7 +20,8 @@ fn write_line(start: &Position, nodes: &[PgnNode], words: &mut Vec<String>) {
     let mut pos = *start;
     let mut need_number = true;
     for node in nodes {
-        for c in &node.comments_before {
+        let notes = node.notes();
+        for c in &notes.comments_before {
             words.push(comment(c));
             need_number = true;
         }
@@ -31,14 +32,14 @@ fn write_line(start: &Position, nodes: &[PgnNode], words: &mut Vec<String>) {
         }
         words.push(write_san(&pos, &node.mv, &opts));
         need_number = false;
-        for n in &node.nags {
+        for n in &notes.nags {
             words.push(format!("${n}"));
         }
-        for c in &node.comments {
+        for c in &notes.comments {
             words.push(comment(c));
             need_number = true;
         }
-        for v in &node.variations {
+        for v in &notes.variations {
             words.push("(".into());
             write_line(&pos, v, words);
             words.push(")".into());

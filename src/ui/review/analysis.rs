@@ -142,10 +142,11 @@ impl Review {
             let before = a.before(j.ply).copied().unwrap_or(self.tree.start);
             let best = j.best.map_or(String::new(), |m| write_san(&before, &m, &opts));
             // An annotator's own judgement of the move ($1 to $6) is kept.
-            if !node.nags.iter().any(|n| (1..=6).contains(n)) {
-                node.nags.push(j.mark.nag());
+            let notes = node.notes_mut();
+            if !notes.nags.iter().any(|n| (1..=6).contains(n)) {
+                notes.nags.push(j.mark.nag());
             }
-            node.comments.push(self.shell.words.mistake_comment(j, &best));
+            notes.comments.push(self.shell.words.mistake_comment(j, &best));
         }
         game
     }

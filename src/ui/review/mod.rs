@@ -647,7 +647,7 @@ mod tests {
         r.watched(c5, [60_000, 60_000], 0);
         texts(&mut r);
         assert_eq!(r.tree.pgn_moves(0).len(), 2, "the game's moves are the main line");
-        assert_eq!(r.tree.pgn_moves(0)[0].variations.len(), 1, "the player's line is kept");
+        assert_eq!(r.tree.pgn_moves(0)[0].notes().variations.len(), 1, "the player's line is kept");
         assert_eq!(typed(&mut r, "promote line"), ["The game goes on: its own moves stay the main line."]);
         r.ended();
         assert_eq!(typed(&mut r, "promote line"), ["This line is the main line now."]);
