@@ -308,3 +308,33 @@ fn enter_and_space_pick_up_and_put_down() {
     let _ = std::fs::remove_dir_all(&home);
     assert!(screen.contains("In hand: white pawn e2."), "{screen}");
 }
+
+/// In a puzzle the board keys pick up and put down as in a game: the
+/// rook taken from e1 and put on e8 solves the back-rank mate.
+#[test]
+fn board_keys_play_a_puzzle() {
+    const FILE: &str = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags
+mate0001,7k/p5pp/8/8/8/8/8/4R1K1 b - - 0 1,a7a6 e1e8,1500,0,0,0,mateIn1 backRankMate,,
+";
+    let name = "puzzlekeys";
+    let home = crate::common::puzzle_home(name, FILE);
+    let session = format!("vox{name}{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_voxchess");
+    let cmd = format!(
+        "TERM=xterm XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config {bin} puzzle --no-speech --no-voice; echo EXITED; sleep 5",
+        home.display()
+    );
+    new_session(&session, 80, 40, &cmd);
+    wait_for_screen(&session, "Black: a6");
+    // The only rook: "r" takes the cursor to it.
+    send_keys(&session, &[&["Escape"], &["r"]]);
+    wait_for_screen(&session, "e1");
+    send_keys(&session, &[&["Enter"]]);
+    wait_for_screen(&session, "In hand: white rook e1.");
+    send_keys(&session, &[&["Up"], &["Up"], &["Up"], &["Up"], &["Up"], &["Up"], &["Up"], &["Space"]]);
+    let screen = wait_for_screen(&session, "Solved in");
+    tmux(&session, &["send-keys", "-t", &session, "Escape"]);
+    end_session(&session);
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(screen.contains("Re8#"), "{screen}");
+}

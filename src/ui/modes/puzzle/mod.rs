@@ -640,12 +640,15 @@ impl Mode for PuzzleMode {
         self.carry_out(intent, now);
     }
 
-    /// As in a game: help, the voice switch, commands, the board walk.
+    /// As in a game: help, the voice switch, commands, the board walk,
+    /// picking up and putting down.
     fn key(&mut self, key: BoardKey, now: u64) {
         match key {
             BoardKey::Help => self.shell.key_help(),
             BoardKey::Talk(on) => self.shell.voice_switch(on, None),
             BoardKey::Touch(sq) => self.touch(sq, now),
+            // Enter or Space: the square under the cursor, as in a game.
+            BoardKey::Select => self.touch(self.shell.walker.cursor, now),
             other => match key_action(other) {
                 KeyAction::Command(c) => self.command(c, now),
                 KeyAction::Done => {}
