@@ -340,3 +340,57 @@ fn openings_are_named_as_a_review_reaches_them() {
     assert!(server.state.lock().unwrap().looked.is_empty(), "names need no server");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The explorer's answer is a readout: `next` typed while it is said
+/// cuts it (with speech to the tests' SSIP server), and the move is
+/// heard at once, never after the rest of the rows.
+#[test]
+fn the_explorers_answer_is_cut_by_the_next_line() {
+    use crate::common::ssip::SsipServer;
+    use std::io::Write;
+    let server = Lichess::start();
+    answers(&server);
+    let dir = home("cut", &server, true, "");
+    let speech = SsipServer::start(&dir.join("run"));
+    std::fs::write(dir.join("game.pgn"), OPENING).expect("game file");
+    let file = dir.join("game.pgn").display().to_string();
+    let mut child = crate::common::voxchess(&dir)
+        .args(["review", &file, "--lang", "en", "--plain", "--no-voice"])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    crate::common::wait_for(&out, "1. White>", 0);
+    writeln!(stdin, "explorer").expect("typed");
+    let rows = ["Masters' games", "e4: 40 percent", "d4: 40 percent", "Nf3: 20 percent"];
+    let begun = |text: &str| speech.said().into_iter().find(|s| s.text.contains(text) && s.begun.is_some());
+    let start = std::time::Instant::now();
+    while begun(rows[0]).is_none() {
+        assert!(start.elapsed() < Duration::from_secs(30), "the answer was not said: {:#?}", speech.said());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    writeln!(stdin, "next").expect("typed");
+    let heard = loop {
+        if let Some(s) = speech.said().into_iter().find(|s| s.text.contains("White: e4") && s.ended.is_some()) {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "the move was not said: {:#?}", speech.said());
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    drop(stdin);
+    let _ = child.wait();
+    let said = speech.said();
+    // The rows after the one being said when `next` came were cut or
+    // dropped: none was heard to its end, none before the move.
+    let last = rows[3];
+    assert!(
+        !said.iter().any(|s| s.text.contains(last) && s.ended.is_some() && !s.cancelled),
+        "the rest of the answer was heard: {said:#?}"
+    );
+    assert!(
+        !said.iter().any(|s| s.text.contains(last) && s.begun.is_some_and(|b| b < heard.begun.expect("begun"))),
+        "the move waited for the answer: {said:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

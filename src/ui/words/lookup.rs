@@ -9,6 +9,7 @@ use crate::online::explorer::{Database, Explored, Opening};
 use crate::online::lookup::{Answer, Looked, Lookup, LookupError};
 use crate::online::tablebase::{Outcome, Probed, ProbedMove};
 use crate::rules::{Color, Position};
+use crate::speech::Urgency;
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_move::color_name;
@@ -44,7 +45,11 @@ impl Narrator {
             let args = [("n", Arg::Text(&pos.fullmoves().to_string())), ("side", self.lex.side(pos.turn()))];
             out.push(Line::info(render(&self.lex.study.lookup.earlier, &args)));
         }
-        out.extend(self.both_many(|n| n.looked_words(looked)));
+        let answer = self.both_many(|n| n.looked_words(looked));
+        // Rows of moves are a readout: the player's next line or any news
+        // cuts them (a refusal, one row, is said to its end).
+        let urgency = if answer.len() > 1 { Urgency::Readout } else { Urgency::Info };
+        out.extend(answer.into_iter().map(|l| Line { urgency, ..l }));
         out
     }
 
