@@ -363,7 +363,8 @@ fn the_explorers_answer_is_cut_by_the_next_line() {
     let mut stdin = child.stdin.take().expect("stdin");
     crate::common::wait_for(&out, "1. White>", 0);
     writeln!(stdin, "explorer").expect("typed");
-    let rows = ["Masters' games", "e4: 40 percent", "d4: 40 percent", "Nf3: 20 percent"];
+    // As spoken: the last row's move in words.
+    let rows = ["Masters' games", "e4: 40 percent", "d4: 40 percent", "knight f3: 20 percent"];
     let begun = |text: &str| speech.said().into_iter().find(|s| s.text.contains(text) && s.begun.is_some());
     let start = std::time::Instant::now();
     while begun(rows[0]).is_none() {
