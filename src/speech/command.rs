@@ -154,6 +154,12 @@ pub enum Command {
     Practise,
     /// A puzzle's solution, played to its end.
     Solution,
+    /// The player's puzzle rating.
+    Rating,
+    /// A puzzle's themes.
+    Themes,
+    /// The puzzle just played, once more (not counted).
+    Retry,
     /// The opening explorer about the position in view: the masters'
     /// games, or (`lichess`) the games played on lichess.
     Explorer {
@@ -509,6 +515,9 @@ pub(crate) fn parse_command(lex: &Lexicon, transcript: &str) -> Option<Result<Co
         "tablebase" => Ok(Command::Tablebase),
         "next_mistake" => Ok(Command::NextMistake),
         "solution" => Ok(Command::Solution),
+        "rating" => Ok(Command::Rating),
+        "themes" => Ok(Command::Themes),
+        "retry" => Ok(Command::Retry),
         "previous_mistake" => Ok(Command::PreviousMistake),
         "play_best" => Ok(Command::PlayBest),
         "delete_line" => Ok(Command::DeleteLine),

@@ -218,6 +218,11 @@ impl PuzzleRun {
         self.failed
     }
 
+    /// How long the puzzle has taken at `now` (ms).
+    pub fn elapsed(&self, now: u64) -> u64 {
+        now.saturating_sub(self.started_ms)
+    }
+
     /// The positions from the start to now, and the moves between them.
     pub fn history(&self) -> (&[Position], &[Move]) {
         (&self.positions, &self.moves)

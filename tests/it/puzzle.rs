@@ -106,6 +106,58 @@ fn a_puzzle_is_solved_cleanly_in_russian_and_not_repeated() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// What players say in a puzzle: its rating, its themes (a hint while
+/// it is on), the time taken, giving up, and trying it once more, which
+/// counts nowhere (the record holds one result, the rating moved once).
+#[test]
+fn rating_themes_time_give_up_and_retry() {
+    for (lang, steps) in [
+        (
+            "en",
+            [
+                ("", "you play White."),
+                ("rating", "Your puzzle rating: 1500."),
+                ("themes", "The themes are said"),
+                ("t", "Time on this puzzle:"),
+                ("retry", "This puzzle is still on"),
+                ("give up", "The puzzle counts as failed."),
+                ("", "Your puzzle rating: 1263 (-237)."),
+                ("themes", "Themes: mate in one, a back-rank mate."),
+                ("retry", "Once more, not counted."),
+                ("Re8", "Solved in"),
+                ("rating", "Your puzzle rating: 1263."),
+                ("quit", "Goodbye."),
+            ],
+        ),
+        (
+            "ru",
+            [
+                ("", "вы играете белыми."),
+                ("рейтинг", "Ваш рейтинг в задачах: 1500."),
+                ("темы", "Темы называются в конце задачи"),
+                ("время", "Время на задаче:"),
+                ("заново", "Задача ещё идёт"),
+                ("сдаюсь", "Задача засчитана как нерешённая."),
+                ("", "Ваш рейтинг в задачах: 1263 (-237)."),
+                ("темы", "Темы: мат в один ход"),
+                ("заново", "Ещё раз, без счёта."),
+                ("Лe8", "Решено за"),
+                ("рейтинг", "Ваш рейтинг в задачах: 1263."),
+                ("выход", "До свидания"),
+            ],
+        ),
+    ] {
+        let dir = home(&format!("say-{lang}"));
+        import(&dir, lang);
+        let all = session(&dir, lang, &steps);
+        assert_eq!(all.matches("Re8#").count() + all.matches("Лe8#").count(), 2, "{all}");
+        let record = std::fs::read_to_string(dir.join("data/voxchess/puzzles/record.txt")).expect("record");
+        assert_eq!(record.lines().skip(1).collect::<Vec<_>>(), ["mate0001 lost"], "{record}");
+        assert!(record.starts_with("1263"), "{record}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// lichess's daily puzzle, with no login, from a server of the test's own
 /// (the spec's example): played to "Solved"; an http server that is not
 /// this computer is refused before any request.

@@ -64,6 +64,18 @@ pub struct PuzzleWords {
     /// Something a game has and a puzzle has not (a takeback, resigning,
     /// saving, looking back).
     pub not_in_puzzle: String,
+    /// `rating`: the library's rating now.
+    pub rating_now: String,
+    /// `rating` with lichess's puzzles: lichess keeps it.
+    pub rating_online: String,
+    /// `themes` while the puzzle is on.
+    pub themes_later: String,
+    /// `retry` while the puzzle is on.
+    pub retry_live: String,
+    /// `retry` after it: the puzzle once more, not counted.
+    pub retry: String,
+    /// `time`: how long the puzzle has taken.
+    pub time_spent: String,
     pub solved: String,
     pub failed: String,
     pub hint_piece: String,

@@ -183,6 +183,36 @@ impl Narrator {
         Line::info(self.puzzle_words().no_engine.clone())
     }
 
+    /// `rating`: the library's rating now.
+    pub(crate) fn puzzle_rating_now(&self, rating: f64) -> Line {
+        Line::info(fill(&self.puzzle_words().rating_now, &[("rating", (rating.round() as i64).to_string())]))
+    }
+
+    /// `rating` with lichess's puzzles.
+    pub(crate) fn puzzle_rating_online(&self) -> Line {
+        Line::info(self.puzzle_words().rating_online.clone())
+    }
+
+    /// `themes` while the puzzle is on.
+    pub(crate) fn puzzle_themes_later(&self) -> Line {
+        Line::info(self.puzzle_words().themes_later.clone())
+    }
+
+    /// `retry` while the puzzle is on.
+    pub(crate) fn puzzle_retry_live(&self) -> Line {
+        Line::info(self.puzzle_words().retry_live.clone())
+    }
+
+    /// `retry`: once more, not counted.
+    pub(crate) fn puzzle_retry(&self) -> Line {
+        Line::info(self.puzzle_words().retry.clone())
+    }
+
+    /// `time`: how long the puzzle has taken.
+    pub(crate) fn puzzle_time_spent(&self, ms: u64) -> Line {
+        Line::info(fill(&self.puzzle_words().time_spent, &[("time", crate::speech::say_duration(self.lex, ms))]))
+    }
+
     /// What a game has and a puzzle has not.
     pub(crate) fn not_in_puzzle(&self) -> Line {
         Line::info(self.puzzle_words().not_in_puzzle.clone())

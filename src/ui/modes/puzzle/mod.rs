@@ -126,6 +126,8 @@ pub(crate) struct PuzzleMode {
     /// Puzzles given from elsewhere (the daily puzzle): played, kept as
     /// seen, never counted on the library's rating.
     unrated: HashSet<String>,
+    /// Puzzles being tried once more (`retry`): counted nowhere.
+    retried: HashSet<String>,
 }
 
 impl PuzzleMode {
@@ -161,6 +163,7 @@ impl PuzzleMode {
             streak: None,
             undone: false,
             unrated,
+            retried: HashSet::new(),
         }
     }
 
@@ -328,7 +331,8 @@ impl PuzzleMode {
         // A streak counts nothing here: no rating, no record.
         let Some(run) = self.run.as_ref().filter(|_| self.streak.is_none()) else { return };
         let puzzle = run.puzzle().clone();
-        if !self.practice.is_empty() {
+        // A puzzle tried once more counts nowhere: only the way on.
+        if !self.practice.is_empty() || self.retried.remove(&puzzle.id) {
             let next = self.shell.words.puzzle_next();
             return self.shell.say_lines(vec![next]);
         }
@@ -372,6 +376,46 @@ impl PuzzleMode {
             let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);
         }
+    }
+
+    /// `rating`: the library's rating, or where lichess's is heard.
+    fn say_rating(&mut self) {
+        let line = if self.link.is_some() {
+            self.shell.words.puzzle_rating_online()
+        } else {
+            self.shell.words.puzzle_rating_now(self.record.rating.rating)
+        };
+        self.shell.say_lines(vec![line]);
+    }
+
+    /// `themes`: once the puzzle is over (or between puzzles, the last
+    /// one's); while it is on they are a hint.
+    fn say_themes(&mut self) {
+        let line = match &self.run {
+            Some(run) if !run.is_over() => Some(self.shell.words.puzzle_themes_later()),
+            Some(run) => self.shell.words.puzzle_themes(&run.puzzle().themes),
+            None => None,
+        };
+        let line = line.unwrap_or_else(|| self.shell.words.not_in_puzzle());
+        self.shell.say_lines(vec![line]);
+    }
+
+    /// `retry`: the puzzle just played, from its start, once more. It is
+    /// not counted: no rating, no record, nothing posted to lichess.
+    fn retry(&mut self, now: u64) {
+        let line = match &self.run {
+            Some(run) if !run.is_over() => self.shell.words.puzzle_retry_live(),
+            Some(run) if self.streak.is_none() => {
+                let puzzle = run.puzzle().clone();
+                self.retried.insert(puzzle.id.clone());
+                self.given.push_front(puzzle);
+                let line = self.shell.words.puzzle_retry();
+                self.shell.say_lines(vec![line]);
+                return self.next_puzzle(now);
+            }
+            _ => self.shell.words.not_in_puzzle(),
+        };
+        self.shell.say_lines(vec![line]);
     }
 
     /// The puzzle in play is left unsolved: kept as seen ("skipped"),
@@ -476,9 +520,28 @@ impl PuzzleMode {
                 let ev = self.run.as_mut().map(PuzzleRun::solution).unwrap_or_default();
                 self.events(ev, now);
             }
+            // Giving up a puzzle is asking for its solution.
+            Command::Game(crate::speech::GameCommand::Resign) => self.command(Command::Solution, now),
+            Command::Rating => self.say_rating(),
+            Command::Themes => self.say_themes(),
+            Command::Retry => self.retry(now),
+            Command::Time => match &self.run {
+                Some(run) if !run.is_over() => {
+                    let line = self.shell.words.puzzle_time_spent(run.elapsed(now));
+                    self.shell.say_lines(vec![line]);
+                }
+                _ => {
+                    let line = self.shell.words.not_in_puzzle();
+                    self.shell.say_lines(vec![line]);
+                }
+            },
             Command::LookForward | Command::NextMistake => {
                 if self.streak_next(now) {
                     return;
+                }
+                // A puzzle tried once more is left as it is: counted nowhere.
+                if let Some(run) = self.run.take_if(|r| !r.is_over() && self.retried.contains(&r.puzzle().id)) {
+                    self.retried.remove(&run.puzzle().id);
                 }
                 // The library's puzzle left unsolved is skipped: seen, not
                 // failed (no rating change), never given again.
