@@ -24,6 +24,7 @@ struct LangFile {
     pieces: PieceWords,
     squares: SquareWords,
     time: TimeWords,
+    counts: CountWords,
     explain: ExplainWords,
     grammar: GrammarWords,
     board: BoardWords,
@@ -110,6 +111,8 @@ pub struct Lexicon {
     pub squares: SquareWords,
     /// Time units.
     pub time: TimeWords,
+    /// Nouns said with a count.
+    pub counts: CountWords,
     /// Sentences for input not understood.
     pub explain: ExplainWords,
     /// Words with grammar.
@@ -373,6 +376,7 @@ impl Lexicon {
             pieces: file.pieces,
             squares: file.squares,
             time: file.time,
+            counts: file.counts,
             explain: file.explain,
             grammar: file.grammar,
             board: file.board,

@@ -88,7 +88,7 @@ fn puzzles_are_imported_and_solved_in_english() {
 #[test]
 fn a_puzzle_is_solved_cleanly_in_russian_and_not_repeated() {
     let dir = home("ru");
-    assert_eq!(import(&dir, "ru"), "Импортировано задач: 2, пропущено строк: 3.");
+    assert_eq!(import(&dir, "ru"), "Импортировано: 2 задачи, пропущено: 3 строки.");
     let all = session(
         &dir,
         "ru",

@@ -169,7 +169,7 @@ fn an_import_never_leaves_the_library_half_written() {
     );
     std::fs::write(dir.join("long.csv"), long).expect("file");
     let (ok, said) = import_limited(&dir, &dir.join("long.csv"), None);
-    assert!(ok && said.contains("2 puzzles imported, 1 rows skipped."), "{said}");
+    assert!(ok && said.contains("2 puzzles imported, 1 row skipped."), "{said}");
     session(&dir, &["--rating", "2400-2600"], &[("", "Puzzle after0000"), ("quit", "Goodbye.")]);
     // Cut short: a half row after the mark's length; undone at the start.
     let whole = std::fs::read(&library).expect("library");

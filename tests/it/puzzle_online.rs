@@ -209,7 +209,7 @@ fn a_batch_played_offline_is_posted_in_one_request() {
         &dir,
         &["--lang", "ru", "online", "--server", &closed],
         &[
-            ("", "Играем сохранённые задачи lichess: 2."),
+            ("", "Сохранено с lichess: 2 задачи; играем их."),
             ("", "Задача mate1"),
             ("Фxf7", "Решено за"),
             ("", "Результаты сохранены"),
@@ -326,8 +326,8 @@ fn every_puzzle_and_drill_subcommand_takes_the_options_after_it() {
     let csv = csv.to_str().expect("path");
     // Commands that answer and end.
     for (args, said) in [
-        (vec!["puzzle", "import", csv], "Импортировано задач: 1, пропущено строк: 0."),
-        (vec!["puzzle", "dashboard", "--server", url], "Ваши задачи за 30 дн.: решалось 11"),
+        (vec!["puzzle", "import", csv], "Импортировано: 1 задача, пропущено: 0 строк."),
+        (vec!["puzzle", "dashboard", "--server", url], "Ваши задачи за 30 дней: решалось 11"),
     ] {
         let out = voxchess(&dir).args(&args).args(after).output().expect("runs");
         let text = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");

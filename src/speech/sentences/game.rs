@@ -101,6 +101,22 @@ pub struct SquareWords {
     pub nato: [String; 8],
 }
 
+/// Nouns said with a count, [one, few, many] as the time units: the
+/// number and its noun agree in every language ("1 задача", "2 задачи",
+/// "5 задач"; "1 Aufgabe", "2 Aufgaben").
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct CountWords {
+    pub puzzle: [String; 3],
+    pub row: [String; 3],
+    pub challenge: [String; 3],
+    pub round: [String; 3],
+    pub day: [String; 3],
+    pub question: [String; 3],
+    pub percent: [String; 3],
+}
+
 /// Time units: [one, few, many].
 #[derive(Debug, Deserialize)]
 pub struct TimeWords {

@@ -26,7 +26,13 @@ impl Narrator {
             DrillKind::Attacks => &w.attacks,
             DrillKind::Memory => &w.memory,
         };
-        Line::info(fill(&w.start, &[("name", name.clone()), ("n", ROUND.to_string())]))
+        Line::info(fill(
+            &w.start,
+            &[
+                ("name", name.clone()),
+                ("n", crate::speech::say_time::unit(self.lex, &self.lex.counts.question, ROUND as u64)),
+            ],
+        ))
     }
 
     /// A question, as news: squares written in the row, in words aloud;

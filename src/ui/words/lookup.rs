@@ -124,8 +124,8 @@ impl Narrator {
                 &w.row,
                 &[
                     ("move", self.a_move(pos, &m.mv)),
-                    ("share", percent(games, total).to_string()),
-                    ("score", score.to_string()),
+                    ("share", unit(self.lex, &self.lex.counts.percent, percent(games, total))),
+                    ("score", unit(self.lex, &self.lex.counts.percent, score)),
                 ],
             ));
         }

@@ -165,4 +165,107 @@ mod tests {
             assert_eq!(lines[0].speech(), words, "{lang} {style:?}");
         }
     }
+
+    /// Every count and its noun agree, with the numbers where the
+    /// languages' forms change (1, 2, 5, 11, 21, 22, 25).
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        use crate::study::library::Imported;
+        const NUMBERS: [u64; 7] = [1, 2, 5, 11, 21, 22, 25];
+        // The form each number takes: Russian one, few, many; German and
+        // English one or more.
+        let ru = |n: u64| {
+            ["задача", "задачи", "задач", "задач", "задача", "задачи", "задач"]
+                [NUMBERS.iter().position(|k| *k == n).unwrap_or(0)]
+        };
+        let ru_row = |n: u64| {
+            ["строка", "строки", "строк", "строк", "строка", "строки", "строк"]
+                [NUMBERS.iter().position(|k| *k == n).unwrap_or(0)]
+        };
+        let ru_challenge = |n: u64| {
+            ["вызов", "вызова", "вызовов", "вызовов", "вызов", "вызова", "вызовов"]
+                [NUMBERS.iter().position(|k| *k == n).unwrap_or(0)]
+        };
+        let ru_second = |n: u64| {
+            ["секунда", "секунды", "секунд", "секунд", "секунда", "секунды", "секунд"]
+                [NUMBERS.iter().position(|k| *k == n).unwrap_or(0)]
+        };
+        for n in NUMBERS {
+            let say = |lang| Narrator::new(Lexicon::get(lang), Style::Brief);
+            let imported = |lang| say(lang).puzzles_imported(Imported { puzzles: n, skipped: n, duplicates: 0 });
+            let challenges = |lang| say(lang).challenges_in(n as usize);
+            let leaving = |lang| say(lang).puzzle_online(&puzzle::LinkSaid::Leaving(n)).text;
+            let one = n == 1;
+            let en = [
+                (imported(SpeechLang::English), format!("{n} {}", if one { "puzzle" } else { "puzzles" })),
+                (imported(SpeechLang::English), format!("{n} {}", if one { "row" } else { "rows" })),
+                (challenges(SpeechLang::English), format!("{n} {}", if one { "challenge" } else { "challenges" })),
+                (leaving(SpeechLang::English), format!("{n} {}", if one { "second" } else { "seconds" })),
+            ];
+            let de = [
+                (imported(SpeechLang::German), format!("{n} {}", if one { "Aufgabe " } else { "Aufgaben " })),
+                (imported(SpeechLang::German), format!("{n} {}", if one { "Zeile " } else { "Zeilen " })),
+                (
+                    challenges(SpeechLang::German),
+                    format!("{n} {}", if one { "Herausforderung:" } else { "Herausforderungen:" }),
+                ),
+                (leaving(SpeechLang::German), format!("{n} {}", if one { "Sekunde." } else { "Sekunden." })),
+            ];
+            let russian = [
+                (imported(SpeechLang::Russian), format!("{n} {},", ru(n))),
+                (imported(SpeechLang::Russian), format!("{n} {}.", ru_row(n))),
+                (challenges(SpeechLang::Russian), format!("{n} {}:", ru_challenge(n))),
+                (leaving(SpeechLang::Russian), format!("{n} {}.", ru_second(n))),
+            ];
+            for (said, form) in en.into_iter().chain(de).chain(russian) {
+                assert!(said.contains(&form), "{n}: {form:?} in {said:?}");
+            }
+        }
+    }
+
+    /// No sentence of any language puts a noun of its own after a number
+    /// it is given: the noun could not agree ("{n} Aufgaben" says "1
+    /// Aufgaben"). A counted noun comes with its number, from the forms.
+    #[test]
+    fn no_sentence_counts_with_a_fixed_noun() {
+        let files = [
+            ("en", include_str!("../../speech/data/en.toml")),
+            ("ru", include_str!("../../speech/data/ru.toml")),
+            ("de", include_str!("../../speech/data/de.toml")),
+        ];
+        for (lang, text) in files {
+            let data: toml::Table = toml::from_str(text).expect("language data");
+            let mut nouns: Vec<String> = Vec::new();
+            for table in ["time", "counts"] {
+                for forms in data[table].as_table().expect("table").values() {
+                    if let Some(forms) = forms.as_array() {
+                        nouns.extend(forms.iter().filter_map(|f| f.as_str()).map(str::to_lowercase));
+                    }
+                }
+            }
+            let mut bad = Vec::new();
+            let mut walk = vec![(String::new(), toml::Value::Table(data.clone()))];
+            while let Some((path, value)) = walk.pop() {
+                match value {
+                    toml::Value::Table(t) if path != ".time" && path != ".counts" => {
+                        walk.extend(t.into_iter().map(|(k, v)| (format!("{path}.{k}"), v)));
+                    }
+                    // A noun's forms with their number ("{n} Aufgabe") are
+                    // how a count is said, not a sentence.
+                    toml::Value::Array(a) if a.iter().all(|v| v.as_str().is_some_and(|s| s.contains("{n}"))) => {}
+                    toml::Value::Array(a) => walk.extend(a.into_iter().map(|v| (path.clone(), v))),
+                    toml::Value::String(s) => {
+                        for (i, _) in s.match_indices("} ") {
+                            let word: String = s[i + 2..].chars().take_while(|c| c.is_alphabetic()).collect();
+                            if nouns.contains(&word.to_lowercase()) {
+                                bad.push(format!("{lang}{path}: {s}"));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            assert!(bad.is_empty(), "a number before a fixed noun:\n{}", bad.join("\n"));
+        }
+    }
 }

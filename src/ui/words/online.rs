@@ -106,7 +106,10 @@ impl Narrator {
     /// A challenge to the player, numbered.
     /// The head of a list of challenges arriving together.
     pub(crate) fn challenges_in(&self, n: usize) -> String {
-        fill(&self.lex.client.online.challenges_in, &[("n", n.to_string())])
+        fill(
+            &self.lex.client.online.challenges_in,
+            &[("n", crate::speech::say_time::unit(self.lex, &self.lex.counts.challenge, n as u64))],
+        )
     }
 
     pub(crate) fn challenge_in(

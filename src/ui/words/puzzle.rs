@@ -301,7 +301,10 @@ impl Narrator {
         match said {
             LinkSaid::Asking => Line::info(w.asking.clone()),
             LinkSaid::Waiting => Line::info(w.waiting.clone()),
-            LinkSaid::KeptBatch(n) => Line::info(fill(&w.kept_batch, &[("n", n.to_string())])),
+            LinkSaid::KeptBatch(n) => Line::info(fill(
+                &w.kept_batch,
+                &[("n", crate::speech::say_time::unit(self.lex, &self.lex.counts.puzzle, *n as u64))],
+            )),
             LinkSaid::Counted { n, rating, change } => {
                 let rating = rating.map_or_else(|| "?".into(), |r| (r.round() as i64).to_string());
                 Line::new(
@@ -311,8 +314,14 @@ impl Narrator {
             }
             LinkSaid::ResultsKept => Line::info(w.results_kept.clone()),
             LinkSaid::NoMore => Line::info(w.no_more.clone()),
-            LinkSaid::WaitMinute(seconds) => Line::info(fill(&w.wait_minute, &[("seconds", seconds.to_string())])),
-            LinkSaid::Leaving(seconds) => Line::info(fill(&w.leaving, &[("seconds", seconds.to_string())])),
+            LinkSaid::WaitMinute(seconds) => Line::info(fill(
+                &w.wait_minute,
+                &[("seconds", crate::speech::say_time::unit(self.lex, &self.lex.time.second, *seconds))],
+            )),
+            LinkSaid::Leaving(seconds) => Line::info(fill(
+                &w.leaving,
+                &[("seconds", crate::speech::say_time::unit(self.lex, &self.lex.time.second, *seconds))],
+            )),
             LinkSaid::Dropped(n) => Line::info(fill(&w.dropped, &[("n", n.to_string())])),
             LinkSaid::Failed(e) => Line::new(self.puzzle_online_error(e), Urgency::Urgent),
         }
@@ -325,8 +334,13 @@ impl Narrator {
         match e {
             crate::online::ApiError::MissingScope => w.scope.clone(),
             crate::online::ApiError::Unauthorized => w.refused.clone(),
-            crate::online::ApiError::RateLimited => fill(&w.wait_minute, &[("seconds", "60".into())]),
-            crate::online::ApiError::Quiet(secs) => fill(&w.wait_minute, &[("seconds", secs.to_string())]),
+            crate::online::ApiError::RateLimited => {
+                fill(&w.wait_minute, &[("seconds", crate::speech::say_time::unit(self.lex, &self.lex.time.second, 60))])
+            }
+            crate::online::ApiError::Quiet(secs) => fill(
+                &w.wait_minute,
+                &[("seconds", crate::speech::say_time::unit(self.lex, &self.lex.time.second, *secs))],
+            ),
             other => self.online_error(other),
         }
     }
@@ -347,12 +361,15 @@ impl Narrator {
     pub(crate) fn puzzle_dashboard(&self, d: &crate::online::puzzle::Dashboard) -> Vec<String> {
         let w = self.puzzle_words();
         let Some(all) = d.global.as_ref().filter(|g| g.played > 0) else {
-            return vec![fill(&w.dashboard_empty, &[("days", d.days.to_string())])];
+            return vec![fill(
+                &w.dashboard_empty,
+                &[("days", crate::speech::say_time::unit(self.lex, &self.lex.counts.day, u64::from(d.days)))],
+            )];
         };
         let mut lines = vec![fill(
             &w.dashboard,
             &[
-                ("days", d.days.to_string()),
+                ("days", crate::speech::say_time::unit(self.lex, &self.lex.counts.day, u64::from(d.days))),
                 ("played", all.played.to_string()),
                 ("won", all.won.to_string()),
                 ("performance", all.performance.to_string()),
@@ -398,7 +415,11 @@ impl Narrator {
     /// What an import did.
     pub(crate) fn puzzles_imported(&self, done: Imported) -> String {
         let w = self.puzzle_words();
-        let args = [("puzzles", done.puzzles.to_string()), ("skipped", done.skipped.to_string())];
+        let c = &self.lex.counts;
+        let args = [
+            ("puzzles", crate::speech::say_time::unit(self.lex, &c.puzzle, done.puzzles)),
+            ("skipped", crate::speech::say_time::unit(self.lex, &c.row, done.skipped)),
+        ];
         let said = fill(&w.imported, &args);
         if done.duplicates == 0 {
             return said;

@@ -38,11 +38,11 @@ impl Narrator {
             ];
             let template = match t.kind {
                 Kind::Arena { minutes } => {
-                    pairs.push(("minutes", minutes.to_string()));
+                    pairs.push(("minutes", crate::speech::say_duration(self.lex, minutes.saturating_mul(60_000))));
                     &o.arena_item
                 }
                 Kind::Swiss { rounds, .. } => {
-                    pairs.push(("rounds", rounds.to_string()));
+                    pairs.push(("rounds", unit(self.lex, &self.lex.counts.round, u64::from(rounds))));
                     &o.swiss_item
                 }
             };
