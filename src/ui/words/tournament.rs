@@ -42,7 +42,7 @@ impl Narrator {
                     &o.arena_item
                 }
                 Kind::Swiss { rounds, .. } => {
-                    pairs.push(("rounds", unit(self.lex, &self.lex.counts.round, u64::from(rounds))));
+                    pairs.push(("rounds", unit(self.lex, &self.lex.counts.round, rounds)));
                     &o.swiss_item
                 }
             };
