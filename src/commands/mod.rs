@@ -79,6 +79,14 @@ fn err_rows(text: &str) {
     }
 }
 
+/// A question on stderr (a prompt: what is typed after it is no output)
+/// in rows of at most 40 cells.
+fn prompt_rows(text: &str) {
+    for row in crate::ui::output::rows(&[crate::ui::output::Line::info(text.to_string())]) {
+        err_line!("{row}");
+    }
+}
+
 /// A sentence on stdout in rows of at most 40 cells.
 fn out_rows(text: &str) {
     for row in crate::ui::output::rows(&[crate::ui::output::Line::info(text.to_string())]) {

@@ -1,6 +1,6 @@
 //! `voxchess online`: logging in and out, and the lobby.
 
-use super::{Outcome, Start, plain_terminal};
+use super::{Outcome, Start, err_rows, out_rows, plain_terminal, prompt_rows};
 use crate::cli::{OnlineAction, OnlineArgs, SessionWords};
 use crate::ui::lobby;
 use std::process::ExitCode;
@@ -15,34 +15,33 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
     let settings_lang = settings.lang;
     let said = match a.action {
         Some(OnlineAction::Logout) => {
-            out_line!("{}", lobby::logout(&settings));
+            out_rows(&lobby::logout(&settings));
             return Ok(ExitCode::SUCCESS);
         }
         Some(OnlineAction::Login) => {
             use std::io::IsTerminal;
             let stdin = std::io::stdin();
-            // In a terminal: asked for, and the token not echoed.
-            let hidden = stdin.is_terminal().then(|| {
-                err_line!("{}", lobby::token_prompt(&settings));
-                lobby::hide_input()
-            });
+            // Asked for (over a pipe too: a screen reader reads it), and
+            // in a terminal the token not echoed.
+            prompt_rows(&lobby::token_prompt(&settings));
+            let hidden = stdin.is_terminal().then(lobby::hide_input);
             let said = lobby::login(&settings, &server, &mut stdin.lock());
             if hidden.is_some() {
                 // The Enter typed after the hidden token was not echoed.
                 err_line!();
             }
-            said.map(|line| out_line!("{line}"))
+            said.map(|line| out_rows(&line))
         }
         None => {
             let plain = settings.plain || plain_terminal();
             lobby::run_online(settings, &server, plain)
         }
     };
-    // A failure online is one line, as it has always been (scripts read it).
+    // A failure online in rows of at most 40 cells, as every failure.
     Ok(match said {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            err_line!("voxchess: {}", crate::ui::app::session_error_words(settings_lang, &e));
+            err_rows(&crate::ui::app::session_error_words(settings_lang, &e));
             ExitCode::FAILURE
         }
     })

@@ -119,13 +119,13 @@ fn login_keeps_the_token_private() {
     let dir = home("login");
     let o = login(&dir, &server, "lip_Wrong999", "en");
     assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = joined(&o.stderr);
     assert!(err.contains("lichess refused the token. Nothing was stored."), "{err}");
     let file = dir.join("config/voxchess/lichess-token");
     assert!(!file.exists());
     let o = login(&dir, &server, NO_SCOPE_TOKEN, "ru");
     assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = joined(&o.stderr);
     assert!(err.contains("board:play") && err.contains("Этим токеном нельзя играть"), "{err}");
     assert!(!file.exists());
     let o = login(&dir, &server, TOKEN, "en");
@@ -148,8 +148,43 @@ fn login_keeps_the_token_private() {
     assert!(!dir.join("config/voxchess/lichess-server").exists());
     let o = voxchess(&dir).args(["online", "--server", &server.url, "--plain"]).stdin(Stdio::null()).output().unwrap();
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("voxchess online login"));
+    assert!(joined(&o.stderr).contains("voxchess online login"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rows joined into one text.
+fn joined(out: &[u8]) -> String {
+    String::from_utf8_lossy(out).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Display cells: a Hangul syllable takes two.
+fn cells(row: &str) -> usize {
+    row.chars().map(|c| if ('\u{ac00}'..='\u{d7a3}').contains(&c) { 2 } else { 1 }).sum()
+}
+
+/// The login asks for the token over a pipe too, and everything it and
+/// the logout say (the question, a refusal, a token without the scope,
+/// the welcome) is in rows of at most 40 cells in every language.
+#[test]
+fn login_speaks_in_rows_of_forty_cells_in_every_language() {
+    let server = Lichess::start();
+    for lang in ["en", "ru", "de", "ko"] {
+        let dir = home(&format!("login-rows-{lang}"));
+        let mut said = String::new();
+        for token in ["lip_Wrong999", NO_SCOPE_TOKEN, TOKEN] {
+            let o = login(&dir, &server, token, lang);
+            said.push_str(&String::from_utf8_lossy(&o.stderr));
+            said.push_str(&String::from_utf8_lossy(&o.stdout));
+        }
+        let o = voxchess(&dir).args(["online", "logout", "--lang", lang]).output().expect("runs");
+        said.push_str(&String::from_utf8_lossy(&o.stdout));
+        assert!(said.contains("lichess.org/account/oauth/token"), "{lang}: no question: {said}");
+        assert!(said.lines().count() >= 8, "{lang}: {said}");
+        for row in said.lines() {
+            assert!(cells(row) <= 40, "{lang}: a row of {} cells: {row:?}", cells(row));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// A challenge is announced and accepted; the game is played to the
