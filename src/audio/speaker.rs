@@ -205,6 +205,14 @@ impl Queue {
             Urgency::Urgent => {
                 self.waiting.insert(after_essentials, (text, p));
                 self.drop_kind(Urgency::Clock);
+                self.drop_kind(Urgency::Countdown);
+                matches!(current, Some(Urgency::Readout | Urgency::Clock | Urgency::Notice))
+            }
+            Urgency::Countdown => {
+                // The newest second only, right after the essential items.
+                self.drop_kind(Urgency::Countdown);
+                self.drop_kind(Urgency::Clock);
+                self.waiting.insert(after_essentials, (text, p));
                 matches!(current, Some(Urgency::Readout | Urgency::Clock | Urgency::Notice))
             }
             Urgency::Clock => {
@@ -251,6 +259,7 @@ impl Queue {
             return matches!(self.speaking, Some((_, Urgency::Readout, _)));
         }
         self.drop_kind(Urgency::Clock);
+        self.drop_kind(Urgency::Countdown);
         self.drop_kind(Urgency::Notice);
         self.speaking.is_some()
     }
@@ -585,6 +594,23 @@ mod tests {
                 ("Black: 3 minutes".to_string(), Urgency::Clock),
             ]
         );
+    }
+
+    /// A countdown from 20: each second replaces the one not yet begun
+    /// (never a stale number), goes ahead of a readout and cuts it; the
+    /// game's end drops what is left of it.
+    #[test]
+    fn a_countdown_says_only_the_newest_second() {
+        let mut q = Queue::default();
+        q.add("rank 8".into(), Urgency::Readout);
+        q.speaking = Some((None, Urgency::Readout, Instant::now()));
+        assert!(q.add("20".into(), Urgency::Countdown), "a readout is cut");
+        assert!(q.add("19".into(), Urgency::Countdown));
+        assert_eq!(texts(&mut q), [("19".to_string(), Urgency::Countdown), ("rank 8".to_string(), Urgency::Readout)]);
+        q.speaking = Some((None, Urgency::Move, Instant::now()));
+        assert!(!q.add("18".into(), Urgency::Countdown), "a move is never cut");
+        q.add("Game over: White lost on time.".into(), Urgency::Urgent);
+        assert_eq!(texts(&mut q), [("Game over: White lost on time.".to_string(), Urgency::Urgent)]);
     }
 
     #[test]

@@ -103,6 +103,12 @@ impl std::str::FromStr for Schedule {
 }
 
 impl Schedule {
+    /// Whether the calls at `mark` come a second apart (or closer): the
+    /// step that holds it calls every second.
+    pub fn every_second_at(&self, mark: u64) -> bool {
+        self.steps.iter().find(|s| mark <= s.upto_ms).is_some_and(|s| s.every_ms <= 1000)
+    }
+
     /// The next time to call, strictly below `remaining_ms` (None when no mark is left).
     pub fn next_mark(&self, remaining_ms: u64) -> Option<u64> {
         if self.silent {
@@ -146,5 +152,31 @@ impl CalledMarks {
     /// Notes that `mark` was called for `color` in its current period.
     pub fn record(&mut self, clock: &ChessClock, color: Color, mark: u64) {
         self.0[color.index()].push((clock.sides[color.index()].period, mark));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With the low-time call at 20 s every call from 20 down to 1 is a
+    /// second apart (said as its number); the calls above are not.
+    #[test]
+    fn the_low_time_calls_are_a_countdown() {
+        let s = Schedule::default().with_low_time(20);
+        for mark in (1..=20).map(|n| n * 1000) {
+            assert!(s.every_second_at(mark), "{mark}");
+        }
+        assert!(!s.every_second_at(30_000));
+        assert!(!Schedule::default().every_second_at(20_000));
+        assert!(Schedule::default().every_second_at(10_000));
+        // Every mark from 20 s down is called: none skipped.
+        let mut marks = Vec::new();
+        let mut at = 20_500;
+        while let Some(m) = s.next_mark(at) {
+            marks.push(m);
+            at = m;
+        }
+        assert_eq!(marks, (1..=20).rev().map(|n| n * 1000).collect::<Vec<_>>());
     }
 }

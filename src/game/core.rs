@@ -648,7 +648,8 @@ impl Game {
         {
             self.due_mark = None;
             self.called.record(clock, color, mark);
-            ev.push(Event::ClockCalled { side: color, remaining: mark });
+            let countdown = self.schedule.every_second_at(mark);
+            ev.push(Event::ClockCalled { side: color, remaining: mark, countdown });
         }
     }
 }
@@ -755,14 +756,20 @@ mod tests {
         // 2 seconds: the schedule calls 1 s.
         let due = g.next_wake().expect("a call or the flag");
         assert_eq!(due, 1000);
-        assert_eq!(g.act(Action::Tick, 1000), vec![Event::ClockCalled { side: Color::White, remaining: 1000 }]);
+        assert_eq!(
+            g.act(Action::Tick, 1000),
+            vec![Event::ClockCalled { side: Color::White, remaining: 1000, countdown: true }]
+        );
         let flag = g.next_wake().expect("the flag");
         assert_eq!(flag, 2000);
         let ev = g.act(Action::Tick, 2000);
         assert_eq!(ev, vec![Event::GameOver(Outcome::Win { winner: Color::Black, reason: WinReason::FlagFall })]);
         // A tick needs no earlier question about when to wake.
         let mut g = Game::new(setup(None, Some("0:02")), 0);
-        assert_eq!(g.act(Action::Tick, 1000), vec![Event::ClockCalled { side: Color::White, remaining: 1000 }]);
+        assert_eq!(
+            g.act(Action::Tick, 1000),
+            vec![Event::ClockCalled { side: Color::White, remaining: 1000, countdown: true }]
+        );
     }
 
     /// At 5+3 the increment lifts the time above 5:00 after quick moves:

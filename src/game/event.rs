@@ -143,6 +143,9 @@ pub enum Event {
         side: Color,
         /// The time called (ms).
         remaining: u64,
+        /// The calls come a second apart: each is said as its number
+        /// alone, so that it ends before the next is due.
+        countdown: bool,
     },
     /// A flag fell.
     Flag {

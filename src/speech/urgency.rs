@@ -23,6 +23,11 @@ pub enum Urgency {
     Readout,
     /// A scheduled clock call: replaced by a newer one before it begins.
     Clock,
+    /// A call of a countdown, a second apart ("19", "18"): like urgent
+    /// news it goes ahead of readouts and calls and cuts them, and a
+    /// newer one replaces one not begun (never a stale number, never
+    /// late); urgent news (the game's end) drops it.
+    Countdown,
     /// Something worth hearing that is no news of the game (chat lines
     /// arrived, the lobby's news under a game): essential items go ahead
     /// of it and a move or urgent news cuts it, but the player's next

@@ -78,7 +78,7 @@ fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'s
 fn urgency_of(event: &ClockEvent) -> Urgency {
     match event {
         ClockEvent::Flag { .. } => Urgency::Urgent,
-        ClockEvent::Scheduled { remaining_ms, .. } if *remaining_ms <= 10_000 => Urgency::Urgent,
+        ClockEvent::Scheduled { remaining_ms, .. } if *remaining_ms <= 10_000 => Urgency::Countdown,
         ClockEvent::Scheduled { .. } => Urgency::Clock,
         ClockEvent::Moved(_) => Urgency::Move,
         _ => Urgency::Info,

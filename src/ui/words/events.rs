@@ -81,13 +81,14 @@ impl Narrator {
             Event::TakebackSent => one(c.takeback_sent.clone(), Urgency::Info),
             Event::TakebackProposed => one(c.takeback_proposed.clone(), Urgency::Urgent),
             Event::OpponentDeclinesTakeback => one(c.opponent_declines_takeback.clone(), Urgency::Info),
-            // The last ten seconds are urgent and said as a bare number, so
-            // each call ends before the next is due.
-            Event::ClockCalled { side: s, remaining } if *remaining <= 10_000 => {
+            // Calls a second apart (the last ten seconds, or from the
+            // low-time call down) are a countdown said as a bare number, so
+            // each ends before the next is due; the row keeps the side.
+            Event::ClockCalled { side: s, remaining, countdown: true } => {
                 let text = format!("{}: {}", side(*s), say_duration(lex, *remaining));
-                vec![Line { spoken: Some(remaining.div_ceil(1000).to_string()), ..line(text, Urgency::Urgent) }]
+                vec![Line { spoken: Some(remaining.div_ceil(1000).to_string()), ..line(text, Urgency::Countdown) }]
             }
-            Event::ClockCalled { side: s, remaining } => {
+            Event::ClockCalled { side: s, remaining, .. } => {
                 one(format!("{}: {}", side(*s), say_duration(lex, *remaining)), Urgency::Clock)
             }
             Event::Flag { side: s } => {
@@ -239,7 +240,7 @@ mod tests {
             Event::DrawOffered { to: Color::Black },
             Event::DrawDeclined,
             Event::Flag { side: Color::White },
-            Event::ClockCalled { side: Color::Black, remaining: 60_000 },
+            Event::ClockCalled { side: Color::Black, remaining: 60_000, countdown: false },
         ];
         assert_eq!(
             said(SpeechLang::Russian, &events),
