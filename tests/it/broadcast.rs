@@ -183,6 +183,8 @@ fn rounds_limits_and_a_cut_stream_in_russian() {
     at = wait_for(&out, "Knight Cup, Round 1: тур 1 из 2, 1 доска.", at);
     at = wait_for(&out, "Доска 1 из 1: Eva против Finn.", at);
     at = wait_for(&out, "Итог: победа белых.", at);
+    // The round's stream open first: a cut before it would be a refusal.
+    server.broadcast_connected();
     server.state.lock().unwrap().streams_down = true;
     server.broadcast_cut();
     at = wait_for(&out, "Связь с трансляцией потеряна; пробую снова.", at);

@@ -399,6 +399,12 @@ impl Lichess {
         s.round_streams.retain(|t| t.send(pgn.to_string()).is_ok());
     }
 
+    /// Waits until a round's stream is open, so that a cut cuts it
+    /// rather than refusing its first request.
+    pub fn broadcast_connected(&self) {
+        drop(self.once_open("a round's stream", |s| !s.round_streams.is_empty()));
+    }
+
     /// Ends every open broadcast round stream.
     pub fn broadcast_cut(&self) {
         self.state.lock().unwrap().round_streams.clear();
