@@ -453,6 +453,9 @@ fn a_puzzle_is_solved_by_routing_keys() {
     let mut s = Session::start(&dir, Some(&b), &["puzzle", "--braille"]);
     s.said("you play White.");
     s.said("Black: a6");
+    // The display shows the puzzle before a key is pressed: a key sent
+    // before voxchess holds the display would be BRLTTY's own.
+    b.wait_text("Start; White to move");
     b.send("DispMd");
     b.wait_text("8 -------k");
     route_move(&mut b, &mut s, 8, "e1", "e8", "White: Re8#");
