@@ -73,10 +73,7 @@ fn say_problem(lang: SpeechLang, p: &StartProblem) {
 /// A failure on stderr in rows of at most 40 cells, each holding whole
 /// items, the first starting "voxchess: ".
 fn err_rows(text: &str) {
-    let line = crate::ui::output::Line::info(format!("voxchess: {text}"));
-    for row in crate::ui::output::rows(&[line]) {
-        err_line!("{row}");
-    }
+    prompt_rows(&format!("voxchess: {text}"));
 }
 
 /// A question on stderr (a prompt: what is typed after it is no output)

@@ -11,6 +11,8 @@
 
 mod lichess;
 mod link;
+mod practice;
+mod record;
 mod start;
 mod streak;
 
@@ -24,7 +26,7 @@ use crate::config::Settings;
 use crate::game::Event;
 use crate::rules::{Color, Move, Position};
 use crate::speech::{Answer, Channel, Command, EngineQuestion, Intent, Question};
-use crate::study::library::{Rating, Wanted};
+use crate::study::library::Wanted;
 use crate::study::practice::Practice;
 use crate::study::puzzle::{Puzzle, PuzzleEvent, PuzzleRun};
 use crate::ui::input::{BoardKey, Msg};
@@ -33,59 +35,9 @@ use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, Touched, key_action};
 use crate::ui::words::PracticeSaid;
 use crate::ui::words::View;
+use record::Record;
 use std::collections::HashSet;
 use std::path::PathBuf;
-
-/// The player's record: their rating and the puzzles seen.
-struct Record {
-    rating: Rating,
-    seen: HashSet<String>,
-    /// The lines after the rating's: a puzzle and its result each.
-    history: String,
-    /// How the file was found: one that could not be read was kept
-    /// aside (a new record begun) or, if it could not be, is not written.
-    found: crate::game::Kept,
-}
-
-/// The record's first line: the rating, its deviation and volatility.
-fn rating_line(line: &str) -> Option<Rating> {
-    let nums: Vec<f64> = line.split_whitespace().map(|n| n.parse().ok()).collect::<Option<_>>()?;
-    match nums.as_slice() {
-        [r, d, v] if r.is_finite() && d.is_finite() && v.is_finite() => Some(Rating {
-            rating: r.clamp(400.0, 4000.0),
-            deviation: d.clamp(45.0, 500.0),
-            volatility: v.clamp(0.0, 0.1),
-        }),
-        _ => None,
-    }
-}
-
-impl Record {
-    /// Read from `path` (missing: a new player; damaged: kept aside).
-    fn load(path: &std::path::Path) -> Record {
-        let found = crate::game::read_kept(path, 64 << 20, |t| {
-            t.is_empty() || rating_line(t.lines().next().unwrap_or("")).is_some()
-        });
-        let text = found.text();
-        let rating = text.lines().next().and_then(rating_line).unwrap_or_default();
-        let history: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
-        let seen = history.lines().filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect();
-        Record { rating, seen, history, found }
-    }
-
-    /// `id`'s result ("won", "lost", "skipped") kept with the rating:
-    /// Ok(false) when the file is not written (it could not be read).
-    fn keep(&mut self, path: &std::path::Path, id: &str, result: &str) -> std::io::Result<bool> {
-        self.seen.insert(id.to_string());
-        self.history.push_str(&format!("{id} {result}\n"));
-        if !self.found.writable() {
-            return Ok(false);
-        }
-        let r = self.rating;
-        crate::game::write_atomic(path, &format!("{} {} {}\n{}", r.rating, r.deviation, r.volatility, self.history))
-            .map(|()| true)
-    }
-}
 
 /// The puzzle mode.
 pub(crate) struct PuzzleMode {
@@ -170,82 +122,6 @@ impl PuzzleMode {
     /// An import cut short was undone before this start: said first.
     pub(crate) fn import_undone(&mut self, undone: bool) {
         self.undone = undone;
-    }
-
-    /// The player's mistakes as puzzles (nothing kept: no rating, no
-    /// record); a move other than the engine's is checked with an engine
-    /// whose answer comes through `tx`.
-    pub(crate) fn practice(
-        settings: &Settings,
-        files: PuzzleFiles,
-        practice: Vec<Practice>,
-        tx: std::sync::mpsc::Sender<Msg>,
-    ) -> PuzzleMode {
-        let given = practice.iter().map(|p| p.puzzle.clone()).collect();
-        let mut mode = PuzzleMode::new(settings, files, Wanted::default(), given, None);
-        mode.practice = practice;
-        mode.tx = Some(tx);
-        mode
-    }
-
-    /// The practice of the puzzle being played, if it is one.
-    fn practising(&self) -> Option<&Practice> {
-        let id = &self.run.as_ref()?.puzzle().id;
-        self.practice.iter().find(|p| p.puzzle.id == *id)
-    }
-
-    /// A move in a practice that is not the engine's: the move of the
-    /// game is wrong at once; another is checked with the engine (as
-    /// good as the engine's best: right).
-    fn practice_move(&mut self, m: Move, now: u64) {
-        let Some(pr) = self.practising().cloned() else { return };
-        if m == pr.played {
-            let line = self.shell.words.practice_said(PracticeSaid::PlayedAgain);
-            self.shell.say_lines(vec![line]);
-            let ev = self.run.as_mut().map(|r| r.play(m, now)).unwrap_or_default();
-            return self.events(ev, now);
-        }
-        if self.checking.is_some() {
-            // Never silence: the move waits for the one being checked.
-            let line = self.shell.words.practice_said(PracticeSaid::StillChecking);
-            return self.shell.say_lines(vec![line]);
-        }
-        let (Some(tx), Some(run)) = (self.tx.clone(), &self.run) else { return };
-        let mut after = *run.position();
-        after.play_unchecked(&m);
-        self.checking = Some(m);
-        let line = self.shell.words.practice_said(PracticeSaid::Checking);
-        self.shell.say_lines(vec![line]);
-        let engine = self.engine.take();
-        let path = self.engine_path.clone();
-        let _ = std::thread::Builder::new().name("practice-check".into()).spawn(move || {
-            let mut engine = engine.unwrap_or_else(|| crate::ui::effects::start_analyst(path));
-            let lines = engine
-                .analyse(&after, 1, crate::engine::analysis::Limit::Depth(crate::ui::effects::ANALYSIS_DEPTH))
-                .map_err(|e| crate::game::OpponentFailure::from(&e));
-            let who = engine.analyst();
-            let _ =
-                tx.send(Msg::Analysis(crate::ui::input::AnalysisNews::Answered { who, lines, engine: Some(engine) }));
-        });
-    }
-
-    /// The engine's score of the move being checked: right (as good as
-    /// the best) or wrong.
-    fn practice_checked(&mut self, score: Option<crate::engine::analysis::Score>, now: u64) {
-        let (Some(m), Some(pr)) = (self.checking.take(), self.practising().cloned()) else { return };
-        let Some(run) = &mut self.run else { return };
-        let before = *run.position();
-        let mut after = before;
-        after.play_unchecked(&m);
-        let good = score.is_some_and(|s| crate::study::practice::as_good(&before, pr.before, &after, s));
-        let ev = if good {
-            let line = self.shell.words.practice_said(PracticeSaid::AsGood);
-            self.shell.say_lines(vec![line]);
-            run.accept(m, now)
-        } else {
-            run.play(m, now)
-        };
-        self.events(ev, now);
     }
 
     /// The next puzzle that fits, started; or why there is none.
