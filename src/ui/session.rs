@@ -310,9 +310,12 @@ pub(crate) fn run_session(
             mode.greet(time.now_ms());
             mode.settle(time.now_ms());
         }
-        // A mode entered on top: what this one said is shown, without its
-        // prompt, and the new one greets.
+        // A mode entered on top: what this one was reading out is cut (a
+        // game's greeting never waits behind the lobby's standings), what
+        // it said leading into it is shown, without its prompt, and the
+        // new one greets.
         if let Some(next) = pending.take().or_else(|| mode.enter()) {
+            voice.player_acts();
             let lines = heard_output(mode);
             show_and_say(screen, voice, &lines);
             stack.push(next);

@@ -216,3 +216,46 @@ fn english_quit_leaves_a_game_in_every_language() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A real-time game running when the lobby opens, with moves played: its
+/// greeting (who plays whom) is heard before the recap ("Black to move",
+/// the last move), and the lobby's own words never hold it back (speech
+/// through the SSIP stand-in).
+#[test]
+fn a_running_games_greeting_comes_before_its_recap() {
+    use crate::common::ssip::SsipServer;
+    let server = Lichess::start();
+    let carl = {
+        let mut s = server.state.lock().unwrap();
+        let carl = s.running_game("black", "Carl", false, "lobby");
+        s.games.get_mut(carl.as_str()).unwrap().moves = vec!["e2e4".into()];
+        carl
+    };
+    let dir = home_logged_in("recap", TOKEN);
+    let speech = SsipServer::start(&dir.join("run"));
+    let mut child = crate::common::voxchess(&dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let at = wait_for(&out, "1... Black>", 0);
+    let start = Instant::now();
+    while !speech.said().iter().any(|s| s.text.contains("Black to move") && s.ended.is_some()) {
+        assert!(start.elapsed() < Duration::from_secs(30), "the recap was not said: {:#?}", speech.said());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    writeln!(child.stdin.as_mut().unwrap(), "quit").unwrap();
+    wait_for(&out, "Back in the lobby.", at);
+    drop(child.stdin.take());
+    let _ = child.wait();
+    let mut said: Vec<_> = speech.said().into_iter().filter(|s| s.begun.is_some()).collect();
+    said.sort_by_key(|s| s.begun);
+    let heard = said.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" | ");
+    let running = heard.find("Your game against Carl is running").unwrap_or_else(|| panic!("not said: {heard}"));
+    let greeting = heard.find("The game starts: Carl").unwrap_or_else(|| panic!("no greeting: {heard}"));
+    let recap = heard.find("Black to move").unwrap_or_else(|| panic!("no recap: {heard}"));
+    assert!(running < greeting && greeting < recap, "out of order: {heard}");
+    assert_eq!(server.state.lock().unwrap().games[carl.as_str()].status, "started");
+    let _ = std::fs::remove_dir_all(&dir);
+}

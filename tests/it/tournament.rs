@@ -309,3 +309,75 @@ fn a_pairing_while_watching_is_entered_at_once() {
     assert_eq!(server.state.lock().unwrap().tv_opened, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Back from an arena's game, the player's place is read out; the next
+/// pairing comes while it is: the game's greeting (who plays whom) is
+/// heard before its first move, and nothing of the standings after the
+/// greeting (speech through the SSIP stand-in, which says each text for
+/// a time in proportion to its length).
+#[test]
+fn the_next_pairings_greeting_comes_before_its_first_move_and_no_standings_after() {
+    use crate::common::ssip::SsipServer;
+    let server = Lichess::start();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.arenas = ARENAS.into();
+        s.results = vec![
+            r#"{"rank":1,"score":12,"rating":2100,"username":"Anna"}"#.into(),
+            r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#.into(),
+        ];
+        s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
+    }
+    let dir = home_logged_in("arena-order", TOKEN);
+    let speech = SsipServer::start(&dir.join("run"));
+    let mut child = crate::common::voxchess(&dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "tournaments");
+    at = wait_for(&out, "2 tournaments now or soon:", at);
+    typed(&mut child, "join 1");
+    at = wait_for(&out, "You joined Hourly Rapid Arena.", at);
+    server.state.lock().unwrap().new_pairing("v7uBZPdA", "arena", "Opponent1", &["e7e5"]);
+    at = won(&server, &mut child, &out, at);
+    at = wait_for(&out, "Your place: 2 of 2", at);
+    // The next pairing, the player Black: the opponent moves as soon as
+    // the game's stream is open.
+    let id = server.state.lock().unwrap().start_game(
+        "pair0100",
+        "black",
+        "Opponent2",
+        &[],
+        "arena",
+        Some("v7uBZPdA"),
+        false,
+    );
+    server.game_connected(&id);
+    server.opponent_moves(&id, "d2d4");
+    wait_for(&out, "Opponent2", at);
+    let start = std::time::Instant::now();
+    let heard_move = |said: &[crate::common::ssip::Said]| {
+        said.iter().any(|s| s.text.contains("White: d4") && (s.ended.is_some() || s.cancelled))
+    };
+    while !heard_move(&speech.said()) {
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "the move was not said: {:#?}", speech.said());
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    typed(&mut child, "quit");
+    typed(&mut child, "quit");
+    drop(child.stdin.take());
+    let _ = child.wait();
+    // What began to be heard, in order.
+    let mut said: Vec<_> = speech.said().into_iter().filter(|s| s.begun.is_some()).collect();
+    said.sort_by_key(|s| s.begun);
+    let heard: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
+    let heard = heard.join(" | ");
+    let greeting = heard.find("The game starts: Opponent2").unwrap_or_else(|| panic!("no greeting: {heard}"));
+    let first_move = heard.find("White: d4").unwrap_or_else(|| panic!("no move: {heard}"));
+    assert!(greeting < first_move, "the greeting came after the first move: {heard}");
+    assert!(!heard[greeting..].contains("Your place"), "the standings came after the greeting: {heard}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -155,6 +155,11 @@ impl Lobby {
             TournamentNews::Standing(s) => {
                 // After a game, the player's place only; asked, the top too.
                 let top = std::mem::take(&mut self.tournaments.standing_asked);
+                if !top && self.in_game.is_some() {
+                    // The next pairing came first: its game is the news,
+                    // and the place after the last one is stale.
+                    return;
+                }
                 let lines = self.words.standing(&s, top);
                 self.readout(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)));
             }
@@ -190,7 +195,9 @@ impl Lobby {
                 return self.say(text, Urgency::Urgent);
             }
         }
-        if asked {
+        // Where the Swiss stands after a game is stale once the next
+        // round's game has started.
+        if asked && self.in_game.is_none() {
             let text = self.words.swiss_round(&r);
             self.say(text, Urgency::Readout);
         }

@@ -421,10 +421,10 @@ impl Front for Play {
     fn greet(&mut self, now: u64) {
         let players = self.game.players().clone();
         let control = self.game.controls().map(|c| c.to_string());
-        // A greeting is not news: any news or input cuts it short.
-        for line in self.shell.words.greeting(&players, control, self.game.me()) {
-            self.shell.say(line, Urgency::Readout);
-        }
+        // Who plays is said first, before a recap or the first move; the
+        // rest is a readout any news or input cuts short.
+        let greeting = self.shell.words.greeting(&players, control, self.game.me());
+        self.shell.say_lines(greeting);
         if !self.game.history().moves().is_empty() {
             self.recap(now);
         }

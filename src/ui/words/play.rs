@@ -9,11 +9,13 @@ use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_board::say_to_move;
 use crate::speech::say_move::color_name;
-use crate::ui::output::Line;
+use crate::ui::output::{Line, Urgency};
 
 impl Narrator {
     /// The opening lines of a game: who plays, the time control, the
-    /// player's side, how to get help.
+    /// player's side, how to get help. Who plays and the side are short
+    /// and essential: said before the first move or a recap; the control
+    /// and the help are a readout any news cuts.
     /// A time control that is minutes and an increment is said in words
     /// ("15 minutes + 10 seconds"); the row keeps it written ("15+10").
     pub(crate) fn greeting(&self, players: &[Player; 2], control: Option<String>, me: Option<Color>) -> Vec<Line> {
@@ -23,12 +25,12 @@ impl Narrator {
             let row = fill(&c.clock, &[("control", control.clone())]);
             let spoken = crate::clock::server_control(&control)
                 .map(|(minutes, increment)| fill(&c.clock, &[("control", self.control_words(minutes, increment))]));
-            lines.push(Line { spoken, ..Line::info(row) });
+            lines.push(Line { spoken, ..Line::new(row, Urgency::Readout) });
         }
         if let Some(me) = me {
             lines.push(Line::info(render(&c.you_play, &[("side", self.lex.side(me))])));
         }
-        lines.push(Line::info(c.type_help.clone()));
+        lines.push(Line::new(c.type_help.clone(), Urgency::Readout));
         lines
     }
 

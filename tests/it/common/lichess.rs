@@ -405,6 +405,11 @@ impl Lichess {
         drop(self.once_open("a round's stream", |s| !s.round_streams.is_empty()));
     }
 
+    /// Waits until voxchess has game `id`'s stream open.
+    pub fn game_connected(&self, id: &str) {
+        drop(self.once_open("the game's stream", |s| s.games.get(id).is_some_and(|g| !g.streams.is_empty())));
+    }
+
     /// Ends every open broadcast round stream.
     pub fn broadcast_cut(&self) {
         self.state.lock().unwrap().round_streams.clear();
