@@ -205,10 +205,13 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
         }
         Some(PuzzleAction::Dashboard { days, server }) => {
             let server = super::online::server_of(server, &settings)?;
-            // Rows of at most 40 cells, whole items.
-            for line in puzzle::dashboard(&settings, &server, days)? {
-                super::out_rows(&line);
+            // Rows of at most 40 cells, whole items; then said.
+            let lines = puzzle::dashboard(&settings, &server, days)?;
+            for line in &lines {
+                super::out_rows(&line.text);
             }
+            let said: Vec<&str> = lines.iter().map(|l| l.speech()).collect();
+            super::sound::speak_as_set(&said.join(" "), &settings);
             return Ok(ExitCode::SUCCESS);
         }
         Some(PuzzleAction::Streak { theme }) => {

@@ -68,13 +68,31 @@ pub fn models(start: &super::Start, a: ModelsArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Speaks a text and waits for it to end (at most 30 s); without
-/// speech-dispatcher, says so in one line.
+/// Speaks a text in `lang`'s first voice and waits for it to end (at
+/// most 30 s); without speech-dispatcher, says so in one line.
 #[cfg(feature = "tts")]
 pub(super) fn speak_and_wait(text: &str, lang: SpeechLang) {
-    use crate::audio::speaker::{Speaker, SpeakerError, SpeechSettings};
-    use crate::speech::Urgency;
+    use crate::audio::speaker::SpeechSettings;
     let settings = SpeechSettings { language: Some(lang.code().to_string()), ..SpeechSettings::default() };
+    speak_with(text, lang, settings);
+}
+
+/// Speaks a text as the settings say (voice, rate, pitch, volume), unless
+/// speech is off, and waits for it to end, as [`speak_and_wait`].
+#[cfg(feature = "tts")]
+pub(super) fn speak_as_set(text: &str, settings: &crate::config::Settings) {
+    if settings.speech {
+        speak_with(text, settings.lang, crate::ui::io::speech_settings(settings));
+    }
+}
+
+#[cfg(not(feature = "tts"))]
+pub(super) fn speak_as_set(_text: &str, _settings: &crate::config::Settings) {}
+
+#[cfg(feature = "tts")]
+fn speak_with(text: &str, lang: SpeechLang, settings: crate::audio::speaker::SpeechSettings) {
+    use crate::audio::speaker::{Speaker, SpeakerError};
+    use crate::speech::Urgency;
     match Speaker::start(settings, std::time::Duration::from_secs(5)) {
         Ok(speaker) => {
             speaker.say(text, Urgency::Move);

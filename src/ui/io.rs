@@ -24,22 +24,29 @@ fn notice(out: &mut Vec<String>, text: impl Into<String>) {
     out.push(clean(&text.into()));
 }
 
-/// Speech, connected in the background: the first line and the clock never
-/// wait for speech-dispatcher. If it cannot be reached, or has not answered
-/// within 5 seconds, one line says so (and one more if it joins later).
+/// What speech-dispatcher is asked for: the settings' voice, rate, pitch
+/// and volume, and the session's language.
 #[cfg(feature = "tts")]
-fn start_voice(settings: &Settings, tx: Sender<Msg>) -> Option<crate::audio::speaker::Speaker> {
-    use crate::audio::speaker::{Speaker, SpeakerError, SpeechSettings};
-    if !settings.speech {
-        return None;
-    }
-    let s = SpeechSettings {
+pub(crate) fn speech_settings(settings: &Settings) -> crate::audio::speaker::SpeechSettings {
+    crate::audio::speaker::SpeechSettings {
         rate: settings.rate,
         pitch: settings.pitch,
         volume: settings.volume,
         voice: settings.voice_name.clone(),
         language: Some(settings.lang.code().to_string()),
-    };
+    }
+}
+
+/// Speech, connected in the background: the first line and the clock never
+/// wait for speech-dispatcher. If it cannot be reached, or has not answered
+/// within 5 seconds, one line says so (and one more if it joins later).
+#[cfg(feature = "tts")]
+fn start_voice(settings: &Settings, tx: Sender<Msg>) -> Option<crate::audio::speaker::Speaker> {
+    use crate::audio::speaker::{Speaker, SpeakerError};
+    if !settings.speech {
+        return None;
+    }
+    let s = speech_settings(settings);
     // "Speech is on" only after the player was told it was not answering.
     let waited = std::sync::atomic::AtomicBool::new(false);
     let told = move |result: Result<(), SpeakerError>| {

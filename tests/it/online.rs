@@ -138,7 +138,7 @@ fn login_keeps_the_token_private() {
     }
     // The login's --server is kept with the token: a later command needs
     // it no more (its request reaches the tests' lichess).
-    let o = voxchess(&dir).args(["puzzle", "dashboard"]).output().expect("runs");
+    let o = voxchess(&dir).args(["puzzle", "dashboard", "--no-speech"]).output().expect("runs");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let asked = server.state.lock().unwrap().requests.clone();
     assert!(asked.iter().any(|(_, p, _)| p.starts_with("/api/puzzle/dashboard/")), "{asked:?}");

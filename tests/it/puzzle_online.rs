@@ -277,7 +277,9 @@ fn the_dashboard_is_said_and_a_weak_theme_replayed() {
         s.replay = vec!["mate1".into()];
     }
     let dir = home("dashboard", TOKEN);
-    let out = voxchess(&dir).args(["puzzle", "dashboard", "--server", &server.url]).output().expect("runs");
+    // Printed (its speech is tested on its own).
+    let out =
+        voxchess(&dir).args(["puzzle", "dashboard", "--server", &server.url, "--no-speech"]).output().expect("runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let said = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
@@ -300,6 +302,48 @@ fn the_dashboard_is_said_and_a_weak_theme_replayed() {
     );
     assert!(!all.contains("Asking lichess"), "a replay asks for no new batch: {all}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `voxchess puzzle dashboard` speaks what it prints, in the session's
+/// language: the command to replay the weakest theme stays in its row,
+/// and speech names the theme instead (no command, no Latin letters in
+/// Russian speech). Speech through the SSIP stand-in.
+#[test]
+fn the_dashboard_speaks_as_well_as_prints() {
+    use crate::common::ssip::SsipServer;
+    let server = Lichess::start();
+    for (lang, first, hint) in [
+        (
+            "en",
+            "Your puzzles over 30 days: 11 played",
+            "To replay your weakest theme, a fork, type the command on the screen.",
+        ),
+        (
+            "ru",
+            "Ваши задачи за 30 дней: решалось 11",
+            "Чтобы повторить самую слабую тему, вилка, наберите команду с экрана.",
+        ),
+    ] {
+        let dir = home(&format!("dashboard-said-{lang}"), TOKEN);
+        let speech = SsipServer::start_fast(&dir.join("run"));
+        let out = voxchess(&dir)
+            .args(["puzzle", "dashboard", "--server", &server.url, "--lang", lang])
+            .env("SPEECHD_ADDRESS", speech.address())
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{lang}");
+        let printed = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(printed.contains("voxchess puzzle replay fork"), "{lang}: {printed}");
+        let said: Vec<String> = speech.said().into_iter().filter(|s| s.ended.is_some()).map(|s| s.text).collect();
+        let said = said.join(" ");
+        assert!(said.contains(first), "{lang}: {said}");
+        assert!(said.contains(hint), "{lang}: {said}");
+        assert!(!said.contains("voxchess"), "{lang}: {said}");
+        if lang == "ru" {
+            assert!(!said.chars().any(|c| c.is_ascii_alphabetic()), "Latin letters in Russian speech: {said}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// The session's options after every puzzle and drill subcommand (issue

@@ -122,6 +122,9 @@ pub struct PuzzleWords {
     /// The dashboard asked for away from lichess.
     pub dashboard_offline: String,
     pub replay_hint: String,
+    /// The replay hint as said: the theme named, the command left to the
+    /// row (no command names in speech).
+    pub replay_spoken: String,
     pub replay_none: String,
     /// A library's puzzle left with `next`.
     pub skipped: String,

@@ -356,17 +356,19 @@ impl Narrator {
         self.lex.client.puzzle.dashboard_offline.clone()
     }
 
-    /// The dashboard in words: the whole, the weakest themes (at most
-    /// five, the session's names), and how to replay the weakest.
-    pub(crate) fn puzzle_dashboard(&self, d: &crate::online::puzzle::Dashboard) -> Vec<String> {
+    /// The dashboard in words, a readout: the whole, the weakest themes
+    /// (at most five, the session's names), and how to replay the
+    /// weakest (the command in the row; said, the theme by its name).
+    pub(crate) fn puzzle_dashboard(&self, d: &crate::online::puzzle::Dashboard) -> Vec<Line> {
         let w = self.puzzle_words();
+        let readout = |text: String| Line::new(text, Urgency::Readout);
         let Some(all) = d.global.as_ref().filter(|g| g.played > 0) else {
-            return vec![fill(
+            return vec![readout(fill(
                 &w.dashboard_empty,
                 &[("days", crate::speech::say_time::unit(self.lex, &self.lex.counts.day, u64::from(d.days)))],
-            )];
+            ))];
         };
-        let mut lines = vec![fill(
+        let mut lines = vec![readout(fill(
             &w.dashboard,
             &[
                 ("days", crate::speech::say_time::unit(self.lex, &self.lex.counts.day, u64::from(d.days))),
@@ -374,20 +376,21 @@ impl Narrator {
                 ("won", all.won.to_string()),
                 ("performance", all.performance.to_string()),
             ],
-        )];
-        let named: Vec<(&str, String)> = d
+        ))];
+        let named: Vec<(&str, &String, String)> = d
             .themes
             .iter()
             .filter_map(|t| w.themes.get(&t.key).map(|name| (t.key.as_str(), name, t.performance)))
             .take(5)
             .map(|(key, name, p)| {
-                (key, fill(&w.theme_result, &[("theme", name.clone()), ("performance", p.to_string())]))
+                (key, name, fill(&w.theme_result, &[("theme", name.clone()), ("performance", p.to_string())]))
             })
             .collect();
-        if let Some((key, _)) = named.first() {
-            let list: Vec<&str> = named.iter().map(|(_, t)| t.as_str()).collect();
-            lines.push(fill(&w.weakest, &[("themes", list.join("; "))]));
-            lines.push(fill(&w.replay_hint, &[("key", key.to_string())]));
+        if let Some((key, name, _)) = named.first() {
+            let list: Vec<&str> = named.iter().map(|(_, _, t)| t.as_str()).collect();
+            lines.push(readout(fill(&w.weakest, &[("themes", list.join("; "))])));
+            let spoken = fill(&w.replay_spoken, &[("theme", name.to_string())]);
+            lines.push(Line { spoken: Some(spoken), ..readout(fill(&w.replay_hint, &[("key", key.to_string())])) });
         }
         lines
     }

@@ -6,7 +6,7 @@
 use super::PuzzleMode;
 use crate::online::puzzle::PuzzleNews;
 use crate::study::puzzle::Puzzle;
-use crate::ui::output::{Line, Urgency};
+use crate::ui::output::Urgency;
 use crate::ui::words::LinkSaid;
 
 impl PuzzleMode {
@@ -45,7 +45,7 @@ impl PuzzleMode {
             PuzzleNews::Answered { posted, counted, batch, dropped } => (posted, counted, batch, dropped),
             PuzzleNews::Dashboard(Ok(d)) => {
                 let lines = self.shell.words.puzzle_dashboard(&d);
-                return self.shell.say_lines(lines.into_iter().map(|t| Line::new(t, Urgency::Readout)).collect());
+                return self.shell.say_lines(lines);
             }
             PuzzleNews::Dashboard(Err(e)) => {
                 let line = self.shell.words.puzzle_online(&LinkSaid::Failed(e));

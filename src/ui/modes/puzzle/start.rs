@@ -7,6 +7,7 @@ use crate::config::Settings;
 use crate::speech::Lexicon;
 use crate::ui::failure::SessionError;
 use crate::ui::io::Io;
+use crate::ui::output::Line;
 use crate::ui::words::Narrator;
 use std::path::{Path, PathBuf};
 
@@ -259,11 +260,12 @@ pub(crate) fn lichess_mode(
 
 /// `voxchess puzzle dashboard`: the player's lichess puzzle dashboard of
 /// the last `days`, in words.
-pub(crate) fn dashboard(settings: &Settings, server: &str, days: u32) -> Result<Vec<String>, SessionError> {
+pub(crate) fn dashboard(settings: &Settings, server: &str, days: u32) -> Result<Vec<Line>, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let client = logged_in(server)?;
     let dashboard = crate::online::puzzle::dashboard(&client, days).map_err(SessionError::Puzzles)?;
-    Ok(words.puzzle_dashboard(&dashboard))
+    // Said as the session says it: any notation in words.
+    Ok(words.speakable(words.puzzle_dashboard(&dashboard)))
 }
 
 /// A client of `server` with the player's token; none kept: not logged in.
