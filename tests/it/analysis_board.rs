@@ -324,9 +324,9 @@ fn my_games_are_listed_in_the_lobby_and_reviewed() {
     typed("review 1");
     at = wait_for(&out, "There is no game 1 in your list", at);
     typed("my games");
-    at = wait_for(&out, "Your last games: 1. against Anna,", at);
-    at = wait_for(&out, "won, 2026.11.30, 180+2, Italian Game;", at);
-    at = wait_for(&out, "2. against Boris, drawn,", at);
+    at = wait_for(&out, "Your last games: 1: against Anna,", at);
+    at = wait_for(&out, "won, 2026.11.30, 180+2, Italian Game.", at);
+    at = wait_for(&out, "2: against Boris, drawn,", at);
     typed("review 2");
     at = wait_for(&out, "Game 2 of 2.", at);
     at = wait_for(&out, "Boris against Player. 1 move.", at);

@@ -158,9 +158,7 @@ fn joined(out: &[u8]) -> String {
 }
 
 /// Display cells: a Hangul syllable takes two.
-fn cells(row: &str) -> usize {
-    row.chars().map(|c| if ('\u{ac00}'..='\u{d7a3}').contains(&c) { 2 } else { 1 }).sum()
-}
+use crate::common::cells;
 
 /// The login asks for the token over a pipe too, and everything it and
 /// the logout say (the question, a refusal, a token without the scope,

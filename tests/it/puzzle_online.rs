@@ -304,6 +304,28 @@ fn the_dashboard_is_said_and_a_weak_theme_replayed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The dashboard's rows hold at most 40 display cells (a Hangul syllable
+/// two), in every language.
+#[test]
+fn the_dashboards_rows_fit_forty_cells_in_every_language() {
+    let server = Lichess::start();
+    for lang in ["en", "ru", "de", "ko"] {
+        let dir = home(&format!("dashboard-rows-{lang}"), TOKEN);
+        let out = voxchess(&dir)
+            .args(["puzzle", "dashboard", "--server", &server.url, "--no-speech", "--lang", lang])
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{lang}");
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert!(printed.lines().count() >= 4, "{lang}: {printed}");
+        for row in printed.lines() {
+            let cells = crate::common::cells(row);
+            assert!(cells <= 40, "{lang}: a row of {cells} cells: {row:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// `voxchess puzzle dashboard` speaks what it prints, in the session's
 /// language: the command to replay the weakest theme stays in its row,
 /// and speech names the theme instead (no command, no Latin letters in

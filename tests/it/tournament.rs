@@ -381,3 +381,69 @@ fn the_next_pairings_greeting_comes_before_its_first_move_and_no_standings_after
     assert!(!heard[greeting..].contains("Your place"), "the standings came after the greeting: {heard}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every row of the lobby's lists (the games in progress, challenges,
+/// tournaments, standings, the player's games, broadcasts, help) holds at
+/// most 40 display cells (a Hangul syllable two), in every language, each
+/// command typed in the session's own words.
+#[test]
+fn the_lobbys_lists_fit_rows_of_forty_cells_in_every_language() {
+    let top = r#"{"active":[{"tour":{"id":"tour0001","name":"Grand Knight Invitational Cup of the Northern Lights","slug":"k","createdAt":1,"url":"u"},"round":{"id":"rnd00002","name":"Round 2","slug":"r","createdAt":1,"ongoing":true,"url":"u"}}],"upcoming":[],"past":{"currentPage":1,"maxPerPage":20,"currentPageResults":[]}}"#;
+    for (lang, words) in [
+        ("en", ["tournaments", "join 1", "standings", "games", "my games", "broadcast", "help"]),
+        ("ru", ["турниры", "вступить 1", "таблица", "партии", "мои партии", "трансляции", "помощь"]),
+        ("de", ["turniere", "beitreten 1", "tabelle", "partien", "meine partien", "übertragungen", "hilfe"]),
+        ("ko", ["토너먼트", "참가 1", "순위", "게임 목록", "내 대국", "중계", "도움말"]),
+    ] {
+        let server = Lichess::start();
+        {
+            let mut s = server.state.lock().unwrap();
+            s.arenas = ARENAS.into();
+            s.results = vec![
+                r#"{"rank":1,"score":12,"rating":2100,"username":"Zbigniew","title":"GM"}"#.into(),
+                r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#.into(),
+                r#"{"rank":3,"score":0,"rating":1600,"username":"Bob"}"#.into(),
+            ];
+            s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
+            s.broadcast_top = top.into();
+            s.running_game("white", "Annabelle", true, "friend");
+            s.running_game("black", "Bartholomew", true, "lobby");
+        }
+        let dir = home_logged_in(&format!("lists-{lang}"), TOKEN);
+        let (mut child, out) = start_lobby(&dir, &server, lang);
+        wait_for(&out, "Bartholomew", 0);
+        for n in 1..=2 {
+            server.state.lock().unwrap().event(&crate::online::challenge(&format!("chall00{n}"), "Konstantinopolsky"));
+        }
+        wait_for(&out, "Konstantinopolsky", 0);
+        // Each answer is waited for (a new prompt, and the list's own
+        // name where it has one) before the next command.
+        let marks = ["Hourly Rapid Arena", "", "Zbigniew", "", "", "Northern Lights", ""];
+        for (word, mark) in words.into_iter().zip(marks) {
+            let before = crate::common::text(&out).matches('>').count();
+            typed(&mut child, word);
+            let start = std::time::Instant::now();
+            while crate::common::text(&out).matches('>').count() <= before {
+                assert!(start.elapsed() < std::time::Duration::from_secs(20), "{lang}: no answer to {word}");
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            wait_for(&out, mark, 0);
+        }
+        typed(&mut child, "quit");
+        typed(&mut child, "quit");
+        drop(child.stdin.take());
+        let all = crate::common::ended_in_rows(&mut child, &out);
+        for name in ["Konstantinopolsky", "Hourly Rapid Arena", "Zbigniew", "Northern Lights", "Annabelle"] {
+            assert!(all.contains(name), "{lang}: {name} never listed: {all}");
+        }
+        let raw = out.lock().unwrap().clone();
+        for row in raw.lines() {
+            let cells = crate::common::cells(row);
+            assert!(cells <= 40, "{lang}: a row of {cells} cells: {row:?}");
+            // An item's number never stands on a row without its item.
+            let bare = row.trim().trim_end_matches(['.', ':']);
+            assert!(bare.is_empty() || !bare.chars().all(|c| c.is_ascii_digit()), "{lang}: a number alone: {raw}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -45,8 +45,8 @@ pub struct OnlineWords {
     pub not_the_api: String,
     pub not_found: String,
     pub lobby_ready: String,
-    /// The player's last games on lichess: `{list}` of `my_game`s
-    /// (`{n}`, `{opponent}`, `{result}`, `{date}`, `{control}`,
+    /// The player's last games on lichess: the head, then a row per
+    /// `my_game` (`{n}`, `{opponent}`, `{result}`, `{date}`, `{control}`,
     /// `{opening}`); the result's words.
     pub my_games: String,
     pub my_game: String,

@@ -408,9 +408,9 @@ impl Lobby {
             LobbyNews::Broadcast(news) => self.broadcast_news(news, now),
             LobbyNews::Done => {}
             LobbyNews::MyGames(games) => {
-                let line = self.words.my_games(&games, &self.me);
+                let lines = self.words.my_games(&games, &self.me);
                 self.my_games = games;
-                self.readout([line]);
+                self.readout(lines);
             }
             LobbyNews::Games { games, why } => self.games_listed(games, why, now),
             LobbyNews::Connected => self.connected(now),

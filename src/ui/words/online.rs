@@ -51,14 +51,15 @@ impl Narrator {
     /// The player's last games (`me` is the player's name): each by
     /// number, the opponent, the result for the player, the date, the
     /// time control and the opening.
-    pub(crate) fn my_games(&self, games: &[crate::notation::pgn::PgnGame], me: &str) -> crate::ui::output::Line {
+    pub(crate) fn my_games(&self, games: &[crate::notation::pgn::PgnGame], me: &str) -> Vec<crate::ui::output::Line> {
+        use crate::ui::output::{Line, Urgency};
         let o = &self.lex.client.online;
         if games.is_empty() {
-            return crate::ui::output::Line::info(o.my_games_none.clone());
+            return vec![Line::info(o.my_games_none.clone())];
         }
         let tag =
             |g: &crate::notation::pgn::PgnGame, t: &str| g.known_tag(t).map(crate::filter::clean).unwrap_or_default();
-        let items: Vec<String> = games
+        let items: Vec<Line> = games
             .iter()
             .enumerate()
             .map(|(i, g)| {
@@ -86,11 +87,13 @@ impl Narrator {
                     ("control", control),
                     ("opening", tag(g, "Opening")),
                 ];
-                fill(&o.my_game, &args).trim_end_matches([',', ' ']).to_string()
+                // A tag left empty leaves no comma before the stop.
+                let item = fill(&o.my_game, &args);
+                let body = item.trim_end_matches('.').trim_end_matches([',', ' ']);
+                Line::new(format!("{body}{}", &item[item.trim_end_matches('.').len()..]), Urgency::Readout)
             })
             .collect();
-        let line = crate::ui::output::Line::info(fill(&o.my_games, &[("list", items.join("; "))]));
-        crate::ui::output::Line { list: true, ..line }
+        std::iter::once(Line::new(o.my_games.clone(), Urgency::Readout)).chain(items).collect()
     }
 
     /// `review last` with no game ended in this session.

@@ -161,6 +161,11 @@ fn unsafe_uid() -> String {
     String::from_utf8(Process::new("id").arg("-u").output().expect("id").stdout).expect("uid").trim().to_string()
 }
 
+/// The display cells a row takes: two for a Hangul syllable.
+pub fn cells(row: &str) -> usize {
+    row.chars().map(|c| if ('\u{ac00}'..='\u{d7a3}').contains(&c) { 2 } else { 1 }).sum()
+}
+
 /// Waits (at most 20 s) for `child` to end, then checks that every row
 /// it printed holds at most 40 cells; returns what it printed, one line.
 pub fn ended_in_rows(child: &mut std::process::Child, out: &Mutex<String>) -> String {
