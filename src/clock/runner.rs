@@ -50,6 +50,9 @@ pub enum ClockEvent {
         color: Color,
         /// The time called.
         remaining_ms: u64,
+        /// A call of a countdown, a second apart (the low-time call down,
+        /// the last ten seconds): said as the bare number.
+        countdown: bool,
     },
     /// The time told on request.
     Told {
@@ -133,7 +136,8 @@ pub fn run_clock(
                     && now >= due
                 {
                     announced.record(&clock, color, mark);
-                    emit(&ClockEvent::Scheduled { color, remaining_ms: mark }, due, now);
+                    let countdown = schedule.every_second_at(mark);
+                    emit(&ClockEvent::Scheduled { color, remaining_ms: mark, countdown }, due, now);
                 }
             }
             Err(RecvTimeoutError::Disconnected) => break,

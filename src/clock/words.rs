@@ -43,7 +43,7 @@ pub(crate) fn say_clock_event(
             }
             line
         }
-        ClockEvent::Scheduled { color, remaining_ms } | ClockEvent::Told { color, remaining_ms } => {
+        ClockEvent::Scheduled { color, remaining_ms, .. } | ClockEvent::Told { color, remaining_ms } => {
             fill(&c.side_time, &[("side", side(*color)), ("time", time(*remaining_ms))])
         }
         ClockEvent::ControlNear { color, moves } => {

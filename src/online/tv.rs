@@ -55,6 +55,16 @@ pub enum TvNews {
         /// White's and Black's clocks (ms).
         clocks: [u64; 2],
     },
+    /// The moves a player's game had before it was watched, from its
+    /// start (the game's stream replays them after the game): watching
+    /// goes on at the same position, now with them to look back on;
+    /// nothing of them is news.
+    History {
+        /// The game's first position.
+        start: Position,
+        /// Its moves up to the position featured.
+        moves: Vec<Move>,
+    },
     /// The game watched ended (a player's game: its stream then ends).
     Ended {
         /// The winner, if any.
@@ -193,7 +203,24 @@ pub struct Feed {
     position: Option<Position>,
     /// The game watched has ended (a game's stream: nothing more comes).
     over: bool,
+    /// After a game's description: its positions so far, replayed by the
+    /// stream, being read until they reach the position described.
+    replay: Option<Replay>,
 }
+
+/// A game's positions replayed from its start: where the replay began
+/// and has got to, and the moves read, until `target` (the position the
+/// game's description named) is reached.
+#[derive(Debug)]
+struct Replay {
+    target: Position,
+    from: Option<(Position, Position)>,
+    moves: Vec<Move>,
+}
+
+/// The most moves of a replay kept (a longer one is no game of chess:
+/// its lines are read as they come).
+const MAX_REPLAYED: usize = 2048;
 
 impl Feed {
     /// A line of the feed, read; None for a keep-alive, a line that is not
@@ -244,10 +271,51 @@ impl Feed {
                 return None;
             }
             self.position = Some(position);
+            self.replay = Some(Replay { target: position, from: None, moves: Vec::new() });
             let players = [account(Some(&players.white)), account(Some(&players.black))];
             return Some(TvNews::Featured { id, players, position, clocks: None });
         }
+        if let Some(news) = self.replayed(&g.fen, &g.lm) {
+            return news;
+        }
         self.moved(&g.fen, &g.lm, g.wc, g.bc)
+    }
+
+    /// A line read as part of the replay of the game's positions so far:
+    /// Some (with the whole replay once it reaches the position described)
+    /// when it was; None when it is no replay (a live move), which ends
+    /// the replay.
+    fn replayed(&mut self, fen: &str, lm: &str) -> Option<Option<TvNews>> {
+        let r = self.replay.as_mut()?;
+        let Some(after) = position_of(fen) else { return Some(None) };
+        let step = r.from.and_then(|(_, at)| {
+            let mv = super::model::server_move(&at, lm)?;
+            at.play(&mv).ok().filter(|p| same_position(p, &after)).map(|_| mv)
+        });
+        if same_position(&after, &r.target) {
+            let mut r = self.replay.take()?;
+            r.moves.extend(step);
+            // Only a replay that began at a start, each move leading to
+            // the next position, is a history.
+            let whole = lm.is_empty() || step.is_some();
+            return Some(r.from.filter(|_| whole).map(|(start, _)| TvNews::History { start, moves: r.moves }));
+        }
+        match (lm.is_empty(), step) {
+            // The first position, with no move before it: the replay begins.
+            (true, _) => {
+                *r = Replay { target: r.target, from: Some((after, after)), moves: Vec::new() };
+                Some(None)
+            }
+            (false, Some(mv)) if r.moves.len() < MAX_REPLAYED => {
+                r.moves.push(mv);
+                r.from = r.from.map(|(start, _)| (start, after));
+                Some(None)
+            }
+            _ => {
+                self.replay = None;
+                None
+            }
+        }
     }
 
     /// A position the feed names after a move (`lm`, UCI): the move, when
@@ -418,6 +486,39 @@ mod tests {
         assert_eq!(feed.read(&end), Some(TvNews::Ended { winner: Some(crate::rules::Color::Black), draw: false }));
         assert!(feed.over);
         assert!(is_username("Flash_Marafon") && !is_username("a") && !is_username("x/y") && !is_username("ab cd"));
+    }
+
+    /// A game's stream replays the game's positions after describing it
+    /// (as lila's ApiMoveStream does): the replay is one History, never
+    /// a jump or moves said as news; the moves after it are news; a
+    /// stream that does not replay goes straight on with its moves.
+    #[test]
+    fn a_games_replayed_positions_are_its_history() {
+        let game = |fen: &str| {
+            format!(
+                r#"{{"id":"LuGQwhBb","fen":"{fen}","turns":2,"status":{{"id":20,"name":"started"}},"players":{{"white":{{"user":{{"name":"A"}}}},"black":{{"user":{{"name":"B"}}}}}}}}"#
+            )
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w";
+        let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b";
+        let e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w";
+        let nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b";
+        let line = |fen: &str, lm: &str| format!(r#"{{"fen":"{fen}","lm":"{lm}","wc":60,"bc":60}}"#);
+        for _ in 0..2 {
+            // Twice: a stream opened anew replays again, as quietly.
+            let mut feed = Feed::default();
+            assert!(matches!(feed.read(&game(e5)), Some(TvNews::Featured { .. })));
+            assert_eq!(feed.read(&format!(r#"{{"fen":"{start}","wc":60,"bc":60}}"#)), None);
+            assert_eq!(feed.read(&line(e4, "e2e4")), None);
+            let Some(TvNews::History { start: first, moves }) = feed.read(&line(e5, "e7e5")) else { panic!("history") };
+            assert_eq!(first.board_fen(), Position::start().board_fen());
+            assert_eq!(moves.iter().map(|m| m.uci()).collect::<Vec<_>>(), ["e2e4", "e7e5"]);
+            assert!(matches!(feed.read(&line(nf3, "g1f3")), Some(TvNews::Moved { .. })));
+        }
+        // No replay: the next line is a move from the position described.
+        let mut feed = Feed::default();
+        assert!(matches!(feed.read(&game(e5)), Some(TvNews::Featured { .. })));
+        assert!(matches!(feed.read(&line(nf3, "g1f3")), Some(TvNews::Moved { .. })));
     }
 
     #[test]

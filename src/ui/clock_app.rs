@@ -73,12 +73,12 @@ fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'s
     let _ = keys.send(ClockInput::Quit);
 }
 
-/// How urgent a clock event is for speech: a flag and the last ten
-/// seconds interrupt; a move cuts stale talk; the rest waits its turn.
+/// How urgent a clock event is for speech: a flag and a countdown
+/// interrupt; a move cuts stale talk; the rest waits its turn.
 fn urgency_of(event: &ClockEvent) -> Urgency {
     match event {
         ClockEvent::Flag { .. } => Urgency::Urgent,
-        ClockEvent::Scheduled { remaining_ms, .. } if *remaining_ms <= 10_000 => Urgency::Countdown,
+        ClockEvent::Scheduled { countdown: true, .. } => Urgency::Countdown,
         ClockEvent::Scheduled { .. } => Urgency::Clock,
         ClockEvent::Moved(_) => Urgency::Move,
         _ => Urgency::Info,
@@ -105,11 +105,10 @@ pub fn run_clock_lines(
             write_line(out, &line);
             if let Some(voice) = voice.as_mut() {
                 let mut spoken = Line::new(line, urgency_of(event));
-                // The last ten seconds as a bare number: each call ends
-                // before the next is due.
-                if let ClockEvent::Scheduled { remaining_ms, .. } = event
-                    && *remaining_ms <= 10_000
-                {
+                // A countdown (the low-time call down, the last ten
+                // seconds) as a bare number: each call ends before the
+                // next is due.
+                if let ClockEvent::Scheduled { remaining_ms, countdown: true, .. } = event {
                     spoken.spoken = Some(remaining_ms.div_ceil(1000).to_string());
                 }
                 voice.say(&spoken);

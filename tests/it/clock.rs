@@ -233,7 +233,7 @@ fn running_clock_announces_and_detects_the_flag() {
     tx.send(ClockInput::Quit).unwrap();
     let events = handle.join().unwrap();
     assert!(matches!(events[0], ClockEvent::Started { running: true, times: [2000, 2000] }));
-    assert!(events.contains(&ClockEvent::Scheduled { color: W, remaining_ms: SEC }), "{events:?}");
+    assert!(events.contains(&ClockEvent::Scheduled { color: W, remaining_ms: SEC, countdown: true }), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, ClockEvent::Flag { color: W, outcome: Some(_) })), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, ClockEvent::Told { color: B, remaining_ms: 2000 })));
 }

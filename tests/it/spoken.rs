@@ -251,6 +251,42 @@ fn a_clock_run_to_its_flag_cuts_nothing() {
     }
 }
 
+/// Low-time calls, end to end (the clock, the speech queue, the SSIP
+/// client), in a game and on the talking clock: with the low-time call at
+/// 20 s and a clock left to run out, every second from 20 down to 1 is
+/// said, a bare number, in order, none dropped or cut, none after the
+/// flag.
+#[test]
+fn a_countdown_says_every_second_to_the_flag() {
+    let game = ["play", "--plain", "--no-voice", "--opponent", "human", "--time", "0:22", "--low-time", "20"];
+    let clock = ["clock", "0:22", "--plain", "--low-time", "20"];
+    for (name, args, quit) in [("game", &game[..], "quit"), ("clock", &clock[..], "q")] {
+        let dir = folder(&format!("countdown-{name}"));
+        let server = SsipServer::start(&dir.join("run"));
+        let mut child = speaking(&dir, &server, &[args, &["--lang", "en"]].concat());
+        let out = collect(child.stdout.take().expect("stdout"));
+        wait_for(&out, "flag fell", 0);
+        typed(&mut child, quit);
+        drop(child.stdin.take());
+        let start = Instant::now();
+        while child.try_wait().expect("wait").is_none() {
+            assert!(start.elapsed() < Duration::from_secs(30), "{name}: did not end: {}", text(&out));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let mut said = server.said();
+        let _ = std::fs::remove_dir_all(&dir);
+        said.sort_by_key(|s| s.queued);
+        let numbers: Vec<&Said> = said.iter().filter(|s| s.text.trim().parse::<u32>().is_ok()).collect();
+        let called: Vec<u32> = numbers.iter().map(|s| s.text.trim().parse().unwrap_or(0)).collect();
+        assert_eq!(called, (1..=20).rev().collect::<Vec<_>>(), "{name}: {:#?}", texts(&said));
+        for s in &numbers {
+            assert!(!s.cancelled && s.ended.is_some(), "{name}: {:?} not said whole: {:#?}", s.text, texts(&said));
+        }
+        let flag = said.iter().find(|s| s.text.contains("flag fell")).expect("the flag is said");
+        assert!(numbers.iter().all(|n| n.begun < flag.begun), "{name}: a number after the flag: {:#?}", texts(&said));
+    }
+}
+
 /// Speech starts at once in every language: the language is set by name
 /// (`SET self LANGUAGE`), the voice list (here as slow as espeak-ng's
 /// 13,000 voices) is never asked for; how soon the first words begin

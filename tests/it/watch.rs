@@ -278,3 +278,57 @@ fn a_flood_of_moves_never_holds_quit_or_sigterm() {
     assert!(quit_took < Duration::from_secs(20), "quit took {quit_took:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `watch NAME` on a game under way: lichess's game stream describes the
+/// game, then replays every position from its start before the moves to
+/// come (lila's ApiMoveStream). The replay is the game's history, kept to
+/// look back on and never said as news (no "moves were missed", no old
+/// moves or openings); the next move is said; `live` says the game goes
+/// on, never that it ended.
+#[test]
+fn a_players_game_under_way_is_joined_without_its_old_moves_said() {
+    let server = Lichess::start();
+    let bb5 = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+    let game = format!(
+        r#"{{"id":"annaGame","variant":{{"key":"standard"}},"speed":"blitz","fen":"{bb5}","player":"black","turns":5,"status":{{"id":20,"name":"started"}},"players":{{"white":{{"user":{{"name":"Anna","id":"anna"}},"rating":1900}},"black":{{"user":{{"name":"Bob","id":"bob"}},"rating":1850}}}}}}"#
+    );
+    let replay = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", ""),
+        ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b", "e2e4"),
+        ("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w", "e7e5"),
+        ("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b", "g1f3"),
+        ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w", "b8c6"),
+        ("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b", "f1b5"),
+    ];
+    {
+        let mut s = server.state.lock().unwrap();
+        s.playing_ids.insert("anna".into(), "annaGame".into());
+        s.tv_first = std::iter::once(game)
+            .chain(replay.iter().map(|(fen, lm)| {
+                let lm = if lm.is_empty() { String::new() } else { format!(r#""lm":"{lm}","#) };
+                format!(r#"{{"fen":"{fen}",{lm}"wc":170,"bc":175}}"#)
+            }))
+            .collect();
+    }
+    let (dir, mut child, out) = lobby("under-way", &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "watch Anna");
+    at = wait_for(&out, "Anna (1900) against Bob (1850).", at);
+    let entered = at;
+    server
+        .tv_send(r#"{"fen":"r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w","lm":"a7a6","wc":168,"bc":170}"#);
+    at = wait_for(&out, "3. Black: a6.", at);
+    typed(&mut child, "live");
+    at = wait_for(&out, "The game goes on: this is the live position.", at);
+    typed(&mut child, "last 4 moves");
+    at = wait_for(&out, "Bb5", at);
+    typed(&mut child, "quit");
+    wait_for(&out, "Back in the lobby.", at);
+    typed(&mut child, "quit");
+    let all = ended(child, &out);
+    let heard = &crate::common::text(&out)[entered..];
+    for never in ["missed", "1. White: e4", "C60", "C44", "King's", "End of the game"] {
+        assert!(!heard.contains(never), "said on entry: {never}: {all}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

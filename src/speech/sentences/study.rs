@@ -19,6 +19,8 @@ pub struct StudyWords {
     pub start: String,
     pub step: String,
     pub end_of_game: String,
+    /// The last move of a game watched that goes on (never "the end").
+    pub live_now: String,
     pub end_of_variation: String,
     pub comment: String,
     pub variation: [String; 3],

@@ -122,6 +122,7 @@ impl Tv {
             }
             TvNews::Moved { mv, clocks } => inner.review().watched(mv, clocks, now),
             TvNews::Jumped { position, clocks } => inner.review().jumped(position, clocks, now),
+            TvNews::History { start, moves } => inner.review().history(start, &moves),
             TvNews::Connection { up } => {
                 let text = inner.narrator().watch_connection(up);
                 say(inner, text, Urgency::Urgent);

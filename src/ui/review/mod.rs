@@ -239,7 +239,7 @@ impl Review {
             Ok(c) => {
                 let forward = self.tree.path(c).1.len() > self.tree.path(self.cursor).1.len();
                 self.cursor = c;
-                let lines = self.shell.words.here(&self.tree, self.cursor);
+                let lines = self.shell.words.here(&self.tree, self.cursor, self.ongoing);
                 self.say_all(lines);
                 if forward {
                     self.opening_reached(&self.tree.position(c));
@@ -293,7 +293,7 @@ impl Review {
                 self.shell.tell(text);
             }
             Command::Comment => {
-                let lines = self.shell.words.here(&self.tree, self.cursor);
+                let lines = self.shell.words.here(&self.tree, self.cursor, self.ongoing);
                 self.say_all(lines);
             }
             Command::Repeat => self.shell.repeat(),
@@ -408,7 +408,7 @@ impl Front for Review {
             let help = self.shell.words.fixed(Fixed::TypeHelp);
             return self.shell.tell(help);
         }
-        let here = self.shell.words.here(&self.tree, self.cursor);
+        let here = self.shell.words.here(&self.tree, self.cursor, self.ongoing);
         self.say_all(here);
         let help = self.shell.words.fixed(Fixed::TypeHelp);
         self.shell.tell(help);

@@ -78,6 +78,37 @@ impl Review {
         self.opening_watched(&now_at);
     }
 
+    /// The moves the game watched had before it was watched, from its
+    /// start, leading to the position it is watched at: kept to look back
+    /// on, nothing said (no move of them is news, nor their openings).
+    /// When they do not lead there (moves came meanwhile), nothing.
+    pub(crate) fn history(&mut self, start: Position, moves: &[Move]) {
+        let mut at = start;
+        for mv in moves {
+            let Ok(next) = at.play(mv) else { return };
+            at = next;
+        }
+        let now_at = self.game.final_position();
+        if !self.game.moves.is_empty() || at.board_fen() != now_at.board_fen() || at.turn() != now_at.turn() {
+            return;
+        }
+        let following = self.cursor == self.tree.end(self.tree.root());
+        self.game.start = start;
+        self.game.moves = moves.iter().map(|mv| crate::notation::pgn::PgnNode::new(*mv)).collect();
+        self.tree = Tree::of(&self.game);
+        if following {
+            self.cursor = self.tree.end(self.tree.root());
+        }
+        // The openings passed are not said later as news.
+        let mut pos = start;
+        for mv in moves {
+            pos = pos.play(mv).unwrap_or(pos);
+            if let Some(line) = crate::study::openings::named(&pos).and_then(|o| self.shell.words.opening(o)) {
+                self.openings_watched.insert(line.text.clone());
+            }
+        }
+    }
+
     /// The moves of the game watched changed otherwise than by moves
     /// added (a relay's correction): it goes on from `game`, at its end.
     pub(crate) fn replaced(&mut self, game: PgnGame, clocks: Option<[u64; 2]>, now: u64) {

@@ -110,11 +110,11 @@ impl Narrator {
 
     /// Everything about the position at `cursor`: the move that led here,
     /// its annotations and comments, the end of the line, variations ahead.
-    pub(crate) fn here(&self, tree: &Tree, cursor: Cursor) -> Vec<Line> {
-        self.both_many(|n| n.here_words(tree, cursor))
+    pub(crate) fn here(&self, tree: &Tree, cursor: Cursor, ongoing: bool) -> Vec<Line> {
+        self.both_many(|n| n.here_words(tree, cursor, ongoing))
     }
 
-    fn here_words(&self, tree: &Tree, cursor: Cursor) -> Vec<String> {
+    fn here_words(&self, tree: &Tree, cursor: Cursor, ongoing: bool) -> Vec<String> {
         let s = &self.lex.study;
         let mut lines = Vec::new();
         match tree.last_node(cursor) {
@@ -128,7 +128,13 @@ impl Narrator {
                 lines.extend(node.nags.iter().map(|n| self.nag(*n)));
                 lines.extend(node.comments.iter().filter_map(|c| self.comment(c)));
                 if tree.next_node(cursor).is_none() {
-                    let end = if cursor.line == 0 { &s.end_of_game } else { &s.end_of_variation };
+                    // A game watched that goes on has no end yet: its
+                    // last move is the live position.
+                    let end = match (cursor.line, ongoing) {
+                        (0, true) => &s.live_now,
+                        (0, false) => &s.end_of_game,
+                        _ => &s.end_of_variation,
+                    };
                     lines.push(end.clone());
                 }
             }
