@@ -34,6 +34,9 @@ struct LangFile {
     client: ClientWords,
     engine: EngineWords,
     study: StudyWords,
+    /// How Latin letters and words are said (a language written otherwise).
+    #[serde(default)]
+    latin: super::say_latin::LatinWords,
     #[serde(rename = "in")]
     words_in: BTreeMap<String, Vec<String>>,
     commands: BTreeMap<String, String>,
@@ -131,6 +134,9 @@ pub struct Lexicon {
     pub engine: EngineWords,
     /// Reviewing a game and its mistakes.
     pub study: StudyWords,
+    /// How Latin letters and words are said (none: the language writes
+    /// them).
+    pub latin: super::say_latin::LatinWords,
     /// Understood words and phrases (lowercase), with their senses.
     pub words_in: BTreeMap<String, Vec<Sense>>,
     /// Command phrases (lowercase) and the command each names.
@@ -386,6 +392,7 @@ impl Lexicon {
             client: file.client,
             engine: file.engine,
             study: file.study,
+            latin: file.latin,
             words_in,
             commands,
             longest_phrase,

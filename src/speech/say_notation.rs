@@ -34,6 +34,31 @@ pub fn say_notation(lex: &Lexicon, text: &str) -> String {
 
 /// A word said, with a sentence's closing stop or colon kept after it.
 fn push_word(lex: &Lexicon, out: &mut String, word: &str) {
+    // A move written on its number ("1...Nc6", "12.e4"): the number kept,
+    // the move said after it.
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let dots = word[digits..].len() - word[digits..].trim_start_matches('.').len();
+    if digits > 0 && dots > 0 && digits + dots < word.len() {
+        let (number, mv) = word.split_at(digits + dots);
+        let core = mv.trim_end_matches(['.', ':']);
+        if let Some(words) = in_words(lex, core) {
+            out.push_str(number);
+            out.push(' ');
+            out.push_str(&words);
+            out.push_str(&mv[core.len()..]);
+            return;
+        }
+    }
+    // Notation with a particle written onto it (Korean "g1처럼",
+    // "e4로"): the notation said, the particle kept.
+    if let Some(at) = word.char_indices().find(|(_, c)| !c.is_ascii()).map(|(i, _)| i).filter(|i| *i > 0) {
+        let (head, tail) = word.split_at(at);
+        if let Some(words) = in_words(lex, head) {
+            out.push_str(&words);
+            out.push_str(tail);
+            return;
+        }
+    }
     let core = word.trim_end_matches(['.', ':']);
     match in_words(lex, core) {
         Some(words) => {
@@ -141,6 +166,12 @@ mod tests {
     #[test]
     fn notation_in_a_sentence_is_said_in_words() {
         let ru = Lexicon::get(SpeechLang::Russian);
+        // Notation with a Korean particle written onto it.
+        let ko = Lexicon::get(SpeechLang::Korean);
+        assert_eq!(say_notation(ko, "g1처럼"), format!("{}처럼", say_notation(ko, "g1")));
+        // A move written on its number.
+        assert_eq!(say_notation(ru, "с 1...Кc6."), "с 1... конь цэ шесть.");
+        assert_eq!(say_notation(ru, "в 2024.12.05"), "в 2024.12.05");
         assert_eq!(
             say_notation(ru, "Слон f1 не может пойти на c4: мешает пешка e2."),
             "Слон эф один не может пойти на цэ четыре: мешает пешка е два."

@@ -105,6 +105,11 @@ pub fn run_clock_lines(
             write_line(out, &line);
             if let Some(voice) = voice.as_mut() {
                 let mut spoken = Line::new(line, urgency_of(event));
+                // Key letters and names in the language's words.
+                let said = crate::speech::say_latin(lex, &spoken.text);
+                if said != spoken.text {
+                    spoken.spoken = Some(said);
+                }
                 // A countdown (the low-time call down, the last ten
                 // seconds) as a bare number: each call ends before the
                 // next is due.

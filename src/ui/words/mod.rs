@@ -77,7 +77,9 @@ impl Narrator {
         lines
             .into_iter()
             .map(|mut l| {
-                let said = crate::speech::say_notation(self.lex, l.speech());
+                // Notation in words, then Latin words and letters in the
+                // language's own (Russian, Korean).
+                let said = crate::speech::say_latin(self.lex, &crate::speech::say_notation(self.lex, l.speech()));
                 if said != l.speech() {
                     l.spoken = Some(said);
                 }
@@ -226,6 +228,58 @@ mod tests {
     /// No sentence of any language puts a noun of its own after a number
     /// it is given: the noun could not agree ("{n} Aufgaben" says "1
     /// Aufgaben"). A counted noun comes with its number, from the forms.
+    /// No Latin letters in Russian or Korean speech: every sentence
+    /// voxchess says in such a session, its placeholders filled with
+    /// Cyrillic words, is
+    /// heard with squares, moves, files, keys, commands and the names of
+    /// lichess and voxchess in Russian words. Left out: what is typed or
+    /// understood (input words), what is only printed (problems before a
+    /// session, `voxchess models`, the login's question).
+    #[test]
+    fn russian_and_korean_speech_has_no_latin_letters() {
+        no_latin_letters_in_speech(SpeechLang::Russian, include_str!("../../speech/data/ru.toml"));
+        no_latin_letters_in_speech(SpeechLang::Korean, include_str!("../../speech/data/ko.toml"));
+    }
+
+    fn no_latin_letters_in_speech(lang: SpeechLang, text: &str) {
+        let n = Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief);
+        let data: toml::Table = toml::from_str(text).expect("language data");
+        let unsaid =
+            [".in", ".commands", ".latin", ".code", ".brief_square", ".grammar", ".client.start", ".client.models"];
+        let mut bad = Vec::new();
+        let mut walk = vec![(String::new(), toml::Value::Table(data))];
+        while let Some((path, value)) = walk.pop() {
+            if unsaid.iter().any(|u| path.starts_with(u))
+                || path.ends_with("words")
+                || path.ends_with(".token_prompt")
+                || path.contains(".orders")
+                || path.contains("commands")
+            {
+                continue;
+            }
+            match value {
+                toml::Value::Table(t) => walk.extend(t.into_iter().map(|(k, v)| (format!("{path}.{k}"), v))),
+                toml::Value::Array(a) => walk.extend(a.into_iter().map(|v| (path.clone(), v))),
+                toml::Value::String(text) => {
+                    let mut filled = String::new();
+                    let mut rest = text.as_str();
+                    while let Some((before, after)) = rest.split_once('{') {
+                        filled.push_str(before);
+                        rest = after.split_once('}').map_or("", |(_, r)| r);
+                        filled.push_str("Анна");
+                    }
+                    filled.push_str(rest);
+                    let said = n.speakable(vec![Line::info(filled)]).remove(0);
+                    if said.speech().chars().any(|c| c.is_ascii_alphabetic()) {
+                        bad.push(format!("{path}: {}", said.speech()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert!(bad.is_empty(), "Latin letters in {lang} speech:\n{}", bad.join("\n"));
+    }
+
     #[test]
     fn no_sentence_counts_with_a_fixed_noun() {
         let files = [
