@@ -1093,3 +1093,24 @@ fn a_game_started_as_another_ends_takes_the_folder() {
     assert!(err.contains("Another voxchess is using"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// No stray file stays in the data folder: the lock file goes with the
+/// lock when voxchess ends, and the next voxchess locks the folder anew.
+#[test]
+fn the_lock_file_goes_with_the_lock() {
+    let dir = home("lock-gone");
+    let data = dir.join("data/voxchess");
+    for _ in 0..2 {
+        let out = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(HUMANS)
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(data.is_dir(), "the data folder is made");
+        assert!(!data.join("lock").exists(), "the lock file stayed");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
