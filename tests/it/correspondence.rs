@@ -233,12 +233,7 @@ fn a_running_games_greeting_comes_before_its_recap() {
     };
     let dir = home_logged_in("recap", TOKEN);
     let speech = SsipServer::start(&dir.join("run"));
-    let mut child = crate::common::voxchess(&dir)
-        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
-        .env("SPEECHD_ADDRESS", speech.address())
-        .spawn()
-        .expect("voxchess starts");
-    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let (mut child, out) = crate::common::lichess::start_lobby_speaking(&dir, &server, &speech);
     let at = wait_for(&out, "1... Black>", 0);
     let start = Instant::now();
     while !speech.said().iter().any(|s| s.text.contains("Black to move") && s.ended.is_some()) {
@@ -249,9 +244,7 @@ fn a_running_games_greeting_comes_before_its_recap() {
     wait_for(&out, "Back in the lobby.", at);
     drop(child.stdin.take());
     let _ = child.wait();
-    let mut said: Vec<_> = speech.said().into_iter().filter(|s| s.begun.is_some()).collect();
-    said.sort_by_key(|s| s.begun);
-    let heard = said.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" | ");
+    let heard = speech.heard();
     let running = heard.find("Your game against Carl is running").unwrap_or_else(|| panic!("not said: {heard}"));
     let greeting = heard.find("The game starts: Carl").unwrap_or_else(|| panic!("no greeting: {heard}"));
     let recap = heard.find("Black to move").unwrap_or_else(|| panic!("no recap: {heard}"));

@@ -11,6 +11,19 @@ use std::process::Child;
 
 const ARENAS: &str = r#"{"created":[{"id":"PbhgCwu0","createdBy":"lichess","system":"arena","minutes":57,"clock":{"limit":480,"increment":2},"rated":true,"fullName":"Rapid Arena","nbPlayers":26,"variant":{"key":"standard"},"status":10,"secondsToStart":253,"perf":{"key":"rapid"}},{"id":"uKmhwTRP","minutes":57,"clock":{"limit":180,"increment":2},"fullName":"Hourly Antichess Arena","nbPlayers":2,"variant":{"key":"antichess"},"status":10,"secondsToStart":255}],"started":[{"id":"v7uBZPdA","minutes":57,"clock":{"limit":600,"increment":0},"fullName":"Hourly Rapid Arena","nbPlayers":7,"variant":{"key":"standard"},"status":20}],"finished":[]}"#;
 
+/// The tests' lichess with the arenas above, `results` the standings of
+/// the one joined (25 minutes left in it).
+fn arena_server(results: &[&str]) -> Lichess {
+    let server = Lichess::start();
+    {
+        let mut s = server.state.lock().unwrap();
+        s.arenas = ARENAS.into();
+        s.results = results.iter().map(|r| r.to_string()).collect();
+        s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
+    }
+    server
+}
+
 fn lobby(
     name: &str,
     server: &Lichess,
@@ -53,17 +66,11 @@ fn posts(server: &Lichess, part: &str) -> Vec<(String, String)> {
 
 #[test]
 fn an_arena_is_joined_its_pairings_played_and_its_standings_said() {
-    let server = Lichess::start();
-    {
-        let mut s = server.state.lock().unwrap();
-        s.arenas = ARENAS.into();
-        s.results = vec![
-            r#"{"rank":1,"score":12,"rating":2100,"username":"Anna"}"#.into(),
-            r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#.into(),
-            r#"{"rank":3,"score":0,"rating":1600,"username":"Bob"}"#.into(),
-        ];
-        s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
-    }
+    let server = arena_server(&[
+        r#"{"rank":1,"score":12,"rating":2100,"username":"Anna"}"#,
+        r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#,
+        r#"{"rank":3,"score":0,"rating":1600,"username":"Bob"}"#,
+    ]);
     let (dir, mut child, out) = lobby("en", &server, TOKEN);
     let mut at = wait_for(&out, "Lobby of lichess", 0);
     typed(&mut child, "tournaments");
@@ -318,24 +325,13 @@ fn a_pairing_while_watching_is_entered_at_once() {
 #[test]
 fn the_next_pairings_greeting_comes_before_its_first_move_and_no_standings_after() {
     use crate::common::ssip::SsipServer;
-    let server = Lichess::start();
-    {
-        let mut s = server.state.lock().unwrap();
-        s.arenas = ARENAS.into();
-        s.results = vec![
-            r#"{"rank":1,"score":12,"rating":2100,"username":"Anna"}"#.into(),
-            r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#.into(),
-        ];
-        s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
-    }
+    let server = arena_server(&[
+        r#"{"rank":1,"score":12,"rating":2100,"username":"Anna"}"#,
+        r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#,
+    ]);
     let dir = home_logged_in("arena-order", TOKEN);
     let speech = SsipServer::start(&dir.join("run"));
-    let mut child = crate::common::voxchess(&dir)
-        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
-        .env("SPEECHD_ADDRESS", speech.address())
-        .spawn()
-        .expect("voxchess starts");
-    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let (mut child, out) = crate::common::lichess::start_lobby_speaking(&dir, &server, &speech);
     let mut at = wait_for(&out, "Lobby of lichess", 0);
     typed(&mut child, "tournaments");
     at = wait_for(&out, "2 tournaments now or soon:", at);
@@ -370,11 +366,7 @@ fn the_next_pairings_greeting_comes_before_its_first_move_and_no_standings_after
     typed(&mut child, "quit");
     drop(child.stdin.take());
     let _ = child.wait();
-    // What began to be heard, in order.
-    let mut said: Vec<_> = speech.said().into_iter().filter(|s| s.begun.is_some()).collect();
-    said.sort_by_key(|s| s.begun);
-    let heard: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
-    let heard = heard.join(" | ");
+    let heard = speech.heard();
     let greeting = heard.find("The game starts: Opponent2").unwrap_or_else(|| panic!("no greeting: {heard}"));
     let first_move = heard.find("White: d4").unwrap_or_else(|| panic!("no move: {heard}"));
     assert!(greeting < first_move, "the greeting came after the first move: {heard}");
@@ -395,16 +387,13 @@ fn the_lobbys_lists_fit_rows_of_forty_cells_in_every_language() {
         ("de", ["turniere", "beitreten 1", "tabelle", "partien", "meine partien", "übertragungen", "hilfe"]),
         ("ko", ["토너먼트", "참가 1", "순위", "게임 목록", "내 대국", "중계", "도움말"]),
     ] {
-        let server = Lichess::start();
+        let server = arena_server(&[
+            r#"{"rank":1,"score":12,"rating":2100,"username":"Zbigniew","title":"GM"}"#,
+            r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#,
+            r#"{"rank":3,"score":0,"rating":1600,"username":"Bob"}"#,
+        ]);
         {
             let mut s = server.state.lock().unwrap();
-            s.arenas = ARENAS.into();
-            s.results = vec![
-                r#"{"rank":1,"score":12,"rating":2100,"username":"Zbigniew","title":"GM"}"#.into(),
-                r#"{"rank":2,"score":4,"rating":1500,"username":"Player"}"#.into(),
-                r#"{"rank":3,"score":0,"rating":1600,"username":"Bob"}"#.into(),
-            ];
-            s.arena_full = r#"{"id":"v7uBZPdA","secondsToFinish":1500,"isFinished":false}"#.into();
             s.broadcast_top = top.into();
             s.running_game("white", "Annabelle", true, "friend");
             s.running_game("black", "Bartholomew", true, "lobby");

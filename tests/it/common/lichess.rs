@@ -1197,6 +1197,22 @@ pub fn start_lobby(dir: &std::path::Path, server: &Lichess, lang: &str) -> (std:
     (child, out)
 }
 
+/// The lobby of `server` started at `dir` in plain mode, in English, its
+/// speech going to `speech` (the SSIP stand-in); its output collected.
+pub fn start_lobby_speaking(
+    dir: &std::path::Path,
+    server: &Lichess,
+    speech: &super::ssip::SsipServer,
+) -> (std::process::Child, Arc<Mutex<String>>) {
+    let mut child = super::voxchess(dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .spawn()
+        .expect("voxchess starts");
+    let out = super::collect(child.stdout.take().expect("stdout"));
+    (child, out)
+}
+
 /// `voxchess online login` at `url` from `dir`, the token typed.
 pub fn login_at(dir: &std::path::Path, url: &str, token: &str, lang: &str) -> std::process::Output {
     use std::io::Write;

@@ -76,6 +76,14 @@ impl SsipServer {
         SsipServer { path, log, commands, started: Instant::now() }
     }
 
+    /// What began to be heard, in the order it began: the texts joined
+    /// with " | ".
+    pub fn heard(&self) -> String {
+        let mut said: Vec<Said> = self.said().into_iter().filter(|s| s.begun.is_some()).collect();
+        said.sort_by_key(|s| s.begun);
+        said.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" | ")
+    }
+
     /// The address for SPEECHD_ADDRESS.
     pub fn address(&self) -> String {
         format!("unix_socket:{}", self.path.display())
