@@ -453,9 +453,10 @@ fn a_puzzle_is_solved_by_routing_keys() {
     let mut s = Session::start(&dir, Some(&b), &["puzzle", "--braille"]);
     s.said("you play White.");
     s.said("Black: a6");
-    // The display shows the puzzle before a key is pressed: a key sent
-    // before voxchess holds the display would be BRLTTY's own.
-    b.wait_text("Start; White to move");
+    // The display shows the puzzle, its status naming the opponent's move,
+    // before a key is pressed: a key sent before voxchess holds the
+    // display would be BRLTTY's own.
+    b.wait_text("1... a6; White to move");
     b.send("DispMd");
     b.wait_text("8 -------k");
     route_move(&mut b, &mut s, 8, "e1", "e8", "White: Re8#");

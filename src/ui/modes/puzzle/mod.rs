@@ -613,7 +613,11 @@ impl Mode for PuzzleMode {
         let run = self.run.as_ref()?;
         let pos = *run.position();
         let holding = self.held.and_then(|sq| pos.piece_at(sq).map(|p| (p, sq)));
-        let facts = crate::ui::words::StatusFacts { last: None, turn: pos.turn(), result: None, clocks: None, holding };
+        // The last move played (the opponent's, or the player's), as a
+        // game's status names it.
+        let (positions, moves) = run.history();
+        let last = moves.last().zip(positions.get(moves.len().saturating_sub(1))).map(|(mv, before)| (*before, *mv));
+        let facts = crate::ui::words::StatusFacts { last, turn: pos.turn(), result: None, clocks: None, holding };
         Some(Glance {
             status: self.shell.words.glance_status(&facts),
             board: crate::ui::words::glance_board(&pos, self.shell.walker.flipped),
