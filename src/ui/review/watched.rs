@@ -83,9 +83,12 @@ impl Review {
     /// on, nothing said (no move of them is news, nor their openings).
     /// When they do not lead there (moves came meanwhile), nothing.
     pub(crate) fn history(&mut self, start: Position, moves: &[Move]) {
+        // The positions the moves pass through, each move played once.
+        let mut passed = Vec::with_capacity(moves.len());
         let mut at = start;
         for mv in moves {
             let Ok(next) = at.play(mv) else { return };
+            passed.push(next);
             at = next;
         }
         let now_at = self.game.final_position();
@@ -100,10 +103,8 @@ impl Review {
             self.cursor = self.tree.end(self.tree.root());
         }
         // The openings passed are not said later as news.
-        let mut pos = start;
-        for mv in moves {
-            pos = pos.play(mv).unwrap_or(pos);
-            if let Some(line) = crate::study::openings::named(&pos).and_then(|o| self.shell.words.opening(o)) {
+        for pos in &passed {
+            if let Some(line) = crate::study::openings::named(pos).and_then(|o| self.shell.words.opening(o)) {
                 self.openings_watched.insert(line.text.clone());
             }
         }

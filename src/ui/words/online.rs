@@ -90,7 +90,7 @@ impl Narrator {
                 // A tag left empty leaves no comma before the stop.
                 let item = fill(&o.my_game, &args);
                 let body = item.trim_end_matches('.').trim_end_matches([',', ' ']);
-                Line::new(format!("{body}{}", &item[item.trim_end_matches('.').len()..]), Urgency::Readout)
+                Line::new(format!("{body}."), Urgency::Readout)
             })
             .collect();
         std::iter::once(Line::new(o.my_games.clone(), Urgency::Readout)).chain(items).collect()
