@@ -47,8 +47,7 @@ pub(crate) fn say_clock_event(
             fill(&c.side_time, &[("side", side(*color)), ("time", time(*remaining_ms))])
         }
         ClockEvent::ControlNear { color, moves } => {
-            let form = crate::speech::lang::plural_form(lex.lang, u64::from(*moves));
-            let count = format!("{moves} {}", c.moves[form]);
+            let count = crate::speech::say_time::unit(lex, &c.moves, u64::from(*moves));
             fill(&c.control_near, &[("side", side(*color)), ("count", count)])
         }
         ClockEvent::Paused => c.paused.clone(),

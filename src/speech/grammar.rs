@@ -97,12 +97,34 @@ pub fn sentence_case(s: &str) -> String {
 
 /// A Korean particle after a word: `pair[0]` after a final consonant,
 /// `pair[1]` after a vowel; with `rieul_is_vowel` ㄹ counts as a vowel (as
-/// for 으로/로: "일로", "삼으로"). A word that is not Hangul takes `pair[1]`.
+/// for 으로/로: "일로", "삼으로"). A number ends as it is read ("2는" for
+/// 이, "3은" for 삼, "10은" for 십); other words that are not Hangul take
+/// `pair[1]`.
 pub(crate) fn with_particle(word: &str, pair: &[String; 2], rieul_is_vowel: bool) -> String {
+    /// The final consonant ㄹ's index among Hangul's final sounds.
+    const RIEUL: u32 = 8;
     let last = word.chars().next_back().map_or(0, u32::from);
-    let final_consonant = if (0xAC00..=0xD7A3).contains(&last) { (last - 0xAC00) % 28 } else { 0 };
-    let consonant = final_consonant != 0 && !(rieul_is_vowel && final_consonant == 8);
+    let final_sound = if (0xAC00..=0xD7A3).contains(&last) { (last - 0xAC00) % 28 } else { number_final(word) };
+    let consonant = final_sound != 0 && !(rieul_is_vowel && final_sound == RIEUL);
     format!("{word}{}", if consonant { &pair[0] } else { &pair[1] })
+}
+
+/// The final sound of a number written in digits as Korean reads it
+/// (Sino-Korean): 0 for a vowel (이, 사, 오, 구), 8 for ㄹ (일, 칠, 팔),
+/// another final for 삼, 육, 영 and the tens and above (십, 백, 천, 만).
+/// A word that does not end in a digit ends in a vowel; "e4" ends as 사.
+fn number_final(word: &str) -> u32 {
+    let digits = word.len() - word.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let number = &word[word.len() - digits..];
+    let zeros = number.len() - number.trim_end_matches('0').len();
+    match number.as_bytes().last() {
+        None => 0,
+        // 십, 백, 천, 만...: each ends in a consonant other than ㄹ.
+        Some(_) if zeros > 0 && zeros < number.len() => 1,
+        Some(b'1' | b'7' | b'8') => 8,
+        Some(b'0' | b'3' | b'6') => 1,
+        Some(_) => 0,
+    }
 }
 
 /// Fills a template's placeholders (see the module text). A placeholder

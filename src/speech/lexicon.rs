@@ -491,6 +491,17 @@ mod tests {
         assert_eq!(w("룩", ["을", "를"], false), "룩을");
         assert_eq!(w("이 팔", ["으로", "로"], true), "이 팔로");
         assert_eq!(w("이 삼", ["으로", "로"], true), "이 삼으로");
+        // A number as it is read: 일, 이, 삼, 사, 오, 육, 칠, 팔, 구, 십,
+        // 이십일, 백, 천, 영; a square by its rank.
+        let read =
+            ["1은", "2는", "3은", "4는", "5는", "6은", "7은", "8은", "9는", "10은", "21은", "100은", "1000은", "0은"];
+        for said in read {
+            let n = said.trim_end_matches(['은', '는']);
+            assert_eq!(w(n, ["은", "는"], false), said);
+        }
+        assert_eq!(w("e4", ["을", "를"], false), "e4를");
+        assert_eq!(w("1", ["으로", "로"], true), "1로");
+        assert_eq!(w("3", ["으로", "로"], true), "3으로");
     }
     use crate::rules::Position;
     use crate::speech::{Channel, Command, EngineQuestion, Intent, Question, Resolver};

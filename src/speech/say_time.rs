@@ -4,9 +4,21 @@
 use super::lang::plural_form;
 use super::lexicon::Lexicon;
 
-/// A number with its unit in the right plural form ("5 минут", "5분").
+/// A number with its unit in the right plural form ("5 минут", "5분"). A
+/// form that places the number itself ("실수 {n}개": a noun that is no
+/// counter goes first) has it filled in.
 pub(crate) fn unit(lex: &Lexicon, forms: &[String; 3], n: u64) -> String {
-    format!("{n}{}{}", lex.time.unit_space, forms[plural_form(lex.lang, n)])
+    let form = &forms[plural_form(lex.lang, n)];
+    if form.contains("{n}") {
+        return form.replace("{n}", &n.to_string());
+    }
+    format!("{n}{}{form}", lex.time.unit_space)
+}
+
+/// Whole seconds after a preposition that governs the accusative
+/// ("через 21 секунду"), in the language's forms for it where it has them.
+pub(crate) fn seconds_after(lex: &Lexicon, n: u64) -> String {
+    unit(lex, lex.time.second_after.as_ref().unwrap_or(&lex.time.second), n)
 }
 
 /// A time in words after a preposition that governs the accusative

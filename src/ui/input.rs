@@ -111,6 +111,19 @@ pub(crate) enum Notice {
     NoMicrophone,
     /// Voice input listens.
     Listening,
+    /// A server asked by the player has not answered within a moment.
+    Asking(Asked),
+}
+
+/// A server the player asked, named while its answer is awaited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Asked {
+    /// lichess (the lobby's requests).
+    Lichess,
+    /// The opening explorer.
+    Explorer,
+    /// The endgame tablebase.
+    Tablebase,
 }
 
 /// What reaches the session's loop, from any thread.

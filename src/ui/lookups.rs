@@ -1,13 +1,14 @@
 //! The explorer's and the tablebase's answers for a session: asked one
 //! at a time on a thread of their own (the answer comes back as
-//! `Msg::Looked`, so the study goes on meanwhile), kept for the session
+//! `Msg::Looked`, so the study goes on meanwhile; "Asking the
+//! tablebase…" first when it takes more than a moment), kept for the session
 //! (the same position asked again is answered at once, with no
 //! request), and what cannot be sent (no token, too many pieces)
 //! answered at once.
 //!
 //! May use: the base types and every layer below the front end.
 
-use super::input::Msg;
+use super::input::{Asked, Msg};
 use crate::config::Settings;
 use crate::online::explorer::Filters;
 use crate::online::lookup::{Looked, Lookup, Servers, look_up, unsendable};
@@ -83,9 +84,12 @@ impl Lookups {
         {
             self.asking = Some((lookup, pos.to_fen()));
             let servers = self.servers.clone();
-            let tx = self.tx.clone();
-            std::thread::spawn(move || {
-                let _ = tx.send(Msg::Looked(Box::new(look_up(lookup, &pos, &servers))));
+            let asked = match lookup {
+                Lookup::Explorer(_) => Asked::Explorer,
+                Lookup::Tablebase => Asked::Tablebase,
+            };
+            crate::ui::asking::ask(self.tx.clone(), asked, move || {
+                vec![Msg::Looked(Box::new(look_up(lookup, &pos, &servers)))]
             });
         }
     }

@@ -6,7 +6,7 @@
 //! | layer | modules | owns |
 //! | --- | --- | --- |
 //! | 0 | `output`, `input`, `effect`, `failure`, `feed` | shared types: lines and urgency, the output filter and rows; input messages, keys, input clean-up; requests for work and their reports; why a session could not start (`SessionError`); a feed's news waiting for the session, one wake-up at a time |
-//! | 1 | `sink` | where lines go: the screen and voice traits, show-and-say |
+//! | 1 | `sink`, `asking` | where lines go: the screen and voice traits, show-and-say; a server asked on a thread of its own, said to be asked when its answer takes more than a moment |
 //! | 2 | `words`, `walk` | word-making, pure: events, board answers, engine answers, file results, questions, study sentences; the board walk |
 //! | 3 | `shell` | what play and review share: say, repeat, flip, help, prompt, key map, silence, quit, voice switch; the `Front` trait |
 //! | 4 | `play`, `review` | the game, look-back and seats; the tree cursor and the analysis's state |
@@ -22,6 +22,7 @@
 //! through the session's channel); a Braille display as one more screen.
 
 pub mod app;
+pub(crate) mod asking;
 pub(crate) mod braille;
 pub mod clock_app;
 pub mod clock_keys;
@@ -56,6 +57,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
     ("failure", 0),
     ("feed", 0),
     ("sink", 1),
+    ("asking", 1),
     ("words", 2),
     ("walk", 2),
     ("shell", 3),

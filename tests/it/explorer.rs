@@ -395,3 +395,31 @@ fn the_explorers_answer_is_cut_by_the_next_line() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A lookup that takes more than a moment says so ("Asking the
+/// tablebase…"), then its answer; the server holds the answer until the
+/// notice has been printed, so nothing depends on timing.
+#[test]
+fn a_slow_lookup_is_announced_before_its_answer() {
+    use crate::common::wait_for;
+    use std::io::Write;
+    let server = Lichess::start();
+    answers(&server);
+    server.state.lock().unwrap().held_paths = vec!["/standard".into()];
+    let dir = home("slow", &server, true, "");
+    std::fs::write(dir.join("game.pgn"), endgame()).expect("game file");
+    let file = dir.join("game.pgn").display().to_string();
+    let mut child = crate::common::voxchess(&dir)
+        .args(["review", &file, "--lang", "en", "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "tablebase").expect("typed");
+    let at = wait_for(&out, "Asking the tablebase…", 0);
+    server.state.lock().unwrap().held_paths.clear();
+    wait_for(&out, "White wins; mate in 1 move.", at);
+    drop(stdin);
+    crate::common::ended_in_rows(&mut child, &out);
+    let _ = std::fs::remove_dir_all(&dir);
+}

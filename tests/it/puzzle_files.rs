@@ -149,7 +149,7 @@ fn an_import_never_leaves_the_library_half_written() {
     let before = std::fs::read(&library).expect("library");
     // Again: nothing added.
     let (ok, said) = import_limited(&dir, &dir.join("puzzles.csv"), None);
-    assert!(ok && said.contains("2 were in the library already and were not added again."), "{said}");
+    assert!(ok && said.contains("Already in the library and not added again: 2."), "{said}");
     assert_eq!(std::fs::read(&library).expect("library"), before);
     // No room: stopped, said, failed, the library as it was.
     let many = dir.join("many.csv");

@@ -436,3 +436,26 @@ fn the_lobbys_lists_fit_rows_of_forty_cells_in_every_language() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A request the player makes that takes more than a moment says
+/// "Asking lichess…" first, then its answer; the lobby's own look at the
+/// games at its start says nothing. The server holds the answer until
+/// the notice has been printed, so nothing depends on timing.
+#[test]
+fn a_slow_answer_is_announced_before_it_comes() {
+    let server = arena_server(&[]);
+    server.state.lock().unwrap().held_paths = vec!["/api/tournament".into(), "/api/account/playing".into()];
+    let (dir, mut child, out) = lobby("slow", &server, TOKEN);
+    let mut at = wait_for(&out, "Lobby of lichess", 0);
+    typed(&mut child, "tournaments");
+    at = wait_for(&out, "Asking lichess…", at);
+    server.state.lock().unwrap().held_paths.clear();
+    at = wait_for(&out, "2 tournaments now or soon:", at);
+    wait_for(&out, "1: Hourly Rapid Arena", at);
+    typed(&mut child, "quit");
+    drop(child.stdin.take());
+    crate::common::ended_in_rows(&mut child, &out);
+    let text = out.lock().unwrap().clone();
+    assert_eq!(text.matches("Asking lichess…").count(), 1, "once, for the player's request only: {text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -464,6 +464,11 @@ pub struct ClientWords {
     pub voice_not_built: String,
     pub voice_bad_model: String,
     pub no_microphone: String,
+    /// A request's answer is awaited (said after a moment): lichess, the
+    /// opening explorer, the tablebase.
+    pub asking_lichess: String,
+    pub asking_explorer: String,
+    pub asking_tablebase: String,
     pub help: Vec<String>,
     /// The keys of the terminal's board mode.
     pub board_keys: Vec<String>,

@@ -76,6 +76,9 @@ pub struct OnlineWords {
     /// A correspondence game in the list: as `game_item`, with `{left}`.
     pub game_item_correspondence: String,
     pub day: [String; 3],
+    /// Days after a preposition ("in 2 Tagen"), where they differ from `day`.
+    #[serde(default)]
+    pub day_after: Option<[String; 3]>,
     /// The player's move in correspondence games: `{count}` ("2
     /// correspondence games"), `{n}`.
     pub correspondence_turns: String,

@@ -33,27 +33,29 @@ impl Lobby {
         let text = self.words.broadcast_opening();
         self.say(text, Urgency::Info);
         let known = self.broadcasts.clone();
-        self.call(move |_| {
-            let client = Client::new(&server, "");
-            let list = if known.is_empty() {
-                match broadcast::top(&client) {
-                    Ok(list) => list,
-                    Err(e) => return LobbyNews::Failed(e),
-                }
-            } else {
-                known
-            };
-            let Some(chosen) = n.checked_sub(1).and_then(|i| list.get(i)) else {
-                return LobbyNews::Broadcast(BroadcastNews::NoBroadcast(n));
-            };
-            match broadcast::open(&client, chosen, round) {
-                Ok(r) => LobbyNews::Broadcast(BroadcastNews::Opened(Box::new(r), list)),
-                Err(OpenError::NoRound { asked, count }) => {
-                    LobbyNews::Broadcast(BroadcastNews::NoRound { asked, count })
-                }
-                Err(OpenError::Api(e)) => LobbyNews::Failed(e),
+        // "Opening the broadcast." was said: no second word while it opens.
+        self.calls_unasked(move |_| vec![Self::open_round(&server, known, n, round)]);
+    }
+
+    /// Broadcast `n`'s round (the list asked for first when none is known).
+    fn open_round(server: &str, known: Vec<broadcast::Listed>, n: usize, round: Option<usize>) -> LobbyNews {
+        let client = Client::new(server, "");
+        let list = if known.is_empty() {
+            match broadcast::top(&client) {
+                Ok(list) => list,
+                Err(e) => return LobbyNews::Failed(e),
             }
-        });
+        } else {
+            known
+        };
+        let Some(chosen) = n.checked_sub(1).and_then(|i| list.get(i)) else {
+            return LobbyNews::Broadcast(BroadcastNews::NoBroadcast(n));
+        };
+        match broadcast::open(&client, chosen, round) {
+            Ok(r) => LobbyNews::Broadcast(BroadcastNews::Opened(Box::new(r), list)),
+            Err(OpenError::NoRound { asked, count }) => LobbyNews::Broadcast(BroadcastNews::NoRound { asked, count }),
+            Err(OpenError::Api(e)) => LobbyNews::Failed(e),
+        }
     }
 
     /// What the broadcast calls brought: the list said, or the round

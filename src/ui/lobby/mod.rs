@@ -425,16 +425,27 @@ impl Lobby {
         }
     }
 
-    /// Calls the server on a thread of its own: the lobby goes on
-    /// answering the player (and `quit` and the signals) whatever the
-    /// server does; the answer comes back as news.
+    /// Calls the server for the player on a thread of its own: the lobby
+    /// goes on answering the player (and `quit` and the signals) whatever
+    /// the server does; the answer comes back as news, and "Asking
+    /// lichess…" before it when it takes more than a moment.
     fn call(&self, work: impl FnOnce(&Client) -> LobbyNews + Send + 'static) {
         self.calls(|client| vec![work(client)]);
     }
 
-    /// Calls the server on a thread of its own, as [`Self::call`], for
-    /// news that comes in an order (said in that order).
+    /// Calls the server as [`Self::call`] does, for news that comes in
+    /// an order (said in that order).
     fn calls(&self, work: impl FnOnce(&Client) -> Vec<LobbyNews> + Send + 'static) {
+        let client = self.client.clone();
+        crate::ui::asking::ask(self.tx.clone(), crate::ui::input::Asked::Lichess, move || {
+            work(&client).into_iter().map(Msg::Lobby).collect()
+        });
+    }
+
+    /// Calls the server on a thread of its own for what the player did not
+    /// ask just now (a look at the games, a round's state, a game joined
+    /// with its own words): no word while it is awaited.
+    fn calls_unasked(&self, work: impl FnOnce(&Client) -> Vec<LobbyNews> + Send + 'static) {
         let (client, tx) = (self.client.clone(), self.tx.clone());
         let _ = std::thread::Builder::new().name("lichess-call".into()).spawn(move || {
             for news in work(&client) {
@@ -451,14 +462,16 @@ impl Lobby {
     fn join(&mut self, id: &str) {
         self.in_game = Some(id.to_string());
         let (slot, id, me) = (self.joining.clone(), id.to_string(), self.me.to_lowercase());
-        self.call(move |client| match connect(client, &id, &me) {
-            Ok(joined) => {
-                if let Ok(mut s) = slot.lock() {
-                    *s = Some(joined);
+        self.calls_unasked(move |client| {
+            vec![match connect(client, &id, &me) {
+                Ok(joined) => {
+                    if let Ok(mut s) = slot.lock() {
+                        *s = Some(joined);
+                    }
+                    LobbyNews::Connected
                 }
-                LobbyNews::Connected
-            }
-            Err(e) => LobbyNews::NotJoined(e),
+                Err(e) => LobbyNews::NotJoined(e),
+            }]
         });
     }
 
@@ -557,7 +570,9 @@ impl Mode for Lobby {
         self.expect_commands();
         let text = self.words.lobby_ready(&self.me);
         self.say(text, Urgency::Readout);
-        self.call(|client| LobbyNews::Games { games: playing(client).unwrap_or_default(), why: Listing::Greeting });
+        self.calls_unasked(|client| {
+            vec![LobbyNews::Games { games: playing(client).unwrap_or_default(), why: Listing::Greeting }]
+        });
     }
 
     fn line(&mut self, text: &str, _channel: Channel, _now: u64) {
@@ -615,10 +630,12 @@ impl Mode for Lobby {
         if self.check_due.is_some_and(|due| now >= due) {
             // The next look is due whatever this one finds.
             self.check_due = Some(now + CHECK_EVERY_MS);
-            self.call(|client| match playing(client) {
-                Ok(games) => LobbyNews::Games { games, why: Listing::Check },
-                // Said only when the player asks.
-                Err(_) => LobbyNews::Done,
+            self.calls_unasked(|client| {
+                vec![match playing(client) {
+                    Ok(games) => LobbyNews::Games { games, why: Listing::Check },
+                    // Said only when the player asks.
+                    Err(_) => LobbyNews::Done,
+                }]
             });
         }
         if self.challenges_due.is_none_or(|due| now < due) {

@@ -210,10 +210,12 @@ impl Lobby {
         }
         self.tournaments.due = Some(now + SWISS_EVERY_MS);
         let Some(t) = self.tournaments.joined.clone() else { return };
-        self.call(move |client| match swiss_round(client, &t.id) {
-            Ok(r) => LobbyNews::Tournament(TournamentNews::SwissRound(r)),
-            // Said only when the player asks.
-            Err(_) => LobbyNews::Done,
+        self.calls_unasked(move |client| {
+            vec![match swiss_round(client, &t.id) {
+                Ok(r) => LobbyNews::Tournament(TournamentNews::SwissRound(r)),
+                // Said only when the player asks.
+                Err(_) => LobbyNews::Done,
+            }]
         });
     }
 
@@ -225,13 +227,13 @@ impl Lobby {
         let me = self.me.clone();
         match t.kind {
             Kind::Arena { .. } => {
-                self.call(move |client| {
-                    told(join(client, &t).and_then(|()| standing(client, &t, &me)).map(TournamentNews::Standing))
+                self.calls_unasked(move |client| {
+                    vec![told(join(client, &t).and_then(|()| standing(client, &t, &me)).map(TournamentNews::Standing))]
                 });
             }
             Kind::Swiss { .. } => {
                 self.tournaments.round_asked = true;
-                self.calls(move |client| {
+                self.calls_unasked(move |client| {
                     vec![
                         told(standing(client, &t, &me).map(TournamentNews::Standing)),
                         told(swiss_round(client, &t.id).map(TournamentNews::SwissRound)),

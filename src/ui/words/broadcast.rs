@@ -27,7 +27,7 @@ impl Narrator {
         for (i, l) in list.iter().enumerate() {
             let when = match l.starts_at {
                 _ if l.ongoing => b.live.clone(),
-                Some(at) if at > now_ms => fill(&b.starts, &[("time", self.days_left(at - now_ms))]),
+                Some(at) if at > now_ms => fill(&b.starts, &[("time", self.days_left(at - now_ms, true))]),
                 _ => b.not_started.clone(),
             };
             out.push(fill(

@@ -44,8 +44,7 @@ impl Narrator {
                 one(fill(&lex.client.time, &[("time", say_duration(lex, *remaining))]), Urgency::Info)
             }
             Event::ControlNear { side: s, moves } => {
-                let form = crate::speech::lang::plural_form(lex.lang, u64::from(*moves));
-                let count = format!("{moves} {}", lex.clock.moves[form]);
+                let count = crate::speech::say_time::unit(lex, &lex.clock.moves, u64::from(*moves));
                 one(fill(&lex.clock.control_near, &[("side", side(*s)), ("count", count)]), Urgency::Info)
             }
             Event::Claimable(claim) => one(say_claimable(lex, *claim), Urgency::Info),

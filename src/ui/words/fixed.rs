@@ -3,7 +3,7 @@
 //! the words layer says it. No front reads the language data itself.
 
 use super::Narrator;
-use crate::ui::input::Notice;
+use crate::ui::input::{Asked, Notice};
 use crate::ui::output::{Line, Urgency};
 
 /// Declares the fixed sentences and where each lives in the language data.
@@ -180,6 +180,9 @@ impl Narrator {
             Notice::BadModel(code) => self.bad_model(code),
             Notice::NoMicrophone => c.no_microphone.clone(),
             Notice::Listening => c.listening.clone(),
+            Notice::Asking(Asked::Lichess) => c.asking_lichess.clone(),
+            Notice::Asking(Asked::Explorer) => c.asking_explorer.clone(),
+            Notice::Asking(Asked::Tablebase) => c.asking_tablebase.clone(),
         }
     }
 

@@ -169,7 +169,7 @@ impl Narrator {
             ("color", self.lex.side(g.color)),
             ("turn", Arg::Text(turn)),
         ];
-        let left = g.left_ms.filter(|_| g.correspondence).map(|ms| self.days_left(ms));
+        let left = g.left_ms.filter(|_| g.correspondence).map(|ms| self.days_left(ms, false));
         match &left {
             Some(left) => {
                 args.push(("left", Arg::Text(left)));
@@ -180,14 +180,20 @@ impl Narrator {
     }
 
     /// A long time (a correspondence game's, until a broadcast's round):
-    /// days and hours ("2 days 3 hours"), or the clock's words under a day.
-    pub(super) fn days_left(&self, ms: u64) -> String {
+    /// days and hours ("2 days 3 hours"), or the clock's words under a day;
+    /// `after` a preposition in the forms it takes there ("через 1
+    /// минуту", "in 2 Tagen").
+    pub(super) fn days_left(&self, ms: u64, after: bool) -> String {
         let (days, hours) = (ms / 86_400_000, ms / 3_600_000 % 24);
+        if days == 0 && after {
+            return crate::speech::say_duration_after(self.lex, ms);
+        }
         if days == 0 {
-            return crate::speech::say_time::say_duration(self.lex, ms);
+            return crate::speech::say_duration(self.lex, ms);
         }
         let o = &self.lex.client.online;
-        let mut text = crate::speech::say_time::unit(self.lex, &o.day, days);
+        let day = if after { o.day_after.as_ref().unwrap_or(&o.day) } else { &o.day };
+        let mut text = crate::speech::say_time::unit(self.lex, day, days);
         if hours > 0 {
             text.push(' ');
             text.push_str(&crate::speech::say_time::unit(self.lex, &self.lex.time.hour, hours));

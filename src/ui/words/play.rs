@@ -132,8 +132,7 @@ impl Narrator {
     pub(crate) fn continuing(&self, plies: usize) -> String {
         let lex = self.lex;
         let count = plies.div_ceil(2);
-        let form = crate::speech::lang::plural_form(lex.lang, count as u64);
-        let moves = format!("{count} {}", lex.clock.moves[form]);
+        let moves = crate::speech::say_time::unit(lex, &lex.clock.moves, count as u64);
         fill(&lex.client.continuing, &[("count", count.to_string()), ("moves", moves)])
     }
 

@@ -99,10 +99,7 @@ impl Narrator {
     /// What the puzzle streak says.
     pub(crate) fn puzzle_streak(&self, said: &StreakSaid) -> Line {
         let w = self.puzzle_words();
-        let lang = self.lex.lang;
-        let count = |n: u32| {
-            fill(&w.streak_puzzles[crate::speech::lang::plural_form(lang, u64::from(n))], &[("n", n.to_string())])
-        };
+        let count = |n: u32| crate::speech::say_time::unit(self.lex, &w.streak_puzzles, u64::from(n));
         let text = match said {
             StreakSaid::Start { best: 0 } => w.streak_first.clone(),
             StreakSaid::Start { best } => fill(&w.streak_start, &[("best", count(*best))]),
@@ -316,7 +313,7 @@ impl Narrator {
             LinkSaid::NoMore => Line::info(w.no_more.clone()),
             LinkSaid::WaitMinute(seconds) => Line::info(fill(
                 &w.wait_minute,
-                &[("seconds", crate::speech::say_time::unit(self.lex, &self.lex.time.second, *seconds))],
+                &[("seconds", crate::speech::say_time::seconds_after(self.lex, *seconds))],
             )),
             LinkSaid::Leaving(seconds) => Line::info(fill(
                 &w.leaving,
@@ -335,12 +332,11 @@ impl Narrator {
             crate::online::ApiError::MissingScope => w.scope.clone(),
             crate::online::ApiError::Unauthorized => w.refused.clone(),
             crate::online::ApiError::RateLimited => {
-                fill(&w.wait_minute, &[("seconds", crate::speech::say_time::unit(self.lex, &self.lex.time.second, 60))])
+                fill(&w.wait_minute, &[("seconds", crate::speech::say_time::seconds_after(self.lex, 60))])
             }
-            crate::online::ApiError::Quiet(secs) => fill(
-                &w.wait_minute,
-                &[("seconds", crate::speech::say_time::unit(self.lex, &self.lex.time.second, *secs))],
-            ),
+            crate::online::ApiError::Quiet(secs) => {
+                fill(&w.wait_minute, &[("seconds", crate::speech::say_time::seconds_after(self.lex, *secs))])
+            }
             other => self.online_error(other),
         }
     }

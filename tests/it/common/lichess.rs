@@ -219,6 +219,10 @@ pub struct State {
     pub puzzles_limited: bool,
     /// Requests whose path starts with one of these are answered 429.
     pub limited_paths: Vec<String>,
+    /// Requests whose path starts with one of these wait while it is
+    /// here (at most a minute): an answer that is slow for as long as a
+    /// test wants, with no timing to race.
+    pub held_paths: Vec<String>,
     /// Results posted are answered this much later (ms): a request under
     /// way while the player goes on.
     pub post_delay_ms: u64,
@@ -764,6 +768,12 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
         s.requests.push((req.method.clone(), req.path.clone(), req.body.clone()));
     }
     let bare = req.path.split('?').next().unwrap_or_default();
+    let held = std::time::Instant::now();
+    while state.lock().unwrap().held_paths.iter().any(|p| bare.starts_with(p.as_str()))
+        && held.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(10));
+    }
     if state.lock().unwrap().limited_paths.iter().any(|p| bare.starts_with(p.as_str())) {
         return respond(&stream, 429, "{\"error\":\"Too many requests. Try again later.\"}");
     }
