@@ -206,7 +206,12 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
         Some(PuzzleAction::Dashboard { days, server }) => {
             let server = super::online::server_of(server, &settings)?;
             // Rows of at most 40 cells, whole items; then said.
-            let lines = puzzle::dashboard(&settings, &server, days)?;
+            // A slow answer is announced as the dashboard is said: printed and spoken.
+            let asking = |line: &crate::ui::output::Line| {
+                super::out_rows(&line.text);
+                super::sound::speak_as_set(line.speech(), &settings);
+            };
+            let lines = puzzle::dashboard(&settings, &server, days, asking)?;
             for line in &lines {
                 super::out_rows(&line.text);
             }

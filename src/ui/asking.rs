@@ -22,31 +22,38 @@ pub(crate) fn ask(tx: Sender<Msg>, asked: Asked, work: impl FnOnce() -> Vec<Msg>
 
 /// [`ask`] with the moment given.
 fn ask_within(moment: Duration, tx: Sender<Msg>, asked: Asked, work: impl FnOnce() -> Vec<Msg> + Send + 'static) {
-    let (done_tx, done) = channel();
-    let worker = std::thread::Builder::new().name("server-call".into()).spawn(move || {
-        let _ = done_tx.send(work());
-    });
-    if worker.is_err() {
-        return;
-    }
-    let _ = std::thread::Builder::new().name("server-wait".into()).spawn(move || {
-        let answer = match done.recv_timeout(moment) {
-            Ok(answer) => answer,
-            Err(RecvTimeoutError::Timeout) => {
-                if tx.send(Msg::Notice(Notice::Asking(asked))).is_err() {
-                    return;
-                }
-                match done.recv() {
-                    Ok(answer) => answer,
-                    Err(_) => return,
-                }
-            }
-            Err(RecvTimeoutError::Disconnected) => return,
-        };
+    let _ = std::thread::Builder::new().name("server-call".into()).spawn(move || {
+        let notice = tx.clone();
+        let answer = waited_within(moment, work, || {
+            let _ = notice.send(Msg::Notice(Notice::Asking(asked)));
+        });
         for msg in answer {
             let _ = tx.send(msg);
         }
     });
+}
+
+/// Runs `work` on a thread of its own and waits for it; when it takes
+/// longer than [`MOMENT`], `slow` is called first (on this thread), so a
+/// command that waits for a server says why.
+pub(crate) fn waited<T: Send>(work: impl FnOnce() -> T + Send, slow: impl FnOnce()) -> T {
+    waited_within(MOMENT, work, slow)
+}
+
+/// [`waited`] with the moment given.
+fn waited_within<T: Send>(moment: Duration, work: impl FnOnce() -> T + Send, slow: impl FnOnce()) -> T {
+    std::thread::scope(|s| {
+        let (done_tx, done) = channel::<()>();
+        let worker = s.spawn(move || {
+            let answer = work();
+            let _ = done_tx.send(());
+            answer
+        });
+        if let Err(RecvTimeoutError::Timeout) = done.recv_timeout(moment) {
+            slow();
+        }
+        worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }
 
 #[cfg(test)]
@@ -75,6 +82,25 @@ mod tests {
         assert_eq!(typed(first), "Asking(Lichess)");
         go_tx.send(()).expect("the work waits");
         assert_eq!(typed(rx.recv_timeout(Duration::from_secs(60)).expect("the answer")), "answer");
+    }
+
+    /// A command waiting for a slow answer says so first, then has it.
+    #[test]
+    fn a_command_waiting_is_told_first() {
+        let (go_tx, go) = channel::<()>();
+        let said = std::cell::RefCell::new(Vec::new());
+        let answer = waited_within(
+            Duration::ZERO,
+            move || {
+                let _ = go.recv();
+                "answer"
+            },
+            || {
+                said.borrow_mut().push("asking");
+                go_tx.send(()).expect("the work waits");
+            },
+        );
+        assert_eq!((said.into_inner(), answer), (vec!["asking"], "answer"));
     }
 
     /// A quick answer comes alone (a moment of a minute is never passed

@@ -427,3 +427,23 @@ fn every_puzzle_and_drill_subcommand_takes_the_options_after_it() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `voxchess puzzle dashboard` waiting for a slow lichess says "Asking
+/// lichess…" first, then the dashboard; the server holds the answer
+/// until the notice is printed, so nothing depends on timing.
+#[test]
+fn a_slow_dashboard_is_announced_first() {
+    let server = Lichess::start();
+    server.state.lock().unwrap().held_paths = vec!["/api/puzzle/dashboard".into()];
+    let dir = home("dashboard-slow", TOKEN);
+    let mut child = voxchess(&dir)
+        .args(["puzzle", "dashboard", "--server", &server.url, "--no-speech", "--lang", "en"])
+        .spawn()
+        .expect("runs");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let at = wait_for(&out, "Asking lichess…", 0);
+    server.state.lock().unwrap().held_paths.clear();
+    wait_for(&out, "Your puzzles over 30 days: 11 played", at);
+    ended_in_rows(&mut child, &out);
+    let _ = std::fs::remove_dir_all(&dir);
+}

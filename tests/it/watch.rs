@@ -175,6 +175,8 @@ fn a_players_game_is_watched_to_its_end() {
     typed(&mut child, "watch carl");
     at = wait_for(&out, "carl is not playing a game now.", at);
     typed(&mut child, "watch Anna");
+    // Said at once: the wait for the game is never silent.
+    at = wait_for(&out, "Looking for anna's game.", at);
     at = wait_for(&out, "Anna's game, shown by lichess 3 moves late: Anna (1900) against Bob (1850).", at);
     at = wait_for(&out, "Move 1. White to move.", at);
     server.tv_send(r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b","lm":"f2f3","wc":178,"bc":180}"#);

@@ -192,6 +192,8 @@ pub enum BroadcastWord {
 pub struct WatchWords {
     /// The feed is being opened: `{channel}`.
     pub opening: String,
+    /// A player's game is being looked for: `{name}`.
+    pub opening_player: String,
     /// A game featured: `{channel}`, `{white}`, `{black}`.
     pub featured: String,
     /// Where the game is: `{n}` (the move number), `{to_move}`.

@@ -33,10 +33,12 @@ impl Lobby {
             },
             stop.clone(),
         );
-        if let Watched::Channel(channel) = what {
-            let text = self.words.watch_opening(channel);
-            self.say(text, Urgency::Info);
-        }
+        // Said at once, so the wait for the first game is never silent.
+        let text = match &what {
+            Watched::Channel(channel) => self.words.watch_opening(channel),
+            Watched::Player(name) => self.words.watch_player_opening(name),
+        };
+        self.say(text, Urgency::Info);
         self.tuning = Some((what, stop, feed));
     }
 

@@ -21,6 +21,11 @@ impl Narrator {
         fill(&self.lex.study.watch.opening, &[("channel", self.channel_name(channel))])
     }
 
+    /// A player's game is being looked for.
+    pub(crate) fn watch_player_opening(&self, name: &str) -> String {
+        fill(&self.lex.study.watch.opening_player, &[("name", name.to_string())])
+    }
+
     /// No such channel: which there are.
     pub(crate) fn no_channel(&self, typed: &str) -> String {
         let list: Vec<String> = crate::online::tv::CHANNELS.iter().map(|c| self.channel_name(c)).collect();

@@ -259,11 +259,24 @@ pub(crate) fn lichess_mode(
 }
 
 /// `voxchess puzzle dashboard`: the player's lichess puzzle dashboard of
-/// the last `days`, in words.
-pub(crate) fn dashboard(settings: &Settings, server: &str, days: u32) -> Result<Vec<Line>, SessionError> {
+/// the last `days`, in words; `asking` is given "Asking lichess…" when
+/// the answer takes more than a moment.
+pub(crate) fn dashboard(
+    settings: &Settings,
+    server: &str,
+    days: u32,
+    asking: impl FnOnce(&Line),
+) -> Result<Vec<Line>, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let client = logged_in(server)?;
-    let dashboard = crate::online::puzzle::dashboard(&client, days).map_err(SessionError::Puzzles)?;
+    let dashboard = crate::ui::asking::waited(
+        || crate::online::puzzle::dashboard(&client, days),
+        || {
+            let text = words.notice(&crate::ui::input::Notice::Asking(crate::ui::input::Asked::Lichess));
+            asking(&words.speakable(vec![Line::info(text)])[0]);
+        },
+    )
+    .map_err(SessionError::Puzzles)?;
     // Said as the session says it: any notation in words.
     Ok(words.speakable(words.puzzle_dashboard(&dashboard)))
 }
