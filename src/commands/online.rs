@@ -25,16 +25,24 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
             // in a terminal the token not echoed.
             prompt_rows(&lobby::token_prompt(&settings));
             let hidden = stdin.is_terminal().then(lobby::hide_input);
-            let said = lobby::login(&settings, &server, &mut stdin.lock());
-            if hidden.is_some() {
-                // The Enter typed after the hidden token was not echoed.
+            // The Enter typed after the hidden token was not echoed: the
+            // line ends before anything else is said.
+            let line_open = std::cell::Cell::new(hidden.is_some());
+            let asking = |text: &str| {
+                if line_open.replace(false) {
+                    err_line!();
+                }
+                out_rows(text);
+            };
+            let said = lobby::login(&settings, &server, &mut stdin.lock(), asking);
+            if line_open.get() {
                 err_line!();
             }
             said.map(|line| out_rows(&line))
         }
         None => {
             let plain = settings.plain || plain_terminal();
-            lobby::run_online(settings, &server, plain)
+            lobby::run_online(settings, &server, plain, out_rows)
         }
     };
     // A failure online in rows of at most 40 cells, as every failure.

@@ -967,3 +967,36 @@ fn a_web_page_for_an_account_is_no_login() {
     assert!(!dir.join("config/voxchess/lichess-token").exists(), "a token was kept");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Logging in and opening the lobby while lichess is slow: "Asking
+/// lichess…" first, then "Logged in…" and the lobby. The server holds its
+/// answers until the notice is printed, so nothing depends on timing.
+#[test]
+fn a_slow_login_and_lobby_are_announced_first() {
+    let server = Lichess::start();
+    let dir = home("slow-login");
+    server.state.lock().unwrap().held_paths = vec!["/api/account".into()];
+    let mut child = voxchess(&dir)
+        .args(["online", "login", "--server", &server.url, "--lang", "en"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    writeln!(child.stdin.take().expect("stdin"), "{TOKEN}").expect("typed");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let at = wait_for(&out, "Asking lichess…", 0);
+    server.state.lock().unwrap().held_paths.clear();
+    wait_for(&out, "Logged in to lichess as Player.", at);
+    assert!(child.wait().expect("ends").success(), "{}", text(&out));
+    server.state.lock().unwrap().held_paths = vec!["/api/account".into()];
+    let mut child = lobby(&dir, &server, "en");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let at = wait_for(&out, "Asking lichess…", 0);
+    server.state.lock().unwrap().held_paths.clear();
+    wait_for(&out, "Lobby of lichess", at);
+    typed(&mut child, "quit");
+    let all = finish(child);
+    assert_eq!(text(&out).matches("Asking lichess…").count(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -49,12 +49,33 @@ use std::sync::{Arc, Mutex};
 
 /// `voxchess online login`: reads a token (one line of `input`), checks
 /// it with the server, keeps it; says the result. The token is never
-/// shown.
-pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRead) -> Result<String, SessionError> {
+/// shown. `asking` is given "Asking lichess…" when the check takes more
+/// than a moment.
+pub fn login(
+    settings: &Settings,
+    server: &str,
+    input: &mut impl std::io::BufRead,
+    asking: impl FnOnce(&str),
+) -> Result<String, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let line = crate::bounded::read_line_limited(input, 4096).unwrap_or_default();
     let token = token::checked(&String::from_utf8_lossy(&line)).ok_or(SessionError::TokenRefused)?;
     let client = Client::new(server, &token);
+    let (name, scopes) = crate::ui::asking::waited(|| checked_token(&client), || asking(&words.asking_lichess()))?;
+    token::save(&token).map_err(|_| SessionError::TokenNotSaved)?;
+    // The server is kept with it: later commands need no --server.
+    token::save_server(server).map_err(|_| SessionError::TokenNotSaved)?;
+    // Tournaments need tournament:write: a token without it is said at
+    // once (its scopes unknown: nothing said).
+    if scopes.is_some_and(|s| !s.iter().any(|x| x == "tournament:write")) {
+        return Ok(format!("{} {}", words.logged_in(&name), words.no_tournament_scope()));
+    }
+    Ok(words.logged_in(&name))
+}
+
+/// The token asked about: the account's name, its scopes when lichess
+/// says them; refused when it cannot play on the board API.
+fn checked_token(client: &Client) -> Result<(String, Option<Vec<String>>), SessionError> {
     let name = client.account().map_err(SessionError::Online)?;
     // The scope is checked on a board endpoint: the event stream.
     match client.stream("/api/stream/event") {
@@ -62,16 +83,7 @@ pub fn login(settings: &Settings, server: &str, input: &mut impl std::io::BufRea
         Err(e @ (ApiError::MissingScope | ApiError::Unauthorized)) => return Err(SessionError::Online(e)),
         Err(_) => {}
     }
-    token::save(&token).map_err(|_| SessionError::TokenNotSaved)?;
-    // The server is kept with it: later commands need no --server.
-    token::save_server(server).map_err(|_| SessionError::TokenNotSaved)?;
-    // Tournaments need tournament:write: a token without it is said at
-    // once (its scopes unknown: nothing said).
-    let scopes = client.scopes().ok().flatten();
-    if scopes.is_some_and(|s| !s.iter().any(|x| x == "tournament:write")) {
-        return Ok(format!("{} {}", words.logged_in(&name), words.no_tournament_scope()));
-    }
-    Ok(words.logged_in(&name))
+    Ok((name, client.scopes().ok().flatten()))
 }
 
 /// While the token is typed in a terminal: no echo (restored when the
@@ -100,11 +112,20 @@ struct Waiting {
 /// moved (ms), while there are correspondence games.
 const CHECK_EVERY_MS: u64 = 30_000;
 
-/// `voxchess online`: the lobby, and the games entered from it.
-pub fn run_online(settings: Settings, server: &str, plain: bool) -> Result<(), SessionError> {
+/// `voxchess online`: the lobby, and the games entered from it;
+/// `asking` is given "Asking lichess…" when the account takes more than
+/// a moment to come.
+pub fn run_online(
+    settings: Settings,
+    server: &str,
+    plain: bool,
+    asking: impl FnOnce(&str),
+) -> Result<(), SessionError> {
     let token = token::load().ok_or(SessionError::NotLoggedIn)?;
     let client = Client::new(server, &token);
-    let me = client.account().map_err(SessionError::Online)?;
+    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
+    let me = crate::ui::asking::waited(|| client.account(), || asking(&words.asking_lichess()))
+        .map_err(SessionError::Online)?;
     let io = Io::open(&settings);
     let tx = io.tx.clone();
     let news = Arc::new(move |n: LobbyNews| {

@@ -201,6 +201,11 @@ impl Narrator {
         text
     }
 
+    /// lichess is asked, and its answer takes more than a moment.
+    pub(crate) fn asking_lichess(&self) -> String {
+        self.notice(&crate::ui::input::Notice::Asking(crate::ui::input::Asked::Lichess))
+    }
+
     /// It is the player's move in `n` correspondence games.
     pub(crate) fn correspondence_turns(&self, n: usize) -> String {
         let o = &self.lex.client.online;

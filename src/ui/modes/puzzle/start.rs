@@ -271,10 +271,7 @@ pub(crate) fn dashboard(
     let client = logged_in(server)?;
     let dashboard = crate::ui::asking::waited(
         || crate::online::puzzle::dashboard(&client, days),
-        || {
-            let text = words.notice(&crate::ui::input::Notice::Asking(crate::ui::input::Asked::Lichess));
-            asking(&words.speakable(vec![Line::info(text)])[0]);
-        },
+        || asking(&words.speakable(vec![Line::info(words.asking_lichess())])[0]),
     )
     .map_err(SessionError::Puzzles)?;
     // Said as the session says it: any notation in words.
