@@ -482,6 +482,24 @@ mod tests {
             let found: Vec<&str> = text.lines().filter(|l| l.contains(both)).collect();
             assert!(found.is_empty(), "{both}: {found:?}");
         }
+        // No placeholder is followed by a particle written for one sound:
+        // "{n}을" would be wrong for a word that ends in a vowel.
+        let particles = ["은", "는", "이", "가", "을", "를", "과", "와", "으로", "로", "이다"];
+        let fixed: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .filter(|l| {
+                l.match_indices('}').any(|(i, _)| {
+                    let after = &l[i + 1..];
+                    particles.iter().any(|p| {
+                        after
+                            .strip_prefix(p)
+                            .is_some_and(|rest| !rest.starts_with(|c: char| ('가'..='힣').contains(&c)))
+                    })
+                })
+            })
+            .collect();
+        assert!(fixed.is_empty(), "a particle after a placeholder, not chosen by its sound: {fixed:#?}");
         // The chosen particle follows the sound: a final consonant, a
         // vowel, and ㄹ before 으로/로.
         let w = |t: &str, pair: [&str; 2], rieul: bool| {
