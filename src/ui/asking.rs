@@ -1,5 +1,5 @@
 //! A request to a server, on a thread of its own, that says it is under
-//! way when its answer takes more than a moment ("Asking lichess."): the
+//! way when its answer takes more than a moment ("Asking lichess…"): the
 //! player hears why nothing has come yet, and a quick answer comes with
 //! no notice before it. The notice always comes before the answer, never
 //! after it.
