@@ -209,7 +209,7 @@ fn a_batch_played_offline_is_posted_in_one_request() {
         &dir,
         &["--lang", "ru", "online", "--server", &closed],
         &[
-            ("", "Сохранено с lichess: 2 задачи; играем их."),
+            ("", "Сохранено с lichess: 2 задачи."),
             ("", "Задача mate1"),
             ("Фxf7", "Решено за"),
             ("", "Результаты сохранены"),
