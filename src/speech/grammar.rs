@@ -98,13 +98,21 @@ pub fn sentence_case(s: &str) -> String {
 /// A Korean particle after a word: `pair[0]` after a final consonant,
 /// `pair[1]` after a vowel; with `rieul_is_vowel` ㄹ counts as a vowel (as
 /// for 으로/로: "일로", "삼으로"). A number ends as it is read ("2는" for
-/// 이, "3은" for 삼, "10은" for 십); other words that are not Hangul take
-/// `pair[1]`.
+/// 이, "3은" for 삼, "10은" for 십), castling as 캐슬 ("O-O을"); other
+/// words that are not Hangul take `pair[1]` (a check mark is 체크).
 pub(crate) fn with_particle(word: &str, pair: &[String; 2], rieul_is_vowel: bool) -> String {
     /// The final consonant ㄹ's index among Hangul's final sounds.
     const RIEUL: u32 = 8;
     let last = word.chars().next_back().map_or(0, u32::from);
-    let final_sound = if (0xAC00..=0xD7A3).contains(&last) { (last - 0xAC00) % 28 } else { number_final(word) };
+    let final_sound = if (0xAC00..=0xD7A3).contains(&last) {
+        (last - 0xAC00) % 28
+    } else if word.ends_with("O-O") {
+        // Castling in notation is read 캐슬 (a check mark after it, 체크:
+        // a vowel).
+        RIEUL
+    } else {
+        number_final(word)
+    };
     let consonant = final_sound != 0 && !(rieul_is_vowel && final_sound == RIEUL);
     format!("{word}{}", if consonant { &pair[0] } else { &pair[1] })
 }

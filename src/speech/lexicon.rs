@@ -518,6 +518,10 @@ mod tests {
             assert_eq!(w(n, ["은", "는"], false), said);
         }
         assert_eq!(w("e4", ["을", "를"], false), "e4를");
+        assert_eq!(w("Nf3", ["을", "를"], false), "Nf3을");
+        assert_eq!(w("O-O-O", ["을", "를"], false), "O-O-O을");
+        assert_eq!(w("O-O+", ["을", "를"], false), "O-O+를");
+        assert_eq!(w("Nf3+", ["을", "를"], false), "Nf3+를");
         assert_eq!(w("1", ["으로", "로"], true), "1로");
         assert_eq!(w("3", ["으로", "로"], true), "3으로");
     }
