@@ -13,7 +13,7 @@
 //!
 //! May use: play, review, effects and everything below them.
 
-use super::input::{BoardKey, BrailleNews, Msg};
+use super::input::{BoardKey, BrailleNews, Msg, Notice};
 use super::output::{Glance, Line};
 use super::shell::Shell;
 use super::sink::{Screen, Voice, show_and_say};
@@ -226,6 +226,12 @@ impl Loop<'_> {
                 mode.key(BoardKey::Stop, now);
             }
             Msg::Key(k) => mode.key(k, now),
+            // A request awaited is news the player waits on: shown and
+            // said. A helper's notice (speech, the microphone) is shown.
+            Msg::Notice(n @ Notice::Asking(_)) => {
+                let words = mode.narrator();
+                show_and_say(screen, voice, &words.speakable(vec![Line::info(words.notice(&n))]));
+            }
             Msg::Notice(n) => screen.show(&[Line::info(mode.narrator().notice(&n))]),
             Msg::Braille(news) => braille(mode, news, screen, voice, now),
             Msg::Eof => {

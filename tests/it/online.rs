@@ -1000,3 +1000,31 @@ fn a_slow_login_and_lobby_are_announced_first() {
     assert_eq!(text(&out).matches("Asking lichess…").count(), 1, "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With speech, "Asking lichess…" is heard as well as shown, in the
+/// session's language and words (Russian: no Latin letters).
+#[test]
+fn a_slow_answer_is_heard_in_the_sessions_language() {
+    use crate::common::ssip::SsipServer;
+    let server = Lichess::start();
+    let dir = home("slow-heard");
+    assert!(login(&dir, &server, TOKEN, "en").status.success());
+    let speech = SsipServer::start_fast(&dir.join("run"));
+    let mut child = lobby_speaking(&dir, &server, &speech, "ru");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let at = wait_for(&out, "Зал lichess", 0);
+    server.state.lock().unwrap().held_paths = vec!["/api/tournament".into()];
+    typed(&mut child, "турниры");
+    wait_for(&out, "Спрашиваю lichess…", at);
+    let start = std::time::Instant::now();
+    while !speech.said().iter().any(|s| s.text.contains("Спрашиваю")) {
+        assert!(start.elapsed() < Duration::from_secs(30), "not heard: {:?}", speech.said());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    server.state.lock().unwrap().held_paths.clear();
+    typed(&mut child, "выход");
+    finish(child);
+    let heard: Vec<String> = speech.said().into_iter().map(|s| s.text).filter(|t| t.contains("Спрашиваю")).collect();
+    assert!(heard.iter().all(|t| !t.chars().any(|c| c.is_ascii_alphabetic())), "Latin letters heard: {heard:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
