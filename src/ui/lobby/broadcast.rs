@@ -34,7 +34,7 @@ impl Lobby {
         self.say(text, Urgency::Info);
         let known = self.broadcasts.clone();
         // "Opening the broadcast." was said: no second word while it opens.
-        self.calls_unasked(move |_| vec![Self::open_round(&server, known, n, round)]);
+        self.call_unasked(move |_| Self::open_round(&server, known, n, round));
     }
 
     /// Broadcast `n`'s round (the list asked for first when none is known).

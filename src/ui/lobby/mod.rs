@@ -17,8 +17,11 @@ mod arrival;
 mod broadcast;
 mod command;
 mod games;
+mod login;
 mod tournament;
 mod watching;
+
+pub use login::{hide_input, login, logout, token_prompt};
 
 use crate::config::Settings;
 use crate::online::lobby::{answer_challenge, challenge, challenge_ai, playing, seek};
@@ -46,62 +49,6 @@ use command::{LobbyCommand, lobby_command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
-
-/// `voxchess online login`: reads a token (one line of `input`), checks
-/// it with the server, keeps it; says the result. The token is never
-/// shown. `asking` is given "Asking lichess…" when the check takes more
-/// than a moment.
-pub fn login(
-    settings: &Settings,
-    server: &str,
-    input: &mut impl std::io::BufRead,
-    asking: impl FnOnce(&str),
-) -> Result<String, SessionError> {
-    let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let line = crate::bounded::read_line_limited(input, 4096).unwrap_or_default();
-    let token = token::checked(&String::from_utf8_lossy(&line)).ok_or(SessionError::TokenRefused)?;
-    let client = Client::new(server, &token);
-    let (name, scopes) = crate::ui::asking::waited(|| checked_token(&client), || asking(&words.asking_lichess()))?;
-    token::save(&token).map_err(|_| SessionError::TokenNotSaved)?;
-    // The server is kept with it: later commands need no --server.
-    token::save_server(server).map_err(|_| SessionError::TokenNotSaved)?;
-    // Tournaments need tournament:write: a token without it is said at
-    // once (its scopes unknown: nothing said).
-    if scopes.is_some_and(|s| !s.iter().any(|x| x == "tournament:write")) {
-        return Ok(format!("{} {}", words.logged_in(&name), words.no_tournament_scope()));
-    }
-    Ok(words.logged_in(&name))
-}
-
-/// The token asked about: the account's name, its scopes when lichess
-/// says them; refused when it cannot play on the board API.
-fn checked_token(client: &Client) -> Result<(String, Option<Vec<String>>), SessionError> {
-    let name = client.account().map_err(SessionError::Online)?;
-    // The scope is checked on a board endpoint: the event stream.
-    match client.stream("/api/stream/event") {
-        Ok(_) => {}
-        Err(e @ (ApiError::MissingScope | ApiError::Unauthorized)) => return Err(SessionError::Online(e)),
-        Err(_) => {}
-    }
-    Ok((name, client.scopes().ok().flatten()))
-}
-
-/// While the token is typed in a terminal: no echo (restored when the
-/// guard goes).
-pub fn hide_input() -> super::edited::TermGuard {
-    super::edited::hidden_input()
-}
-
-/// `voxchess online logout`.
-pub fn logout(settings: &Settings) -> String {
-    token::forget();
-    Narrator::new(Lexicon::get(settings.lang), settings.style).fixed(Fixed::LoggedOut)
-}
-
-/// The words that ask for the token.
-pub fn token_prompt(settings: &Settings) -> String {
-    Narrator::new(Lexicon::get(settings.lang), settings.style).fixed(Fixed::TokenPrompt)
-}
 
 /// A challenge waiting for the player's answer.
 struct Waiting {
@@ -466,6 +413,12 @@ impl Lobby {
     /// Calls the server on a thread of its own for what the player did not
     /// ask just now (a look at the games, a round's state, a game joined
     /// with its own words): no word while it is awaited.
+    fn call_unasked(&self, work: impl FnOnce(&Client) -> LobbyNews + Send + 'static) {
+        self.calls_unasked(|client| vec![work(client)]);
+    }
+
+    /// Calls the server as [`Self::call_unasked`] does, for news that
+    /// comes in an order.
     fn calls_unasked(&self, work: impl FnOnce(&Client) -> Vec<LobbyNews> + Send + 'static) {
         let (client, tx) = (self.client.clone(), self.tx.clone());
         let _ = std::thread::Builder::new().name("lichess-call".into()).spawn(move || {
@@ -483,16 +436,14 @@ impl Lobby {
     fn join(&mut self, id: &str) {
         self.in_game = Some(id.to_string());
         let (slot, id, me) = (self.joining.clone(), id.to_string(), self.me.to_lowercase());
-        self.calls_unasked(move |client| {
-            vec![match connect(client, &id, &me) {
-                Ok(joined) => {
-                    if let Ok(mut s) = slot.lock() {
-                        *s = Some(joined);
-                    }
-                    LobbyNews::Connected
+        self.call_unasked(move |client| match connect(client, &id, &me) {
+            Ok(joined) => {
+                if let Ok(mut s) = slot.lock() {
+                    *s = Some(joined);
                 }
-                Err(e) => LobbyNews::NotJoined(e),
-            }]
+                LobbyNews::Connected
+            }
+            Err(e) => LobbyNews::NotJoined(e),
         });
     }
 
@@ -591,8 +542,9 @@ impl Mode for Lobby {
         self.expect_commands();
         let text = self.words.lobby_ready(&self.me);
         self.say(text, Urgency::Readout);
-        self.calls_unasked(|client| {
-            vec![LobbyNews::Games { games: playing(client).unwrap_or_default(), why: Listing::Greeting }]
+        self.call_unasked(|client| LobbyNews::Games {
+            games: playing(client).unwrap_or_default(),
+            why: Listing::Greeting,
         });
     }
 
@@ -651,12 +603,10 @@ impl Mode for Lobby {
         if self.check_due.is_some_and(|due| now >= due) {
             // The next look is due whatever this one finds.
             self.check_due = Some(now + CHECK_EVERY_MS);
-            self.calls_unasked(|client| {
-                vec![match playing(client) {
-                    Ok(games) => LobbyNews::Games { games, why: Listing::Check },
-                    // Said only when the player asks.
-                    Err(_) => LobbyNews::Done,
-                }]
+            self.call_unasked(|client| match playing(client) {
+                Ok(games) => LobbyNews::Games { games, why: Listing::Check },
+                // Said only when the player asks.
+                Err(_) => LobbyNews::Done,
             });
         }
         if self.challenges_due.is_none_or(|due| now < due) {

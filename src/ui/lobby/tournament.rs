@@ -210,12 +210,10 @@ impl Lobby {
         }
         self.tournaments.due = Some(now + SWISS_EVERY_MS);
         let Some(t) = self.tournaments.joined.clone() else { return };
-        self.calls_unasked(move |client| {
-            vec![match swiss_round(client, &t.id) {
-                Ok(r) => LobbyNews::Tournament(TournamentNews::SwissRound(r)),
-                // Said only when the player asks.
-                Err(_) => LobbyNews::Done,
-            }]
+        self.call_unasked(move |client| match swiss_round(client, &t.id) {
+            Ok(r) => LobbyNews::Tournament(TournamentNews::SwissRound(r)),
+            // Said only when the player asks.
+            Err(_) => LobbyNews::Done,
         });
     }
 
@@ -227,8 +225,8 @@ impl Lobby {
         let me = self.me.clone();
         match t.kind {
             Kind::Arena { .. } => {
-                self.calls_unasked(move |client| {
-                    vec![told(join(client, &t).and_then(|()| standing(client, &t, &me)).map(TournamentNews::Standing))]
+                self.call_unasked(move |client| {
+                    told(join(client, &t).and_then(|()| standing(client, &t, &me)).map(TournamentNews::Standing))
                 });
             }
             Kind::Swiss { .. } => {
