@@ -976,14 +976,7 @@ fn a_slow_login_and_lobby_are_announced_first() {
     let server = Lichess::start();
     let dir = home("slow-login");
     server.state.lock().unwrap().held_paths = vec!["/api/account".into()];
-    let mut child = voxchess(&dir)
-        .args(["online", "login", "--server", &server.url, "--lang", "en"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    writeln!(child.stdin.take().expect("stdin"), "{TOKEN}").expect("typed");
+    let mut child = crate::common::lichess::login_typed(&dir, &server.url, TOKEN, "en");
     let out = collect(child.stdout.take().expect("stdout"));
     let at = wait_for(&out, "Asking lichess…", 0);
     server.state.lock().unwrap().held_paths.clear();

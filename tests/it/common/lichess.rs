@@ -1225,6 +1225,12 @@ pub fn start_lobby_speaking(
 
 /// `voxchess online login` at `url` from `dir`, the token typed.
 pub fn login_at(dir: &std::path::Path, url: &str, token: &str, lang: &str) -> std::process::Output {
+    login_typed(dir, url, token, lang).wait_with_output().expect("ends")
+}
+
+/// `voxchess online login` at `url` from `dir` started, the token typed
+/// and the input closed; its output still to be read.
+pub fn login_typed(dir: &std::path::Path, url: &str, token: &str, lang: &str) -> std::process::Child {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = super::voxchess(dir)
@@ -1235,5 +1241,5 @@ pub fn login_at(dir: &std::path::Path, url: &str, token: &str, lang: &str) -> st
         .spawn()
         .expect("starts");
     writeln!(child.stdin.take().expect("stdin"), "{token}").expect("typed");
-    child.wait_with_output().expect("ends")
+    child
 }
