@@ -24,6 +24,7 @@ pub mod game;
 pub(crate) mod names;
 pub mod notation;
 pub mod online;
+pub mod platform;
 pub mod rules;
 pub mod speech;
 pub mod study;

@@ -7,6 +7,8 @@ use voxchess::cli::{Cli, Command};
 use voxchess::commands::{self, Outcome, Start, online, play, sound, text};
 
 fn main() -> ExitCode {
+    // A file size limit is a write error said in words, not a kill.
+    voxchess::platform::size_limit_as_error();
     // Started again as the watcher of a run's engines: nothing else.
     if let Some(run) = std::env::var_os(voxchess::reaper::WATCH_VAR) {
         voxchess::reaper::watch(&run.to_string_lossy());

@@ -385,25 +385,29 @@ impl Game {
             OpponentAct::Connection { up: true } => ev.push(Event::ConnectionBack),
             OpponentAct::OpenedElsewhere => ev.push(Event::OpenedElsewhere),
             OpponentAct::Refused { reason } => ev.push(Event::ServerRefused { reason }),
-            OpponentAct::RequestFailed { request, refusal } => {
+            OpponentAct::RequestFailed { request, failure } => {
                 match request {
                     News::DrawOffered => self.draw_sent = false,
                     News::TakebackProposed => self.takeback_sent = false,
                     _ => {}
                 }
-                ev.push(Event::RequestFailed { request, refusal });
+                ev.push(Event::RequestFailed { request, failure });
             }
-            OpponentAct::NotSent => {
-                ev.push(Event::MoveNotSent);
-                let mine = self.history.moves().len().checked_sub(1).map(|i| {
-                    let before = self.history.positions()[i].turn();
-                    Some(before) == self.me
-                });
-                if mine == Some(true) {
-                    self.take_back(1, now, ev);
+            OpponentAct::NotSent { why } => {
+                // The player's own move, the last one played: said with
+                // why, and taken back.
+                let last = self.history.moves().len().checked_sub(1).map(|i| (self.history.positions()[i], i));
+                match last {
+                    Some((before, i)) if Some(before.turn()) == self.me => {
+                        let mv = self.history.moves()[i];
+                        ev.push(Event::MoveNotSent { before, mv, why });
+                        self.take_back(1, now, ev);
+                    }
+                    _ => {}
                 }
             }
             OpponentAct::Returned => ev.push(Event::OpponentReturned),
+            OpponentAct::Taken(request) => ev.push(Event::RequestTaken(request)),
             OpponentAct::Ended(Ending::Result(o)) => self.end(o, now, ev),
             OpponentAct::Ended(Ending::Aborted) => {
                 if self.is_over() {

@@ -2,7 +2,7 @@
 //! saving), and the one typed reason when what the player asked for
 //! changed nothing.
 
-use super::opponent::{News, OpponentFailure};
+use super::opponent::{Failure, News, OpponentFailure};
 use super::player::PlayerKind;
 use crate::rules::{Color, DrawClaim, Move, Outcome, Position};
 use crate::speech::{EngineQuestion, Question, Refusal};
@@ -197,16 +197,27 @@ pub enum Event {
         /// The server's words.
         reason: String,
     },
-    /// The player's move was not sent (no connection) and is taken back.
-    MoveNotSent,
+    /// The player's move `mv` (from `before`) did not reach the server
+    /// and is taken back.
+    MoveNotSent {
+        /// The position before the move.
+        before: Position,
+        /// The move.
+        mv: Move,
+        /// Why.
+        why: Failure,
+    },
     /// Another window took the game over; this one no longer follows it.
     OpenedElsewhere,
+    /// The opponent's side took what the player asked (giving time,
+    /// berserk).
+    RequestTaken(News),
     /// What the player asked of the opponent's side did not go through
     /// (see [`super::OpponentAct::RequestFailed`]): the game goes on.
     RequestFailed {
         /// What was asked.
         request: News,
-        /// The side's reason, when it answered.
-        refusal: Option<String>,
+        /// Why.
+        failure: Failure,
     },
 }

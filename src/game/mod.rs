@@ -26,7 +26,7 @@ pub use core::Game;
 pub use date::today;
 pub use event::{Event, NotDone, Premove};
 pub use kept::{Kept, read_kept};
-pub use opponent::{Acts, Ending, EngineOpponent, News, Opponent, OpponentAct, OpponentFailure};
+pub use opponent::{Acts, Ending, EngineOpponent, Failure, News, Opponent, OpponentAct, OpponentFailure};
 pub use player::{Account, Player, PlayerKind};
 pub use record::{Termination, game_record};
 pub use setup::GameSetup;

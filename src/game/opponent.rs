@@ -123,17 +123,37 @@ pub enum OpponentAct {
         /// The reason as given.
         reason: String,
     },
-    /// The player's move could not be sent (no connection).
-    NotSent,
-    /// What the player asked (anything but a move) did not go through:
-    /// refused by the opponent's side with its reason (`Some`, possibly
-    /// empty), or not delivered at all (`None`). Nothing changes here.
+    /// The player's move did not reach the opponent's side: it is taken
+    /// back here, and why is said.
+    NotSent {
+        /// Why.
+        why: Failure,
+    },
+    /// The opponent's side took what the player asked (giving time,
+    /// berserk: what its stream shows only as a clock).
+    Taken(News),
+    /// What the player asked (anything but a move) did not go through.
+    /// Nothing changes here.
     RequestFailed {
         /// What was asked.
         request: News,
-        /// The refusal's reason as given, if the side answered.
-        refusal: Option<String>,
+        /// Why.
+        failure: Failure,
     },
+}
+
+/// Why something the player did did not reach, or was not taken by, the
+/// opponent's side (a server).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Its side refused it, with its reason as given (possibly empty).
+    Refused(String),
+    /// No connection: nothing reached its side.
+    NoConnection,
+    /// Its side asked to wait (lichess's 429): not taken.
+    AskedToWait,
+    /// Its side answered with an error of its own.
+    ServerError,
 }
 
 /// What the game tells the opponent.

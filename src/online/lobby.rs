@@ -112,6 +112,8 @@ pub enum Listing {
     /// The lobby looks now and then whether a correspondence opponent
     /// has moved.
     Check,
+    /// The player quits the lobby: a game still running is named first.
+    Leaving,
 }
 
 /// How a game came to be, as lichess says (its `source`).
@@ -194,8 +196,11 @@ pub fn playing(client: &Client) -> Result<Vec<InProgress>, ApiError> {
 }
 
 /// Follows the lobby's event stream in a thread of its own; `me` is the
-/// player's id (their own challenges are not announced).
+/// player's id (their own challenges are not announced). It says when a
+/// game starts, so it is a game's request: never held back by the quiet
+/// minute after another request's 429.
 pub fn lobby_stream(client: Client, me: String, tell: Arc<dyn Fn(LobbyNews) + Send + Sync>) {
+    let client = client.for_game();
     let _ = std::thread::Builder::new().name("lichess-events".into()).spawn(move || {
         let (mut attempt, mut lost) = (0, false);
         loop {
@@ -272,10 +277,11 @@ fn lobby_news(line: &str, me: &str) -> Option<LobbyNews> {
     })
 }
 
-/// Accepts or declines a challenge.
+/// Accepts or declines a challenge: a game's request (the challenger
+/// waits), never held back by the quiet minute after a 429.
 pub fn answer_challenge(client: &Client, id: &str, accept: bool) -> Result<(), ApiError> {
     let what = if accept { "accept" } else { "decline" };
-    client.post(&format!("/api/challenge/{}/{what}", super::path_segment(id)), &[]).map(|_| ())
+    client.for_game().post(&format!("/api/challenge/{}/{what}", super::path_segment(id)), &[]).map(|_| ())
 }
 
 /// The id a challenge's answer names, when it has lichess's form.

@@ -9,7 +9,7 @@
 use super::api::{ApiError, Client, Lines};
 use super::follow::{HELD, pause};
 use super::model::{GameFull, GameLine, GameState, server_account, server_move};
-use crate::game::{Account, Acts, Ending, GameSetup, News, Opponent, OpponentAct, Player, Terms};
+use crate::game::{Account, Acts, Ending, Failure, GameSetup, News, Opponent, OpponentAct, Player, Terms};
 use crate::rules::{Color, DrawReason, History, Move, Outcome, Position, WinReason};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -104,13 +104,23 @@ fn game_of(full: &GameFull, id: &str, me_id: &str, base: &str) -> OnlineGame {
 }
 
 /// Opens a game's stream and reads its first line: the game as it
-/// stands, and the stream to go on with.
+/// stands, and the stream to go on with. A game's request: never held
+/// back by the quiet minute after another request's 429.
 pub fn connect(client: &Client, id: &str, me_id: &str) -> Result<(OnlineGame, Lines), ApiError> {
+    first_line(client, id, me_id, open(client, id)?)
+}
+
+/// Opens game `id`'s stream.
+fn open(client: &Client, id: &str) -> Result<Lines, ApiError> {
     if !super::is_id(id) {
         return Err(ApiError::NotFound);
     }
+    client.for_game().stream(&format!("/api/board/game/stream/{id}"))
+}
+
+/// The game from an open stream's first line, within [`FIRST_LINE`].
+fn first_line(client: &Client, id: &str, me_id: &str, mut lines: Lines) -> Result<(OnlineGame, Lines), ApiError> {
     let deadline = std::time::Instant::now() + FIRST_LINE;
-    let mut lines = client.stream(&format!("/api/board/game/stream/{id}"))?;
     loop {
         // Keep-alives alone, or a line dripped slowly, are no game.
         if std::time::Instant::now() >= deadline {
@@ -124,6 +134,33 @@ pub fn connect(client: &Client, id: &str, me_id: &str) -> Result<(OnlineGame, Li
             return Ok((game_of(&full, id, me_id, client.base()), lines));
         }
     }
+}
+
+/// The pauses before each new try at opening a game's stream that could
+/// not be opened for a reason that may pass (no connection, a server's
+/// error, its 429).
+const JOIN_PAUSES: [Duration; 3] = [Duration::from_secs(1), Duration::from_secs(2), Duration::from_secs(4)];
+
+/// Joins game `id` ([`connect`]): a stream that could not be opened for a
+/// reason that may pass is tried again after the pauses of
+/// [`JOIN_PAUSES`]; the last failure when it could not be joined (said by
+/// the caller). A stream that opened and gave no game within
+/// [`FIRST_LINE`] is not tried again (the player hears it at once).
+pub fn join(client: &Client, id: &str, me_id: &str) -> Result<(OnlineGame, Lines), ApiError> {
+    let mut pauses = JOIN_PAUSES.iter();
+    let lines = loop {
+        match open(client, id) {
+            Ok(lines) => break lines,
+            Err(e @ (ApiError::NotFound | ApiError::Unauthorized | ApiError::MissingScope | ApiError::Refused(_))) => {
+                return Err(e);
+            }
+            Err(e) => match pauses.next() {
+                Some(pause) => std::thread::sleep(*pause),
+                None => return Err(e),
+            },
+        }
+    };
+    first_line(client, id, me_id, lines)
 }
 
 /// What the stream thread and the poster share.
@@ -146,6 +183,9 @@ pub struct OnlineOpponent {
     /// The game's terms: the server's, with berserk in an arena.
     terms: Terms,
     posts: Sender<News>,
+    /// The player's moves, posted one after another on a thread of their
+    /// own: never behind another request of the game.
+    moves: Sender<News>,
     /// Set when the game is left: the stream is closed at its next line
     /// (a keep-alive comes every few seconds) and never opened again.
     left: Arc<std::sync::atomic::AtomicBool>,
@@ -186,7 +226,7 @@ impl OnlineOpponent {
         if let Some(c) = game.clocks {
             acts(OpponentAct::Clocks(c));
         }
-        let (posts, inbox) = channel::<News>();
+        let client = client.for_game();
         let me = game.setup.me.unwrap_or(Color::White);
         let left = Arc::new(std::sync::atomic::AtomicBool::new(false));
         {
@@ -197,17 +237,23 @@ impl OnlineOpponent {
                 .spawn(move || follow(&client, &id, (me, &me_id), lines, &shared, &acts, &left));
         }
         let in_flight = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        {
-            let (id, shared, acts, in_flight) = (game.id.clone(), shared.clone(), acts.clone(), in_flight.clone());
-            let _ = std::thread::Builder::new().name("lichess-post".into()).spawn(move || {
+        // Two posters: the moves, and everything else (a request that
+        // hangs, a berserk or a chat line, never holds a move back).
+        let poster = |name: &str| {
+            let (tx, inbox) = channel::<News>();
+            let (client, id, shared, acts, in_flight) =
+                (client.clone(), game.id.clone(), shared.clone(), acts.clone(), in_flight.clone());
+            let _ = std::thread::Builder::new().name(name.into()).spawn(move || {
                 for news in inbox {
                     post(&client, &id, news, &shared, &acts);
                     in_flight.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
                 }
             });
-        }
+            tx
+        };
+        let (moves, posts) = (poster("lichess-moves"), poster("lichess-post"));
         let name = game.setup.players[(!me).index()].name().to_string();
-        OnlineOpponent { name, terms: game.setup.terms, posts, left, in_flight }
+        OnlineOpponent { name, terms: game.setup.terms, posts, moves, left, in_flight }
     }
 }
 
@@ -225,7 +271,8 @@ impl Opponent for OnlineOpponent {
             return;
         }
         self.in_flight.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if self.posts.send(news).is_err() {
+        let poster = if matches!(news, News::Played(_)) { &self.moves } else { &self.posts };
+        if poster.send(news).is_err() {
             self.in_flight.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
         }
     }
@@ -242,7 +289,7 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
                 let Ok(mut s) = shared.lock() else { return };
                 if !s.connected {
                     drop(s);
-                    return acts(OpponentAct::NotSent);
+                    return acts(OpponentAct::NotSent { why: Failure::NoConnection });
                 }
                 s.known.push(uci.clone());
                 if let Some(h) = &mut s.history {
@@ -270,38 +317,37 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
         News::Chat(text) => vec![("room", "player"), ("text", text.as_str())],
         _ => Vec::new(),
     };
-    let mut result = client.post(&path, &form);
-    if let Err(e) = &result
-        && let Some(wait) = e.wait()
-    {
-        std::thread::sleep(wait);
-        result = client.post(&path, &form);
-    }
-    let Err(e) = result else { return };
-    if !matches!(news, News::Played(_)) {
-        // Nothing changes until the stream says so: the refusal is said.
-        let refusal = match e {
-            ApiError::Refused(reason) => Some(reason),
-            ApiError::Network => None,
-            _ => Some(String::new()),
-        };
-        return acts(OpponentAct::RequestFailed { request: news, refusal });
-    }
-    {
-        // Not played on the server: the position is the one before it.
-        if let Ok(mut s) = shared.lock() {
-            s.known.pop();
-            if let Some(h) = &mut s.history {
-                h.pop();
-            }
+    // Sent once, at once: a 429 or a failure is said now, never waited
+    // out behind the player's clock.
+    let e = match client.post(&path, &form) {
+        Err(e) => e,
+        // What lichess's stream shows only as a clock is said as taken.
+        Ok(_) if matches!(news, News::GiveTime | News::Berserk) => return acts(OpponentAct::Taken(news)),
+        Ok(_) => return,
+    };
+    let failure = match e {
+        ApiError::Refused(reason) => Failure::Refused(reason),
+        ApiError::Network => Failure::NoConnection,
+        ApiError::RateLimited | ApiError::Quiet(_) => Failure::AskedToWait,
+        _ => Failure::ServerError,
+    };
+    let News::Played(_) = news else {
+        // Nothing changes until the stream says so: the failure is said.
+        return acts(OpponentAct::RequestFailed { request: news, failure });
+    };
+    // Not played on the server: the position is the one before it.
+    if let Ok(mut s) = shared.lock() {
+        s.known.pop();
+        if let Some(h) = &mut s.history {
+            h.pop();
         }
-        match e {
-            ApiError::Refused(reason) => {
-                acts(OpponentAct::Refused { reason });
-                acts(OpponentAct::TakeBack { plies: 1 });
-            }
-            _ => acts(OpponentAct::NotSent),
+    }
+    match failure {
+        Failure::Refused(reason) => {
+            acts(OpponentAct::Refused { reason });
+            acts(OpponentAct::TakeBack { plies: 1 });
         }
+        why => acts(OpponentAct::NotSent { why }),
     }
 }
 

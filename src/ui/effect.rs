@@ -35,6 +35,9 @@ pub(crate) enum FinishedKept {
     ForNextStart,
     /// On the server it was played on.
     OnServer,
+    /// A game from a review's position: a line of that review, in
+    /// memory (`save` writes it).
+    InReview,
     /// Nowhere: that could not be written either.
     Not(WriteProblem),
 }

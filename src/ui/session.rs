@@ -178,11 +178,17 @@ struct Loop<'a> {
     input_ended: bool,
     /// A signal, or the channel closed: everything ends now.
     quit: bool,
+    /// What came while a mode was leaving and was not its own: given to
+    /// the mode below, first (a game's end, a line typed meanwhile).
+    held: std::collections::VecDeque<Msg>,
 }
 
 impl Loop<'_> {
     /// The next message, or None when the mode's wake-up came first.
     fn next(&mut self, mode: &mut dyn Mode, screen: &dyn Screen, below: Option<u64>) -> Option<Option<Msg>> {
+        if let Some(held) = self.held.pop_front() {
+            return Some(Some(held));
+        }
         let now = self.time.now_ms();
         // A clock shown on a Braille display is shown anew each second.
         let second = screen.shows_clock().then(|| now - now % 1000 + 1000);
@@ -265,7 +271,8 @@ impl Loop<'_> {
                     mode.settle(self.time.now_ms());
                     flush(mode, screen, voice, false, self.time.now_ms());
                 }
-                Ok(_) => {}
+                // Not the leaving mode's: kept for the mode below.
+                Ok(msg) => self.held.push_back(msg),
                 Err(_) => break,
             }
         }
@@ -299,7 +306,7 @@ pub(crate) fn run_session(
     voice: &mut dyn Voice,
 ) -> SessionEnd {
     let mut stack = vec![first];
-    let mut looped = Loop { time, inbox, input_ended: false, quit: false };
+    let mut looped = Loop { time, inbox, input_ended: false, quit: false, held: Default::default() };
     let mut unsaved = false;
     let mut entered = true;
     let mut pending: Option<Box<dyn Mode>> = None;
@@ -331,7 +338,8 @@ pub(crate) fn run_session(
         if std::mem::take(&mut entered) {
             flush(mode, screen, voice, true, time.now_ms());
         }
-        let ending = looped.quit || (looped.input_ended && !mode.busy());
+        // Input ended: what came while a mode left is given first.
+        let ending = looped.quit || (looped.input_ended && looped.held.is_empty() && !mode.busy());
         if !ending {
             let Some(msg) = looped.next(mode, screen, below_wake) else { continue };
             let now = time.now_ms();
@@ -447,6 +455,8 @@ mod tests {
         next: Option<Box<dyn Mode>>,
         on_line: Option<Box<dyn Fn() -> Box<dyn Mode>>>,
         shell: Shell,
+        /// An answer the player asked for is due then (leaving waits).
+        due: Option<Instant>,
     }
 
     fn fake(name: &'static str, log: &Log) -> Fake {
@@ -461,6 +471,7 @@ mod tests {
             next: None,
             on_line: None,
             shell: Shell::new(&crate::config::Settings::default(), crate::rules::Color::White),
+            due: None,
         }
     }
 
@@ -522,6 +533,9 @@ mod tests {
         }
         fn goes_on_below(&self) -> bool {
             self.goes_on
+        }
+        fn answer_due(&self) -> Option<Instant> {
+            self.due
         }
     }
 
@@ -633,5 +647,22 @@ mod tests {
             "{log}"
         );
         assert_eq!(log.matches("hears the lobby").count(), 1, "{log}");
+    }
+
+    /// Issue 65, item 9: what comes while the top mode leaves (it waits
+    /// for an answer due) is not lost: the lobby's news (a game's end, for
+    /// `review last`) and a line typed meanwhile reach the mode below, in
+    /// order, before the end of input ends it.
+    #[test]
+    fn what_comes_while_a_mode_leaves_reaches_the_mode_below() {
+        let log = Log::default();
+        let mut first = lobby(&log, false);
+        let game_log = log.clone();
+        first.on_line = Some(Box::new(move || {
+            Box::new(Fake { due: Some(Instant::now() + Duration::from_millis(300)), ..fake("game", &game_log) })
+        }));
+        run(first, vec![Msg::Typed("play".into()), Msg::Typed("quit".into()), lobby_news(), Msg::Typed("help".into())]);
+        let log = log.borrow().join("; ");
+        assert!(log.contains("game reads quit; game leaves; lobby hears the lobby; lobby reads help"), "{log}");
     }
 }

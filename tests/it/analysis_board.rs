@@ -406,3 +406,46 @@ fn a_saved_game_with_a_clock_tells_the_time_of_each_move() {
     in_order(&out, &["1. White: e4.", "White: 5 minutes", "left; this move took"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 65, items 8 and 10: a game played from a review's position where
+/// nothing can be written (a file size limit of 100 bytes, SIGXFSZ left
+/// at its default: voxchess ignores it itself, so it is a write error and
+/// never a kill) is never said as kept: it is a line of the review, said
+/// so, `score` gives that game, and leaving warns that the line is not
+/// saved.
+#[test]
+fn a_game_from_here_that_cannot_be_written_stays_in_the_review() {
+    use std::os::unix::process::CommandExt;
+    let dir = crate::common::scratch_root().join(format!("voxchess-board-fsize-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let pgn = "[Event \"x\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *\n";
+    std::fs::write(dir.join("game.pgn"), pgn).expect("game file");
+    let file = dir.join("game.pgn").display().to_string();
+    let mut cmd = crate::common::voxchess(&dir);
+    cmd.args(["review", &file, "--plain", "--no-speech", "--no-voice"]);
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+            let lim = libc::rlimit { rlim_cur: 100, rlim_max: 100 };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &lim) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = crate::common::stepped(
+        &mut cmd,
+        &[
+            ("end", "End of the game."),
+            ("play from here human", "Type help for commands."),
+            ("Qxf7", "The game is a line of the review now; save writes it once there is room."),
+            ("score", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"),
+            ("quit", "Your own lines are not saved"),
+            ("quit", "Goodbye."),
+        ],
+    );
+    assert!(!out.contains("The game is kept"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,6 +18,7 @@ mod drill;
 mod engine_help;
 mod explorer;
 mod faults;
+mod game_first;
 mod hardening;
 mod notation;
 mod online;

@@ -231,7 +231,7 @@ fn a_challenge_accepted_is_played_to_the_result() {
     typed(&mut child, "chat");
     at = wait_for(&out, "Anna: Good luck", at);
     typed(&mut child, "chat Have fun!");
-    at = wait_for(&out, "Chat line sent.", at);
+    at = wait_for(&out, "Sending the chat line.", at);
     // A move the server refuses is said and not kept.
     server.state.lock().unwrap().refuse_next = Some("Piece on g1 cannot move to f3".into());
     typed(&mut child, "Nf3");
@@ -574,7 +574,8 @@ fn time_is_given_to_the_opponent() {
     typed(&mut child, "e4");
     at = wait_for(&out, "Black: e5", at);
     typed(&mut child, "give time");
-    at = wait_for(&out, "Sent to lichess.", at);
+    at = wait_for(&out, "Sending to lichess.", at);
+    at = wait_for(&out, "lichess gave your opponent 15 seconds.", at);
     // Not an arena's game: no berserk, and nothing sent.
     typed(&mut child, "berserk");
     let _ = wait_for(&out, "Berserk is for an arena's game on lichess.", at);
@@ -633,10 +634,10 @@ fn a_refused_end_is_said_and_the_game_goes_on() {
     at = wait_for(&out, "Draw offered", at);
     server.state.lock().unwrap().refuse_requests = Some(500);
     typed(&mut child, "accept");
-    at = wait_for(&out, "lichess refused your acceptance of the draw. The game goes on.", at);
+    at = wait_for(&out, "lichess did not take your acceptance of the draw: it answered with an error.", at);
     server.change("chall001", |g| g.bdraw = false);
     typed(&mut child, "abort");
-    at = wait_for(&out, "lichess refused the abort. The game goes on.", at);
+    at = wait_for(&out, "lichess did not take the abort: it answered with an error. The game goes on.", at);
     typed(&mut child, "Nf3");
     at = wait_for(&out, "Black: Nc6", at);
     let shown = text(&out);
@@ -652,7 +653,7 @@ fn a_refused_end_is_said_and_the_game_goes_on() {
     typed(&mut child, "resign");
     at = wait_for(&out, "Resign?", at);
     typed(&mut child, "yes");
-    at = wait_for(&out, "Sent to lichess.", at);
+    at = wait_for(&out, "Sending to lichess.", at);
     at = wait_for(&out, "Game over: Resignation. Black wins.", at);
     typed(&mut child, "quit");
     finish(child);
@@ -685,7 +686,10 @@ fn a_stalled_game_stream_never_holds_the_lobby() {
         }
         let start = Instant::now();
         if leave == "quit" {
+            // Anna's and Boris's games run on lichess: named, and asked.
             typed(&mut s.child, "quit");
+            s.at = wait_for(&s.out, "Quit and leave it running on lichess?", s.at);
+            typed(&mut s.child, "yes");
         } else {
             // SAFETY: kill(2) with the child's own pid.
             assert_eq!(unsafe { libc::kill(s.child.id() as i32, libc::SIGTERM) }, 0);

@@ -89,8 +89,9 @@ fn rows(prefix: &str, n: usize) -> String {
 }
 
 /// `voxchess puzzle import FILE` with `limit` as the largest file it may
-/// write (RLIMIT_FSIZE, SIGXFSZ ignored: a write past it fails with
-/// EFBIG, as on a full disk); its exit, and what it printed. A hang fails.
+/// write (RLIMIT_FSIZE; voxchess ignores SIGXFSZ itself, so a write past
+/// it fails with EFBIG, as on a full disk, and never kills it); its exit,
+/// and what it printed. A hang fails.
 fn import_limited(dir: &Path, file: &Path, limit: Option<u64>) -> (bool, String) {
     import_in(dir, file, limit, "en")
 }
@@ -104,7 +105,7 @@ fn import_in(dir: &Path, file: &Path, limit: Option<u64>, lang: &str) -> (bool, 
         // SAFETY: only async-signal-safe calls between fork and exec.
         unsafe {
             cmd.pre_exec(move || {
-                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
                 let lim = libc::rlimit { rlim_cur: limit, rlim_max: limit };
                 if libc::setrlimit(libc::RLIMIT_FSIZE, &lim) != 0 {
                     return Err(std::io::Error::last_os_error());

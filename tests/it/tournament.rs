@@ -138,7 +138,8 @@ fn berserk_is_posted_before_the_first_move_only() {
     let id = server.state.lock().unwrap().new_pairing("v7uBZPdA", "arena", "Opponent1", &["e7e5"]);
     at = wait_for(&out, "Type help for commands.", at);
     typed(&mut child, "berserk");
-    at = wait_for(&out, "Sent to lichess.", at);
+    at = wait_for(&out, "Sending to lichess.", at);
+    at = wait_for(&out, "Berserk: lichess halved your time.", at);
     // lichess's next state has the halved clock: asked until it is heard
     // (the state comes on the game's stream, apart from the answer).
     let start = std::time::Instant::now();

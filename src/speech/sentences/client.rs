@@ -421,6 +421,9 @@ pub struct ClientWords {
     pub score_failed: String,
     /// The score at the end was not written; the game is on its server.
     pub score_failed_server: String,
+    /// A game from a review's position whose score could not be written:
+    /// a line of that review now. `{reason}`.
+    pub score_failed_review: String,
     /// The score at the end was not written, nor the finished game kept.
     pub score_failed_lost: String,
     /// The autosave could not be removed after the score was written.

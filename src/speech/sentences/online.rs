@@ -22,13 +22,21 @@ pub struct OnlineWords {
     pub chat_line: String,
     pub no_chat: String,
     pub chat_sent: String,
+    /// What the player asked is being sent (said before lichess answers).
     pub sent: String,
+    /// lichess took the time given, or the berserk.
+    pub time_given: String,
+    pub berserk_taken: String,
     pub connection_lost: String,
     pub connection_back: String,
     pub refused: String,
     pub refused_turn: String,
     pub refused_other: String,
+    /// The player's move did not reach lichess and is taken back: `{move}`;
+    /// no connection, lichess asked to wait (429), lichess's error.
     pub not_sent: String,
+    pub not_sent_wait: String,
+    pub not_sent_server: String,
     pub logged_in: String,
     /// The token lacks tournament:write.
     pub no_tournament_scope: String,
@@ -129,6 +137,17 @@ pub struct OnlineWords {
     pub tournament_scope: String,
     pub your_turn: String,
     pub their_turn: String,
+    /// Quitting the lobby with a real-time game running: `{name}`,
+    /// `{turn}` (`your_turn`, `their_turn`), and `{time}` on the
+    /// player's clock when lichess gives it; then `quit_anyway` asks.
+    pub running_on_quit: String,
+    pub running_on_quit_clock: String,
+    pub quit_anyway: String,
+    /// The answer was no: the lobby stays.
+    pub stay_in_lobby: String,
+    /// Quitting with correspondence games: one (`{name}`), or several.
+    pub correspondence_goes_on: String,
+    pub correspondences_go_on: String,
     pub no_challenge: String,
     pub lobby_unclear: String,
     pub bad_control: String,
@@ -155,8 +174,11 @@ pub struct OnlineWords {
     /// A request refused: `{what}`; with lichess's reason (English only): `{reason}`.
     pub request_refused: String,
     pub request_refused_reason: String,
-    /// A request that could not be sent: `{what}`.
+    /// A request that did not reach lichess: `{what}`; no connection,
+    /// lichess asked to wait (429), lichess's error.
     pub request_not_sent: String,
+    pub request_wait: String,
+    pub request_server: String,
     pub help: Vec<String>,
     /// What the player asked, as named in `request_*`.
     pub requests: RequestNames,

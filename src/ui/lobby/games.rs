@@ -5,7 +5,8 @@
 
 use super::arrival::{Arrival, Place, arrival};
 use super::{CHECK_EVERY_MS, Lobby};
-use crate::online::{InProgress, Listing};
+use crate::online::lobby::playing;
+use crate::online::{InProgress, Listing, LobbyNews};
 use crate::ui::output::Urgency;
 use crate::ui::words::Fixed;
 use std::sync::atomic::Ordering;
@@ -21,6 +22,9 @@ impl Lobby {
     /// said and listed (never entered). While there are correspondence
     /// games, they are looked at every 30 s.
     pub(super) fn games_listed(&mut self, mut games: Vec<InProgress>, why: Listing, now: u64) {
+        if why == Listing::Leaving {
+            return self.leaving(games);
+        }
         if why == Listing::Check {
             // The numbers the player heard stay: the games keep their order,
             // ended ones go, new ones come last.
@@ -49,6 +53,7 @@ impl Lobby {
                     self.say(text, Urgency::Urgent);
                 }
             }
+            Listing::Leaving => {}
             Listing::Asked if self.games.is_empty() => self.fixed(Fixed::NoGames),
             Listing::Asked => self.list(),
             Listing::Greeting => {
@@ -135,5 +140,57 @@ impl Lobby {
         self.say(text, Urgency::Urgent);
         let id = game.id.clone();
         self.join(&id);
+    }
+
+    /// `quit`: with games in progress, lichess is asked for them first
+    /// (the list known stands in when it cannot answer), so a game still
+    /// running is never left unsaid.
+    pub(super) fn quitting(&mut self) {
+        if self.games.is_empty() {
+            return self.leave();
+        }
+        let known = self.games.clone();
+        self.call(move |client| LobbyNews::Games { games: playing(client).unwrap_or(known), why: Listing::Leaving });
+    }
+
+    /// The games in progress as the player quits: each real-time game
+    /// running is named (whose move, the clock) and the player asked
+    /// whether to leave it; without one, the lobby is left.
+    fn leaving(&mut self, games: Vec<InProgress>) {
+        let running: Vec<String> =
+            games.iter().filter(|g| !g.correspondence).map(|g| self.words.running_on_quit(g)).collect();
+        if running.is_empty() {
+            return self.leave_games(&games);
+        }
+        for text in running {
+            self.say(text, Urgency::Urgent);
+        }
+        let ask = self.words.fixed(Fixed::QuitAnyway);
+        self.say(ask, Urgency::Urgent);
+        self.quit_asked = Some(games);
+    }
+
+    /// The lobby is left with `games` in progress: the correspondence
+    /// games are said to go on, and the lobby is left.
+    pub(super) fn leave_games(&mut self, games: &[InProgress]) {
+        let correspondence: Vec<&InProgress> = games.iter().filter(|g| g.correspondence).collect();
+        if let Some(text) = self.words.correspondence_on_quit(&correspondence) {
+            self.say(text, Urgency::Info);
+        }
+        self.leave();
+    }
+
+    /// Input ended: nothing can be asked any more; every game in progress
+    /// known is named as going on.
+    pub(super) fn games_left_at_end(&mut self) {
+        let games = self.games.clone();
+        for g in games.iter().filter(|g| !g.correspondence) {
+            let text = self.words.running_on_quit(g);
+            self.say(text, Urgency::Urgent);
+        }
+        let correspondence: Vec<&InProgress> = games.iter().filter(|g| g.correspondence).collect();
+        if let Some(text) = self.words.correspondence_on_quit(&correspondence) {
+            self.say(text, Urgency::Info);
+        }
     }
 }

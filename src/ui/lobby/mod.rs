@@ -25,7 +25,7 @@ pub use login::{hide_input, login, logout, token_prompt};
 
 use crate::config::Settings;
 use crate::online::lobby::{answer_challenge, challenge, challenge_ai, playing, seek};
-use crate::online::opponent::connect;
+use crate::online::opponent::join;
 use crate::online::tv::Watched;
 use crate::online::{
     ApiError, Client, InProgress, Listing, LobbyNews, OnlineOpponent, SeekSpeed, lobby_stream, speed_of, token,
@@ -115,6 +115,7 @@ impl Lobby {
             listed: false,
             early: Vec::new(),
             in_game: None,
+            quit_asked: None,
         }
     }
 }
@@ -168,6 +169,9 @@ struct Lobby {
     early: Vec<InProgress>,
     /// The game being joined or played on top of the lobby.
     in_game: Option<String>,
+    /// The player quit with a real-time game running and was asked
+    /// whether to leave it: the games in progress as lichess listed them.
+    quit_asked: Option<Vec<InProgress>>,
 }
 
 /// Challenges arriving within this long of the first are said as one
@@ -199,6 +203,18 @@ impl Lobby {
     /// a game's command is answered with what the lobby does.
     fn read(&mut self, text: &str) {
         let Some(text) = self.shell.typed(text) else { return };
+        if let Some(games) = self.quit_asked.take() {
+            // Asked whether to quit while a game runs: yes (or quit
+            // again) quits, no stays; anything else is read as itself.
+            use crate::speech::{Answer, Intent};
+            let resolver = crate::speech::Resolver::new(self.settings.lang);
+            match resolver.resolve(&crate::rules::Position::start(), &text, Channel::Typed) {
+                Intent::Answer(Answer::Yes) => return self.leave_games(&games),
+                Intent::Answer(Answer::No | Answer::Cancel) => return self.fixed(Fixed::StayInLobby),
+                _ if lobby_command(self.words.lex, &text) == LobbyCommand::Quit => return self.leave_games(&games),
+                _ => {}
+            }
+        }
         if lobby_command(self.words.lex, &text) != LobbyCommand::Unclear {
             return self.command(&text);
         }
@@ -229,7 +245,7 @@ impl Lobby {
     fn command(&mut self, text: &str) {
         let cmd = lobby_command(self.words.lex, text);
         match cmd {
-            LobbyCommand::Quit => self.leave(),
+            LobbyCommand::Quit => self.quitting(),
             LobbyCommand::Help => {
                 let help = self.words.lobby_help();
                 self.readout(help);
@@ -429,14 +445,16 @@ impl Lobby {
     }
 
     /// Joins game `id`: its stream is opened on a thread of its own (with
-    /// a deadline for its first line); once connected, the game is
+    /// a deadline for its first line, never held back by the quiet minute
+    /// after a 429, tried again after a failure that may pass); once
+    /// connected, the game is
     /// entered on top of the lobby and played until the player leaves it
     /// (`quit`: back to the lobby, where `games` can switch to another
     /// game).
     fn join(&mut self, id: &str) {
         self.in_game = Some(id.to_string());
         let (slot, id, me) = (self.joining.clone(), id.to_string(), self.me.to_lowercase());
-        self.call_unasked(move |client| match connect(client, &id, &me) {
+        self.call_unasked(move |client| match join(client, &id, &me) {
             Ok(joined) => {
                 if let Ok(mut s) = slot.lock() {
                     *s = Some(joined);
@@ -653,9 +671,10 @@ impl Mode for Lobby {
         true
     }
 
-    /// Input ended: a tournament joined is left first (lichess would
-    /// pair the player on).
+    /// Input ended: the games in progress are named as going on, and a
+    /// tournament joined is left first (lichess would pair the player on).
     fn input_ended(&mut self) {
+        self.games_left_at_end();
         if self.tournaments.joined_id().is_some() {
             self.leave();
         }

@@ -45,7 +45,15 @@ pub(crate) struct GameMode {
     /// A tournament's game: at its end the player is back in the
     /// tournament at once, to be paired again (no study in between).
     back_at_end: bool,
+    /// A game from a review's position: where its moves go back to that
+    /// review when its score could not be written.
+    hand_back: Option<HandBack>,
 }
+
+/// Where a game from a review's position gives its moves back to the
+/// review below when its score could not be written (the review keeps
+/// them as a line).
+pub(crate) type HandBack = std::sync::Arc<std::sync::Mutex<Option<Vec<crate::rules::Move>>>>;
 
 /// `voxchess play` and `resume`: a game with the given settings. `plain`
 /// chooses the line mode. Returns whether the game was kept (false: it
@@ -83,11 +91,14 @@ pub(crate) enum FromHereProblem {
 /// here), on the session loop above the review. The data folder is
 /// locked while it runs; an unfinished game kept there is never put
 /// aside for it. `listening` is the session's voice switch; `now` its time.
+/// A score that cannot be written at the game's end is handed back to
+/// the review through `hand_back`.
 pub(crate) fn from_here(
     from: crate::ui::review::PlayFrom,
     tx: std::sync::mpsc::Sender<Msg>,
     listening: Option<crate::ui::input::Listening>,
     now: u64,
+    hand_back: HandBack,
 ) -> Result<GameMode, FromHereProblem> {
     let lock = crate::game::DataLock::take(&crate::config::data_dir()).map_err(FromHereProblem::Locked)?;
     if crate::game::SavedGame::path().exists() {
@@ -105,11 +116,11 @@ pub(crate) fn from_here(
     }
     let mut play = Play::new(settings, setup, now);
     play.listen(listening);
-    play.above_another();
+    play.played_from_a_review();
     if let Some(note) = note {
         play.shell().say(note, crate::ui::output::Urgency::Info);
     }
-    Ok(GameMode { lock: Some(lock), ..GameMode::new(play, effects) })
+    Ok(GameMode { lock: Some(lock), hand_back: Some(hand_back), ..GameMode::new(play, effects) })
 }
 
 /// The engine as `me`'s opponent: the setup with both players, the
@@ -162,6 +173,7 @@ impl GameMode {
             lock: None,
             ended_above: false,
             back_at_end: false,
+            hand_back: None,
         }
     }
 
@@ -261,6 +273,12 @@ impl Mode for GameMode {
     /// Does the work asked for; a game that has just ended becomes a study.
     fn settle(&mut self, now: u64) {
         super::drain(self.play.as_mut(), &mut self.effects, now);
+        if let Some(moves) = self.play.take_for_review()
+            && let Some(slot) = &self.hand_back
+            && let Ok(mut slot) = slot.lock()
+        {
+            *slot = Some(moves);
+        }
         if let Some((game, stem)) = self.play.take_study() {
             // The lobby below keeps it for `review last` (none below:
             // nobody takes it).

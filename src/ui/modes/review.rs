@@ -24,6 +24,9 @@ pub(crate) struct ReviewMode {
     listening: Option<crate::ui::input::Listening>,
     /// A game started from the position in view, to enter.
     game: Option<super::game::GameMode>,
+    /// Where that game gives back its moves when its score could not be
+    /// written: kept as a line when it is back.
+    hand_back: super::game::HandBack,
     /// Every chapter of the study (every game of the file), and the
     /// reviews of those left, their own lines kept.
     chapters: Vec<crate::notation::pgn::PgnGame>,
@@ -85,6 +88,7 @@ impl ReviewMode {
             effects,
             listening: None,
             game: None,
+            hand_back: Default::default(),
             chapters: Vec::new(),
             parked: Vec::new(),
             number: 1,
@@ -203,7 +207,7 @@ impl Mode for ReviewMode {
         }
         if let Some(from) = self.review.take_play_from() {
             let listening = self.listening.clone();
-            match super::game::from_here(from, self.effects.sender(), listening, now) {
+            match super::game::from_here(from, self.effects.sender(), listening, now, self.hand_back.clone()) {
                 Ok(game) => self.game = Some(game),
                 Err(problem) => {
                     let words = self.review.shell().words;
@@ -247,8 +251,13 @@ impl Mode for ReviewMode {
         self.review.leave(now);
     }
 
-    /// Back from a game played from here: where the review stands.
+    /// Back from a game played from here: where the review stands (at
+    /// the end of that game, kept as a line, when its score could not be
+    /// written).
     fn back(&mut self, _now: u64) {
+        if let Some(moves) = self.hand_back.lock().ok().and_then(|mut m| m.take()) {
+            self.review.take_line(&moves);
+        }
         self.review.carry_out(crate::speech::Intent::Command(crate::speech::Command::WhereAmI), Channel::Typed, 0);
     }
 

@@ -92,6 +92,12 @@ pub(crate) struct Play {
     /// Played above another mode (a review's position): leaving goes back
     /// there, so no goodbye is said.
     above: bool,
+    /// A game from a review's position: a score that cannot be written
+    /// stays in that review as a line.
+    from_review: bool,
+    /// The moves of a game from a review's position whose score could not
+    /// be written, for that review (taken once).
+    for_review: Option<Vec<crate::rules::Move>>,
 }
 
 impl Play {
@@ -142,12 +148,28 @@ impl Play {
             chat_due: None,
             finished_kept: None,
             above: false,
+            from_review: false,
+            for_review: None,
         }
     }
 
     /// The game is played above another mode, which leaving goes back to.
     pub(crate) fn above_another(&mut self) {
         self.above = true;
+    }
+
+    /// The game is played from a review's position, above that review: a
+    /// score that cannot be written at its end goes back to the review as
+    /// a line ([`Self::take_for_review`]).
+    pub(crate) fn played_from_a_review(&mut self) {
+        self.above = true;
+        self.from_review = true;
+    }
+
+    /// The moves of a game from a review's position whose score could not
+    /// be written: the review keeps them as a line (taken once).
+    pub(crate) fn take_for_review(&mut self) -> Option<Vec<crate::rules::Move>> {
+        self.for_review.take()
     }
 
     /// Voice input, when it runs: its switch, and what it should expect.
@@ -551,6 +573,10 @@ impl Front for Play {
                     SaveResult::Failed { what: Saving::ScoreAtEnd, problem } => {
                         let kept = match (&self.site, self.finished_kept) {
                             (Some(_), _) => FinishedKept::OnServer,
+                            (None, _) if self.from_review => {
+                                self.for_review = Some(self.game.history().moves().to_vec());
+                                FinishedKept::InReview
+                            }
                             (None, Some(Err(p))) => FinishedKept::Not(p),
                             (None, _) => FinishedKept::ForNextStart,
                         };

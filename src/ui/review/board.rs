@@ -37,6 +37,20 @@ impl Review {
         self.opening_reached(&self.tree.position(self.cursor));
     }
 
+    /// A game played from the position in view whose score could not be
+    /// written: its moves are a line from here (the moves already in the
+    /// tree are followed), the cursor at its end; `save` keeps it.
+    pub(crate) fn take_line(&mut self, moves: &[Move]) {
+        for mv in moves {
+            if !self.tree.position(self.cursor).legal_moves().contains(mv) {
+                break;
+            }
+            self.cursor = self.tree.play(self.cursor, *mv).cursor();
+        }
+        self.changed = true;
+        self.quit_warned = false;
+    }
+
     /// `play from here`: a game from the position in view, asked of the
     /// mode; a level or a time control that cannot be is said, and
     /// nothing starts.

@@ -3,7 +3,7 @@
 
 use super::Narrator;
 use super::engine::failure_words;
-use crate::game::{Event, NotDone, PlayerKind, Premove};
+use crate::game::{Event, Failure, News, NotDone, PlayerKind, Premove};
 use crate::speech::grammar::{Arg, render};
 use crate::speech::lexicon::fill;
 use crate::speech::say_event::{say_claimable, say_outcome};
@@ -118,11 +118,19 @@ impl Narrator {
             Event::ConnectionLost => one(o.connection_lost.clone(), Urgency::Urgent),
             Event::ConnectionBack => one(o.connection_back.clone(), Urgency::Urgent),
             Event::ServerRefused { reason } => one(self.server_reason(reason), Urgency::Urgent),
-            Event::MoveNotSent => one(o.not_sent.clone(), Urgency::Urgent),
-            Event::OpenedElsewhere => one(o.opened_elsewhere.clone(), Urgency::Urgent),
-            Event::RequestFailed { request, refusal } => {
-                one(self.request_failed(request, refusal.as_deref()), Urgency::Urgent)
+            Event::MoveNotSent { before, mv, why } => {
+                let template = match why {
+                    Failure::AskedToWait => &o.not_sent_wait,
+                    Failure::ServerError | Failure::Refused(_) => &o.not_sent_server,
+                    Failure::NoConnection => &o.not_sent,
+                };
+                one(fill(template, &[("move", self.a_move(before, mv))]), Urgency::Urgent)
             }
+            Event::OpenedElsewhere => one(o.opened_elsewhere.clone(), Urgency::Urgent),
+            Event::RequestTaken(News::GiveTime) => one(o.time_given.clone(), Urgency::Info),
+            Event::RequestTaken(News::Berserk) => one(o.berserk_taken.clone(), Urgency::Info),
+            Event::RequestTaken(_) => Vec::new(),
+            Event::RequestFailed { request, failure } => one(self.request_failed(request, failure), Urgency::Urgent),
             Event::EngineWanted(_) | Event::Changed | Event::Tell(_) | Event::ReplaceOpponent => Vec::new(),
         }
     }

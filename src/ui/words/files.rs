@@ -68,6 +68,7 @@ impl Narrator {
                 let text = match kept {
                     FinishedKept::ForNextStart => fill(&c.score_failed, &[reason]),
                     FinishedKept::OnServer => fill(&c.score_failed_server, &[reason]),
+                    FinishedKept::InReview => fill(&c.score_failed_review, &[reason]),
                     FinishedKept::Not(also) => {
                         fill(&c.score_failed_lost, &[reason, ("also", problem_words(self.lex, *also))])
                     }

@@ -145,6 +145,10 @@ fixed! {
     PickGame => client.online.pick_game;
     /// The game asked for is being joined already.
     Joining => client.online.joining;
+    /// Quitting with a real-time game running: quit anyway?
+    QuitAnyway => client.online.quit_anyway;
+    /// The answer to quitting anyway was no.
+    StayInLobby => client.online.stay_in_lobby;
     /// No challenge to answer.
     NoChallenge => client.online.no_challenge;
     /// A challenge declined.

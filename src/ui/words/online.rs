@@ -2,7 +2,7 @@
 //! lobby (challenges, seeks, games in progress) and the server's errors.
 
 use super::Narrator;
-use crate::game::News;
+use crate::game::{Failure, News};
 use crate::online::ApiError;
 use crate::rules::Color;
 use crate::speech::lexicon::fill;
@@ -218,6 +218,29 @@ impl Narrator {
         fill(&self.lex.client.online.correspondence_moved, &[("name", self.account_name(opponent))])
     }
 
+    /// Quitting the lobby with a real-time game running: the opponent,
+    /// whose move it is, and the player's clock when lichess gives it.
+    pub(crate) fn running_on_quit(&self, g: &crate::online::InProgress) -> String {
+        let o = &self.lex.client.online;
+        let turn = if g.my_turn { &o.your_turn } else { &o.their_turn };
+        let (name, turn) = (("name", self.account_name(&g.opponent)), ("turn", turn.clone()));
+        match g.left_ms {
+            Some(ms) => fill(&o.running_on_quit_clock, &[name, turn, ("time", say_duration(self.lex, ms))]),
+            None => fill(&o.running_on_quit, &[name, turn]),
+        }
+    }
+
+    /// Quitting the lobby with correspondence games: they go on (the one
+    /// named).
+    pub(crate) fn correspondence_on_quit(&self, games: &[&crate::online::InProgress]) -> Option<String> {
+        let o = &self.lex.client.online;
+        match games {
+            [] => None,
+            [one] => Some(fill(&o.correspondence_goes_on, &[("name", self.account_name(&one.opponent))])),
+            _ => Some(o.correspondences_go_on.clone()),
+        }
+    }
+
     /// A real-time game of the player's is running: joining it.
     pub(crate) fn game_running(&self, opponent: &crate::game::Account) -> String {
         fill(&self.lex.client.online.game_running, &[("name", self.account_name(opponent))])
@@ -269,7 +292,7 @@ impl Narrator {
 
     /// What the player asked of lichess did not go through: refused (with
     /// lichess's reason in an English session), or not sent.
-    pub(crate) fn request_failed(&self, request: &News, refusal: Option<&str>) -> String {
+    pub(crate) fn request_failed(&self, request: &News, failure: &Failure) -> String {
         let (o, r) = (&self.lex.client.online, &self.lex.client.online.requests);
         let what = match request {
             News::Resigned => &r.resign,
@@ -286,13 +309,17 @@ impl Narrator {
             News::Chat(_) | News::Played(_) | News::YourMove { .. } => &r.chat,
         };
         let what = ("what", what.clone());
-        match refusal {
-            None => fill(&o.request_not_sent, &[what]),
-            Some(reason) if self.lex.lang == crate::speech::SpeechLang::English && !reason.trim().is_empty() => {
+        match failure {
+            Failure::NoConnection => fill(&o.request_not_sent, &[what]),
+            Failure::AskedToWait => fill(&o.request_wait, &[what]),
+            Failure::ServerError => fill(&o.request_server, &[what]),
+            Failure::Refused(reason)
+                if self.lex.lang == crate::speech::SpeechLang::English && !reason.trim().is_empty() =>
+            {
                 let reason = reason.trim().trim_end_matches('.').chars().take(120).collect();
                 fill(&o.request_refused_reason, &[what, ("reason", reason)])
             }
-            Some(_) => fill(&o.request_refused, &[what]),
+            Failure::Refused(_) => fill(&o.request_refused, &[what]),
         }
     }
 }
