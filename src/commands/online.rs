@@ -13,46 +13,74 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
     a.output.apply(&mut settings);
     let server = server_of(a.server.clone(), &settings)?;
     let settings_lang = settings.lang;
+    // What is said before a session (or with none) is heard as well as
+    // shown: the question, "Asking lichess…", the result.
+    let aloud = super::sound::Aloud::start(&settings);
     let said = match a.action {
         Some(OnlineAction::Logout) => {
-            out_rows(&lobby::logout(&settings));
+            aloud.rows(&lobby::logout(&settings));
+            aloud.finish();
             return Ok(ExitCode::SUCCESS);
         }
         Some(OnlineAction::Login) => {
             use std::io::IsTerminal;
             let stdin = std::io::stdin();
-            // Asked for (over a pipe too: a screen reader reads it), and
-            // in a terminal the token not echoed.
-            prompt_rows(&lobby::token_prompt(&settings));
+            // In a terminal the token is not echoed: hidden before the
+            // question is said, so nothing pasted meanwhile is shown.
             let hidden = stdin.is_terminal().then(lobby::hide_input);
+            // Asked for (over a pipe too: a screen reader reads it).
+            let question = lobby::token_prompt(&settings);
+            prompt_rows(&question);
+            aloud.say(&question);
             // The Enter typed after the hidden token was not echoed: the
             // line ends before anything else is said.
             let line_open = std::cell::Cell::new(hidden.is_some());
+            // Once the token is typed, the question is answered: cut.
             let asking = |text: &str| {
                 if line_open.replace(false) {
                     err_line!();
                 }
-                out_rows(text);
+                aloud.cut();
+                aloud.rows(text);
             };
             let said = lobby::login(&settings, &server, &mut stdin.lock(), asking);
             if line_open.get() {
                 err_line!();
             }
-            said.map(|line| out_rows(&line))
+            aloud.cut();
+            said.map(|line| aloud.rows(&line))
         }
         None => {
             let plain = settings.plain || plain_terminal();
-            lobby::run_online(settings, &server, plain, out_rows)
+            // "Asking lichess…" is said to its end before the session's
+            // own voice starts.
+            let voice = settings.clone();
+            lobby::run_online(settings, &server, plain, |text: &str| {
+                out_rows(text);
+                super::sound::speak_as_set(&speakable(text, settings_lang), &voice);
+            })
         }
     };
     // A failure online in rows of at most 40 cells, as every failure.
-    Ok(match said {
+    let code = match said {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            err_rows(&crate::ui::app::session_error_words(settings_lang, &e));
+            let text = crate::ui::app::session_error_words(settings_lang, &e);
+            err_rows(&text);
+            aloud.say(&text);
             ExitCode::FAILURE
         }
-    })
+    };
+    aloud.finish();
+    Ok(code)
+}
+
+/// `text` as it is said in `lang` (no notation, no Latin letters in
+/// Russian or Korean).
+pub(super) fn speakable(text: &str, lang: crate::speech::SpeechLang) -> String {
+    let words = crate::ui::words::Narrator::new(crate::speech::Lexicon::get(lang), crate::speech::Style::Brief);
+    let line = crate::ui::output::Line::info(text.to_string());
+    words.speakable(vec![line]).first().map_or_else(|| text.to_string(), |l| l.speech().to_string())
 }
 
 /// The lichess server to use: `--server`, the settings' one, or

@@ -146,7 +146,13 @@ fn review_link(a: &ReviewArgs, settings: &crate::config::Settings) -> Result<Opt
     let link = link_of(&text).ok_or_else(|| anyhow::Error::from(SessionError::NotALink(text)))?;
     let server = super::online::server_of(a.server.clone(), settings)?;
     let token = crate::online::token::load();
-    let pgn = fetch(&server, token.as_deref(), &link).map_err(|e| {
+    // A slow export (a big study trickles in) is announced, shown and said.
+    let aloud = super::sound::Aloud::start(settings);
+    let words = crate::ui::words::Narrator::new(crate::speech::Lexicon::get(settings.lang), settings.style);
+    let fetched =
+        crate::ui::asking::waited(|| fetch(&server, token.as_deref(), &link), || aloud.rows(&words.asking_lichess()));
+    aloud.finish();
+    let pgn = fetched.map_err(|e| {
         let problem = match (e, &link) {
             (ApiError::NotFound | ApiError::Unauthorized | ApiError::MissingScope, Link::Study { .. }) => {
                 SessionError::PrivateStudy
@@ -189,7 +195,12 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
         }
         Some(PuzzleAction::Daily { server }) => {
             let server = super::online::server_of(server, &settings)?;
-            vec![puzzle::daily(&settings, &server, super::out_rows)?]
+            // "Asking lichess…" heard as well as shown (while lichess is
+            // asked), to its end before the puzzle's session speaks.
+            let aloud = super::sound::Aloud::start(&settings);
+            let daily = puzzle::daily(&settings, &server, |text: &str| aloud.rows(text));
+            aloud.finish();
+            vec![daily?]
         }
         Some(PuzzleAction::Online { words, difficulty, server }) => {
             let server = super::online::server_of(server, &settings)?;

@@ -183,3 +183,67 @@ pub fn listen(a: ListenArgs) -> Outcome {
     super::err_rows(&words.fixed(crate::ui::words::Fixed::VoiceNotBuilt));
     Ok(ExitCode::FAILURE)
 }
+
+/// Speech for what a command says outside a session (logging in and out,
+/// the lobby's start, a link or the daily puzzle asked for): the
+/// settings' voice (unless speech is off), connected in the background so
+/// no row waits for it; each text said in order, in words (no notation,
+/// no Latin letters in Russian or Korean); [`Aloud::finish`] waits for the
+/// last to end (at most 30 s). Without speech-dispatcher the rows alone.
+pub(crate) struct Aloud {
+    words: crate::ui::words::Narrator,
+    #[cfg(feature = "tts")]
+    speaker: Option<crate::audio::speaker::Speaker>,
+}
+
+impl Aloud {
+    /// Speech as `settings` say.
+    pub(crate) fn start(settings: &crate::config::Settings) -> Aloud {
+        Aloud {
+            words: crate::ui::words::Narrator::new(Lexicon::get(settings.lang), settings.style),
+            #[cfg(feature = "tts")]
+            speaker: settings
+                .speech
+                .then(|| {
+                    let s = crate::ui::io::speech_settings(settings);
+                    crate::audio::speaker::Speaker::connect(s, std::time::Duration::from_secs(5), |_| {}).ok()
+                })
+                .flatten(),
+        }
+    }
+
+    /// Says `text` (queued; never waited for here).
+    pub(crate) fn say(&self, text: &str) {
+        #[cfg(feature = "tts")]
+        if let Some(speaker) = &self.speaker {
+            let line = crate::ui::output::Line::info(text.to_string());
+            for l in self.words.speakable(vec![line]) {
+                speaker.say(l.speech(), crate::speech::Urgency::Info);
+            }
+        }
+        #[cfg(not(feature = "tts"))]
+        let _ = (&self.words, text);
+    }
+
+    /// Cuts what is being said (a question the player has answered).
+    pub(crate) fn cut(&self) {
+        #[cfg(feature = "tts")]
+        if let Some(speaker) = &self.speaker {
+            speaker.stop();
+        }
+    }
+
+    /// Prints `text` in rows of at most 40 cells and says it.
+    pub(crate) fn rows(&self, text: &str) {
+        super::out_rows(text);
+        self.say(text);
+    }
+
+    /// Waits for what was said to end (at most 30 s).
+    pub(crate) fn finish(self) {
+        #[cfg(feature = "tts")]
+        if let Some(speaker) = &self.speaker {
+            speaker.finish(std::time::Duration::from_secs(30));
+        }
+    }
+}

@@ -292,10 +292,16 @@ impl Io {
     /// could not be saved, and the player was told).
     /// Runs a session whose first mode is `mode`; false when something
     /// could not be kept on leaving.
-    pub(crate) fn run(self, mode: Box<dyn Mode>, plain: bool) -> std::io::Result<bool> {
+    /// What is missing (no voice model, no display) is said after the
+    /// first mode's greeting, as a readout: news cuts it.
+    pub(crate) fn run(mut self, mode: Box<dyn Mode>, plain: bool) -> std::io::Result<bool> {
         let mut unsaved = false;
+        let notes: Vec<Line> = std::mem::take(&mut self.notes)
+            .into_iter()
+            .map(|text| Line::new(text, super::output::Urgency::Readout))
+            .collect();
         self.run_with(plain, |io, screen, voice| {
-            let end = run_session(mode, &io.time, &io.rx, screen, voice);
+            let end = run_session(mode, &io.time, &io.rx, screen, voice, notes);
             unsaved = end.unsaved;
             end.lines
         })?;

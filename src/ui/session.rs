@@ -145,12 +145,26 @@ fn heard_output(mode: &mut dyn Mode) -> Vec<Line> {
 /// The output since the last flush, shown and said; the prompt when
 /// anything was shown (or when `force_prompt`).
 fn flush(mode: &mut dyn Mode, screen: &mut dyn Screen, voice: &mut dyn Voice, force_prompt: bool, now: u64) {
+    flush_with(mode, screen, voice, force_prompt, now, Vec::new());
+}
+
+/// [`flush`], with `after` said after the mode's own lines (before its
+/// prompt).
+fn flush_with(
+    mode: &mut dyn Mode,
+    screen: &mut dyn Screen,
+    voice: &mut dyn Voice,
+    force_prompt: bool,
+    now: u64,
+    after: Vec<Line>,
+) {
     if mode.take_silence() && !voice.silence() && !mode.busy() {
         // The player asked to stop and nothing was going on: said so.
         let line = Line::info(mode.narrator().fixed(Fixed::NothingToStop));
         show_and_say(screen, voice, &[line]);
     }
-    let lines = heard_output(mode);
+    let mut lines = heard_output(mode);
+    lines.extend(after);
     show_and_say(screen, voice, &lines);
     if !lines.is_empty() || force_prompt {
         screen.prompt(&mode.prompt());
@@ -304,7 +318,11 @@ pub(crate) fn run_session(
     inbox: &Receiver<Msg>,
     screen: &mut dyn Screen,
     voice: &mut dyn Voice,
+    notes: Vec<Line>,
 ) -> SessionEnd {
+    // What is missing (no voice model, no display) comes after the first
+    // greeting: never before the game's own words.
+    let mut notes = Some(notes).filter(|n| !n.is_empty());
     let mut stack = vec![first];
     let mut looped = Loop { time, inbox, input_ended: false, quit: false, held: Default::default() };
     let mut unsaved = false;
@@ -336,7 +354,7 @@ pub(crate) fn run_session(
             continue;
         }
         if std::mem::take(&mut entered) {
-            flush(mode, screen, voice, true, time.now_ms());
+            flush_with(mode, screen, voice, true, time.now_ms(), notes.take().unwrap_or_default());
         }
         // Input ended: what came while a mode left is given first.
         let ending = looped.quit || (looped.input_ended && looped.held.is_empty() && !mode.busy());
@@ -562,7 +580,7 @@ mod tests {
         tx.send(Msg::Eof).expect("send");
         let mut shown = Shown::default();
         let time = Monotonic::new();
-        run_session(Box::new(first), &time, &rx, &mut shown, &mut crate::ui::sink::Mute);
+        run_session(Box::new(first), &time, &rx, &mut shown, &mut crate::ui::sink::Mute, Vec::new());
         shown
     }
 

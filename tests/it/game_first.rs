@@ -224,3 +224,58 @@ fn the_end_of_input_names_the_games_left_running() {
     assert!(rest.contains("Your correspondence game against Dora goes on on lichess."), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 65, item 5: `voxchess online login` speaks its question, its
+/// progress ("Asking lichess…" when lichess is slow) and its result, in
+/// the session's language with no Latin letters heard in Russian; the
+/// lobby's own start says "Asking lichess…" aloud too.
+#[test]
+fn login_and_the_lobbys_start_are_heard() {
+    use crate::common::ssip::SsipServer;
+    use std::process::Stdio;
+    let server = Lichess::start();
+    let dir = crate::common::scratch_root().join(format!("voxchess-first-login-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("home");
+    let speech = SsipServer::start_fast(&dir.join("run"));
+    server.state.lock().unwrap().held_paths = vec!["/api/account".into()];
+    let mut login = crate::common::voxchess(&dir)
+        .args(["online", "login", "--server", &server.url, "--lang", "ru"])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let out = crate::common::collect(login.stdout.take().expect("stdout"));
+    typed(&mut login, TOKEN);
+    wait_for(&out, "Спрашиваю lichess…", 0);
+    server.state.lock().unwrap().held_paths.clear();
+    let status = login.wait().expect("ends");
+    assert!(status.success(), "{}", text(&out));
+    let heard = speech.heard();
+    for said in ["токен", "Спрашиваю", "Вход на"] {
+        assert!(heard.contains(said), "{said:?} not heard: {heard}");
+    }
+    // The account's name is lichess's, said as it is written.
+    let words = heard.replace("Player", "");
+    assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "Latin letters heard: {heard}");
+    // The lobby's start, slow: "Asking lichess…" heard before the lobby.
+    server.state.lock().unwrap().held_paths = vec!["/api/account".into()];
+    let speech = SsipServer::start_fast(&dir.join("run2"));
+    let mut child = crate::common::voxchess(&dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-voice", "--lang", "en"])
+        .env("SPEECHD_ADDRESS", speech.address())
+        .spawn()
+        .expect("starts");
+    let out = crate::common::collect(child.stdout.take().expect("stdout"));
+    let at = wait_for(&out, "Asking lichess…", 0);
+    server.state.lock().unwrap().held_paths.clear();
+    let at = wait_for(&out, "Lobby of lichess", at);
+    typed(&mut child, "quit");
+    drop(child.stdin.take());
+    let _ = (ended_in_rows(&mut child, &out), at);
+    let heard = speech.heard();
+    let asking = heard.find("Asking lichess").unwrap_or_else(|| panic!("not heard: {heard}"));
+    let lobby = heard.find("Lobby of lichess").unwrap_or_else(|| panic!("not heard: {heard}"));
+    assert!(asking < lobby, "{heard}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
