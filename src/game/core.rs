@@ -68,6 +68,13 @@ pub struct Game {
     premove: Option<(Position, Move)>,
 }
 
+/// Whether the clock waits for the first moves: a server keeps it
+/// (lichess starts the clocks once each side has moved) and fewer than two
+/// moves are made.
+fn clocks_wait(terms: Terms, history: &History) -> bool {
+    terms.clock == Keeper::Opponent && history.moves().len() < 2
+}
+
 impl Game {
     /// A game ready to play at time `now`.
     pub fn new(setup: GameSetup, now: u64) -> Game {
@@ -77,6 +84,9 @@ impl Game {
                 break;
             }
         }
+        // A server's clock (lichess's) starts once each side has made its
+        // first move: none runs here before.
+        let waits = clocks_wait(setup.terms, &history);
         let clock = setup.clock.map(|c| ChessClock::restore(c, now)).or_else(|| {
             setup.controls.clone().map(|c| {
                 let mut clock = ChessClock::new(c, StartRule::AtStart);
@@ -84,6 +94,9 @@ impl Game {
                 clock.start(now);
                 if clock.turn == Color::Black {
                     clock.running = Some(Color::Black);
+                }
+                if waits {
+                    clock.running = None;
                 }
                 clock
             })
@@ -569,6 +582,11 @@ impl Game {
         if self.history.push(m).is_err() {
             return;
         }
+        if clocks_wait(self.terms, &self.history)
+            && let Some(clock) = &mut self.clock
+        {
+            clock.running = None;
+        }
         let left = self.clock.as_ref().map(|c| c.remaining(mover, now));
         self.move_clocks.resize(self.history.moves().len() - 1, None);
         self.move_clocks.push(left);
@@ -704,6 +722,27 @@ mod tests {
     fn play(g: &mut Game, uci: &str, now: u64) -> Vec<Event> {
         let m = mv(g.position(), uci);
         g.act(Action::Move(m), now)
+    }
+
+    /// Issue 65, item 6: a server's clock (lichess's) runs only once
+    /// each side has made its first move: no time passes and no call is
+    /// planned before; then the side to move's clock runs.
+    #[test]
+    fn a_servers_clock_waits_for_both_first_moves() {
+        let mut s = setup(Some(Color::White), Some("3+2"));
+        s.terms = crate::game::Terms::SERVER;
+        let mut g = Game::new(s, 0);
+        let full = 180_000;
+        assert_eq!(g.next_wake(), None, "nothing called before the first moves");
+        play(&mut g, "e2e4", 60_000);
+        let clock = g.clock().expect("a clock");
+        assert_eq!(clock.running, None);
+        assert!(clock.remaining(Color::White, 90_000) >= full, "White's time ran before the clocks started");
+        assert_eq!(clock.remaining(Color::Black, 90_000), full, "Black's time ran before its first move");
+        opponent_move(&mut g, "e7e5", 100_000);
+        let clock = g.clock().expect("a clock");
+        assert_eq!(clock.running, Some(Color::White));
+        assert!(clock.remaining(Color::White, 110_000) < full, "White's clock runs after both first moves");
     }
 
     #[test]

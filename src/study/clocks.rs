@@ -68,7 +68,13 @@ pub(crate) fn thinks(tree: &Tree, to: Cursor, control: Option<(u64, u64)>) -> Ve
             last[side] = None;
             continue;
         };
-        let took = last[side].map(|before| (before + inc).saturating_sub(left));
+        let took = match (last[side], control) {
+            // A side's first move with exactly its starting time left, no
+            // increment added, was made before its clock ran (lichess
+            // starts the clocks once both have moved): no time measured.
+            (Some(before), Some((base, inc))) if before == base && i < 2 && inc > 0 && left == base => None,
+            (before, _) => before.map(|before| (before + inc).saturating_sub(left)),
+        };
         last[side] = Some(left);
         out.push(Think { ply: i, before: node.before, mv: node.mv, left, took });
     }
@@ -120,6 +126,15 @@ mod tests {
         assert_eq!(t[2].left, 150_000);
         let slow = slowest(&t, Color::White, 5);
         assert_eq!(slow.iter().map(|t| t.took).collect::<Vec<_>>(), [Some(33_000), Some(1_000)]);
+        // lichess's first moves, before its clocks start: the starting
+        // time left and no increment, so no time is said for them.
+        let pgn = "[TimeControl \"180+5\"]\n\n1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } \
+                   2. Nf3 { [%clk 0:02:55] } *";
+        let game = &read_pgn(pgn, NotationLang::English, None).expect("pgn")[0];
+        let tree = Tree::of(game);
+        let t = thinks(&tree, tree.end(tree.root()), control(game.tag("TimeControl")));
+        let took: Vec<Option<u64>> = t.iter().map(|t| t.took).collect();
+        assert_eq!(took, [None, None, Some(10_000)]);
     }
 
     proptest::proptest! {

@@ -449,3 +449,17 @@ fn a_game_from_here_that_cannot_be_written_stays_in_the_review() {
     assert!(!out.contains("The game is kept"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 65, item 6: `time` at the start of a review of a game with a
+/// clock says the starting clocks (not "no clock"); lichess's first moves,
+/// made before its clocks start, took no time that is said.
+#[test]
+fn time_at_the_start_says_the_starting_clocks() {
+    let pgn = "[Event \"x\"]\n[White \"A\"]\n[Black \"B\"]\n[TimeControl \"180+5\"]\n[Result \"*\"]\n\n\
+               1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } 2. Nf3 { [%clk 0:02:55] } *\n";
+    let (out, _) = review("start-clock", pgn, "en", &["time", "next", "time", "next", "next", "time", "quit"]);
+    assert!(out.contains("White: 3 minutes left. Black: 3 minutes left."), "{out}");
+    assert!(!out.contains("no clock"), "{out}");
+    assert!(!out.contains("this move took 5 seconds"), "{out}");
+    assert!(out.contains("this move took 10 seconds"), "{out}");
+}

@@ -358,7 +358,12 @@ impl Review {
             Command::Chapters => self.chapter = Some(ChapterStep::List),
             Command::Time => {
                 let at = self.tree.path(self.cursor).1.len();
-                let lines = self.shell.words.clocks_at(&self.thinks(self.cursor), at);
+                let start = crate::study::clocks::control(self.game.tag("TimeControl")).map(|(base, _)| base);
+                let lines = match start {
+                    // Before any move: the starting clocks.
+                    Some(start) if at == 0 => self.shell.words.starting_clocks(start),
+                    _ => self.shell.words.clocks_at(&self.thinks(self.cursor), at),
+                };
                 self.shell.answer(lines);
             }
             Command::SlowestMoves => {

@@ -249,6 +249,19 @@ impl Narrator {
         lines.into_iter().map(Line::info).collect()
     }
 
+    /// `time` before the first move of a game with a clock: each side's
+    /// starting time (`start`, ms).
+    pub(crate) fn starting_clocks(&self, start: u64) -> Vec<Line> {
+        let left = say_duration(self.lex, start);
+        [Color::White, Color::Black]
+            .into_iter()
+            .map(|side| {
+                let name = color_name(self.lex, side).to_string();
+                Line::info(fill(&self.lex.study.clock_left, &[("side", name), ("left", left.clone())]))
+            })
+            .collect()
+    }
+
     /// Each side's longest thinks (`slowest` gives them), a line a
     /// side: the moves written in the row, in words in speech. No clocks
     /// at all: said so.
