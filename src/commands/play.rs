@@ -98,7 +98,25 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
     }
     a.output.apply(&mut settings);
     let (text, stem) = match review_link(&a, &settings)? {
-        Some(fetched) => fetched,
+        Some((text, stem)) => {
+            // lichess's export read a game (a chapter) at a time: what
+            // cannot be read is left out and said, never the whole refused.
+            let read = crate::online::export::read_games(&text);
+            if read.games.is_empty() && read.variants + read.unreadable == 0 {
+                return Err(no_game(&a.file));
+            }
+            let words = crate::ui::words::Narrator::new(crate::speech::Lexicon::get(settings.lang), settings.style);
+            use crate::ui::words::Items;
+            let items = if text.contains("[ChapterName ") { Items::Chapters } else { Items::Games };
+            if read.games.is_empty() {
+                let (variants, unreadable) = (read.variants, read.unreadable);
+                return Err(crate::ui::failure::SessionError::NothingReadable { variants, unreadable }.into());
+            }
+            let notes = words.left_out(read.variants, read.unreadable, items);
+            let plain = settings.plain || plain_terminal();
+            crate::ui::modes::review::start(settings, read.games, (a.game, &stem), plain, notes)?;
+            return Ok(ExitCode::SUCCESS);
+        }
         None => {
             let stem = a.file.file_stem().map_or("review".to_string(), |s| s.to_string_lossy().to_string());
             (read_file(&a.file)?, stem)
@@ -129,7 +147,7 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
         return Err(no_game(&a.file));
     }
     let plain = settings.plain || plain_terminal();
-    crate::ui::modes::review::start(settings, games, a.game, &stem, plain)?;
+    crate::ui::modes::review::start(settings, games, (a.game, &stem), plain, Vec::new())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -93,18 +93,80 @@ pub fn fetch(server: &str, token: Option<&str>, link: &Link) -> Result<String, A
 /// How many of the player's games `user_games` asks for.
 pub const MY_GAMES: usize = 20;
 
+/// lichess's speeds of standard chess: the games voxchess can play and
+/// review (a variant's games are not asked for).
+const STANDARD_PERFS: &str = "ultraBullet,bullet,blitz,rapid,classical,correspondence";
+
+/// The games of an export read one at a time: those voxchess cannot
+/// read are left out and counted, never the whole list refused.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadGames {
+    /// The games read, in the export's order.
+    pub games: Vec<crate::notation::pgn::PgnGame>,
+    /// Games of a variant voxchess does not play (Chess960, Crazyhouse…).
+    pub variants: usize,
+    /// Games that could not be read (an illegal move, too deep, cut).
+    pub unreadable: usize,
+}
+
+/// Whether a game's `Variant` tag names what voxchess plays: standard
+/// chess, from the start or from a position.
+fn playable_variant(game: &str) -> bool {
+    let variant = game
+        .lines()
+        .take_while(|l| l.trim_start().starts_with('[') || l.trim().is_empty())
+        .find_map(|l| l.trim().strip_prefix("[Variant \"").and_then(|v| v.strip_suffix("\"]")));
+    variant.is_none_or(|v| matches!(v.to_ascii_lowercase().as_str(), "standard" | "from position" | "fromposition"))
+}
+
+/// The games of an export as PGN texts: each begins where a tag section
+/// begins after movetext (or at the start).
+fn game_texts(text: &str) -> Vec<&str> {
+    let mut starts = vec![0];
+    let mut in_tags = true;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let tag = line.trim_start().starts_with('[');
+        if tag && !in_tags {
+            starts.push(at);
+        }
+        if !line.trim().is_empty() {
+            in_tags = tag;
+        }
+        at += line.len();
+    }
+    starts.iter().enumerate().map(|(i, &s)| &text[s..starts.get(i + 1).copied().unwrap_or(text.len())]).collect()
+}
+
+/// Reads an export's games one at a time ([`ReadGames`]).
+pub fn read_games(text: &str) -> ReadGames {
+    let mut read = ReadGames::default();
+    for game in game_texts(text).into_iter().filter(|g| !g.trim().is_empty()) {
+        if !playable_variant(game) {
+            read.variants += 1;
+            continue;
+        }
+        match crate::notation::pgn::read_pgn(game, crate::notation::NotationLang::English, None) {
+            Ok(games) => read.games.extend(games),
+            Err(_) => read.unreadable += 1,
+        }
+    }
+    read
+}
+
 /// The last games of `user` (newest first), with their clocks and
 /// openings, as PGN, from the game export (the client's token lets
-/// lichess add the player's own private games).
-pub fn user_games(client: &Client, user: &str) -> Result<Vec<crate::notation::pgn::PgnGame>, ApiError> {
-    let path = format!("/api/games/user/{}?max={MY_GAMES}&clocks=true&opening=true", path_segment(user));
+/// lichess add the player's own private games); standard chess only is
+/// asked for, and a game that cannot be read is left out and counted.
+pub fn user_games(client: &Client, user: &str) -> Result<ReadGames, ApiError> {
+    let path = format!(
+        "/api/games/user/{}?max={MY_GAMES}&clocks=true&opening=true&perfType={STANDARD_PERFS}",
+        path_segment(user)
+    );
     let text = client.get_text(&path)?;
-    if text.trim().is_empty() {
-        return Ok(Vec::new());
-    }
-    let games = crate::notation::pgn::read_pgn(&text, crate::notation::NotationLang::English, None)
-        .map_err(|_| ApiError::NotTheApi)?;
-    Ok(games.into_iter().take(MY_GAMES).collect())
+    let mut read = read_games(&text);
+    read.games.truncate(MY_GAMES);
+    Ok(read)
 }
 
 #[cfg(test)]
@@ -132,7 +194,32 @@ mod tests {
         assert!(looks_like_link("https://lichess.org/x") && !looks_like_link("games/game.pgn"));
     }
 
+    /// Issue 65, item 7: one game voxchess cannot read, or of a variant
+    /// it does not play, is one game left out and counted: the others are
+    /// read.
+    #[test]
+    fn one_bad_game_is_one_game_left_out() {
+        let good = "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+        let variant = "[Event \"b\"]\n[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. g3 *\n\n";
+        let illegal = "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+        let text = format!("{good}{variant}{illegal}{good}");
+        let read = read_games(&text);
+        assert_eq!(read.games.len(), 2);
+        assert_eq!((read.variants, read.unreadable), (1, 1));
+        assert_eq!(read_games(""), ReadGames::default());
+        // Comments with brackets in the movetext are no new game.
+        let commented = "[Event \"d\"]\n\n1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } *\n";
+        assert_eq!(read_games(commented).games.len(), 1);
+    }
+
     proptest::proptest! {
+        /// Any text is read as games or left out, without panicking.
+        #[test]
+        fn any_export_is_read_or_left_out(s in "\\PC{0,200}") {
+            let read = read_games(&s);
+            proptest::prop_assert!(read.games.len() + read.variants + read.unreadable <= s.len() + 1);
+        }
+
         /// Any text is a link or none, without panicking, and a link's
         /// ids are always lichess's form.
         #[test]

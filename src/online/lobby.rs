@@ -70,7 +70,7 @@ pub enum LobbyNews {
     /// What a broadcast call brought.
     Broadcast(super::broadcast::BroadcastNews),
     /// The player's last games, newest first.
-    MyGames(Vec<crate::notation::pgn::PgnGame>),
+    MyGames(super::export::ReadGames),
     /// A call the player made went through, and what follows comes as
     /// news of its own (an accepted challenge: the game's start).
     Done,

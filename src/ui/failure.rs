@@ -32,6 +32,15 @@ pub enum SessionError {
     /// A study lichess does not give without a token with study:read.
     #[error("the study is private or does not exist")]
     PrivateStudy,
+    /// Nothing lichess sent could be reviewed: every game (chapter) was a
+    /// variant voxchess does not play, or could not be read.
+    #[error("no game could be read: {variants} variants, {unreadable} unreadable")]
+    NothingReadable {
+        /// Games of a variant.
+        variants: usize,
+        /// Games that could not be read.
+        unreadable: usize,
+    },
     /// lichess could not be asked (the lobby, the daily puzzle).
     #[error("lichess: {0}")]
     Online(ApiError),

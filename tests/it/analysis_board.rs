@@ -463,3 +463,39 @@ fn time_at_the_start_says_the_starting_clocks() {
     assert!(!out.contains("this move took 5 seconds"), "{out}");
     assert!(out.contains("this move took 10 seconds"), "{out}");
 }
+
+/// Issue 65, item 7: one game voxchess cannot read is one game left out,
+/// never a whole list or study refused: `my games` asks lichess for
+/// standard chess only, and a Chess960 game among them is left out and
+/// counted; a study with one illegal chapter opens with the others, the
+/// chapter left out said.
+#[test]
+fn one_bad_game_or_chapter_is_left_out_and_counted() {
+    use crate::common::lichess::{Lichess, MY_GAMES, TOKEN, home_logged_in, start_lobby};
+    use crate::common::wait_for;
+    use std::io::Write;
+    let server = Lichess::start();
+    let chess960 = "[Event \"Casual Chess960 game\"]\n[Site \"https://lichess.org/c960Game\"]\n[White \"Player\"]\n\
+                    [Black \"Clara\"]\n[Result \"*\"]\n[Variant \"Chess960\"]\n\
+                    [FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. g3 *\n";
+    server.state.lock().unwrap().user_games = Some(format!("{chess960}\n\n{MY_GAMES}"));
+    let dir = home_logged_in("left-out", TOKEN);
+    let (mut child, out) = start_lobby(&dir, &server, "en");
+    let mut at = wait_for(&out, "Lobby of lichess, as Player.", 0);
+    let mut typed = |line: &str| writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
+    typed("my games");
+    at = wait_for(&out, "Your last games: 1: against Anna,", at);
+    at = wait_for(&out, "2: against Boris", at);
+    at = wait_for(&out, "Left out: 1 game; voxchess plays standard chess only.", at);
+    typed("quit");
+    drop(child.stdin.take());
+    let all = crate::common::ended_in_rows(&mut child, &out);
+    let _ = at;
+    let asked = server.state.lock().unwrap().looked.clone();
+    let standard = "perfType=ultraBullet,bullet,blitz,rapid,classical,correspondence";
+    assert!(asked.iter().any(|(p, _)| p.starts_with("/api/games/user/Player?") && p.contains(standard)), "{asked:?}");
+    assert!(!all.contains("not its API") && !all.contains("not lichess's API"), "{all}");
+    let out = review_link(&dir, "https://lichess.org/study/badcHapt", &server.url, &["chapters", "quit"]);
+    in_order(&out, &["Could not be read, left out: 1 chapter.", "2 chapters: 1. Lucena; 2. Philidor."]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

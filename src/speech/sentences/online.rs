@@ -137,6 +137,10 @@ pub struct OnlineWords {
     pub tournament_scope: String,
     pub your_turn: String,
     pub their_turn: String,
+    /// Games or chapters from lichess left out, `{count}` with its noun:
+    /// of a variant voxchess does not play, or that could not be read.
+    pub left_out_variants: String,
+    pub left_out_unreadable: String,
     /// Quitting the lobby with a real-time game running: `{name}`,
     /// `{turn}` (`your_turn`, `their_turn`), and `{time}` on the
     /// player's clock when lichess gives it; then `quit_anyway` asks.

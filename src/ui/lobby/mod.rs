@@ -391,9 +391,11 @@ impl Lobby {
             LobbyNews::Tournament(news) => self.tournament_told(news, now),
             LobbyNews::Broadcast(news) => self.broadcast_news(news, now),
             LobbyNews::Done => {}
-            LobbyNews::MyGames(games) => {
-                let lines = self.words.my_games(&games, &self.me);
-                self.my_games = games;
+            LobbyNews::MyGames(read) => {
+                let mut lines = self.words.my_games(&read.games, &self.me);
+                let left = self.words.left_out(read.variants, read.unreadable, crate::ui::words::Items::Games);
+                lines.extend(left.into_iter().map(|t| Line::new(t, Urgency::Readout)));
+                self.my_games = read.games;
                 self.readout(lines);
             }
             LobbyNews::Games { games, why } => self.games_listed(games, why, now),

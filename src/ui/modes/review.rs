@@ -40,19 +40,23 @@ pub(crate) struct ReviewMode {
 }
 
 /// `voxchess review`: game `number` (from 1) of the games read from a
-/// PGN file; `stem` names saved copies. `plain` chooses the line mode.
+/// PGN file; `stem` names saved copies. `plain` chooses the line mode;
+/// `notes` are said after the greeting (what was left out).
 pub(crate) fn start(
     settings: Settings,
     games: Vec<crate::notation::pgn::PgnGame>,
-    number: usize,
-    stem: &str,
+    (number, stem): (usize, &str),
     plain: bool,
+    notes: Vec<String>,
 ) -> Result<(), SessionError> {
     let total = games.len();
     if number == 0 || number > total {
         return Err(SessionError::NoSuchGame { number, total });
     }
-    let io = Io::open(&settings);
+    let mut io = Io::open(&settings);
+    for note in notes {
+        io.note(note);
+    }
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let effects = Effects::new(io.tx.clone(), words, &settings);
     let Some(mode) = ReviewMode::of_games(&settings, games, number, stem, effects) else {

@@ -53,6 +53,9 @@ fn sentences(lang: SpeechLang, n: u64) -> Vec<(&'static str, String)> {
     say("counted", w.puzzle_online(&LinkSaid::Counted { n: n as usize, rating: Some(1500.0), change: 5 }).text);
     say("dropped", w.puzzle_online(&LinkSaid::Dropped(n as usize)).text);
     say("imported", w.puzzles_imported(Imported { puzzles: n, skipped: n, duplicates: n }));
+    for (name, items) in [("left out, games", super::Items::Games), ("left out, chapters", super::Items::Chapters)] {
+        say(name, w.left_out(n as usize, n as usize, items).join(" "));
+    }
     let results = ThemeResults { key: "fork".into(), played: n32, won: n32, performance: 1500 };
     let dashboard = Dashboard { days: n32, global: Some(results), themes: Vec::new() };
     say("dashboard", w.puzzle_dashboard(&dashboard)[0].text.clone());

@@ -37,6 +37,7 @@ pub(crate) use board::View;
 pub(crate) use braille::{StatusFacts, glance_board};
 pub(crate) use files::{KeptFile, file_name};
 pub(crate) use fixed::Fixed;
+pub(crate) use online::Items;
 pub(crate) use puzzle::{LinkSaid, PracticeSaid, StreakSaid};
 pub(crate) use setup::SetupSaid;
 

@@ -8,6 +8,15 @@ use crate::rules::Color;
 use crate::speech::lexicon::fill;
 use crate::speech::say_duration;
 
+/// What an export from lichess holds: games, or a study's chapters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Items {
+    /// Games.
+    Games,
+    /// A study's chapters.
+    Chapters,
+}
+
 impl Narrator {
     /// A call to the server that failed, in words.
     pub(crate) fn online_error(&self, e: &ApiError) -> String {
@@ -216,6 +225,26 @@ impl Narrator {
     /// A correspondence opponent has moved.
     pub(crate) fn correspondence_moved(&self, opponent: &crate::game::Account) -> String {
         fill(&self.lex.client.online.correspondence_moved, &[("name", self.account_name(opponent))])
+    }
+
+    /// What an export from lichess left out, counted as `items` (games,
+    /// chapters): variants voxchess does not play, and what could not be
+    /// read; nothing when nothing was.
+    pub(crate) fn left_out(&self, variants: usize, unreadable: usize, items: Items) -> Vec<String> {
+        let o = &self.lex.client.online;
+        let noun = match items {
+            Items::Games => &self.lex.study.lookup.games,
+            Items::Chapters => &self.lex.study.chapter,
+        };
+        let count = |n: usize| ("count", crate::speech::say_time::unit(self.lex, noun, n as u64));
+        let mut out = Vec::new();
+        if variants > 0 {
+            out.push(fill(&o.left_out_variants, &[count(variants)]));
+        }
+        if unreadable > 0 {
+            out.push(fill(&o.left_out_unreadable, &[count(unreadable)]));
+        }
+        out
     }
 
     /// Quitting the lobby with a real-time game running: the opponent,

@@ -89,6 +89,9 @@ impl Narrator {
             }
             SessionError::NotALink(text) => fill(&w.not_a_link, &[("text", crate::filter::clean(text))]),
             SessionError::PrivateStudy => w.private_study.clone(),
+            SessionError::NothingReadable { variants, unreadable } => {
+                self.left_out(*variants, *unreadable, super::Items::Games).join(" ")
+            }
             SessionError::Online(e) => self.online_error(e),
             SessionError::Puzzles(e) => self.puzzle_online_error(e),
             SessionError::Locked(e) => self.lock_problem(e),
@@ -115,6 +118,7 @@ mod tests {
             SessionError::NoSuchGame { number: 3, total: 2 },
             SessionError::NotALink("https://example.com/x".into()),
             SessionError::PrivateStudy,
+            SessionError::NothingReadable { variants: 2, unreadable: 1 },
             SessionError::Online(ApiError::Network),
             SessionError::Puzzles(ApiError::MissingScope),
             SessionError::Locked(LockError::Busy("/d".into())),

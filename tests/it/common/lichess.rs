@@ -278,6 +278,9 @@ pub struct State {
     pub broadcast_asked: Vec<(String, bool)>,
     /// The broadcasts' endpoints answer 429.
     pub broadcasts_limited: bool,
+    /// What the export of the player's games gives, when not the usual
+    /// two games (`MY_GAMES`).
+    pub user_games: Option<String>,
     counter: u32,
 }
 
@@ -740,7 +743,7 @@ pub const MY_GAMES: &str = "[Event \"Rated blitz game\"]\n[Site \"https://liches
 
 /// The study export and the game export: `abcdEFGH` is public,
 /// `privStdy` only with the token, `q7ZvsdUF` a game.
-fn exports(stream: &TcpStream, req: &Request, bare: &str) {
+fn exports(stream: &TcpStream, req: &Request, bare: &str, mine: Option<String>) {
     let pgn = |body: &str| {
         let head = format!(
             "HTTP/1.1 200 OK\r\nContent-Type: application/x-chess-pgn\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
@@ -755,7 +758,11 @@ fn exports(stream: &TcpStream, req: &Request, bare: &str) {
         "/api/study/abcdEFGH/chap0002.pgn" => pgn(STUDY.split("\n\n\n").nth(1).unwrap_or_default()),
         "/api/study/privStdy.pgn" if req.token == TOKEN => pgn(STUDY),
         "/game/export/q7ZvsdUF" => pgn(EXPORTED_GAME),
-        "/api/games/user/Player" => pgn(MY_GAMES),
+        "/api/games/user/Player" => pgn(mine.as_deref().unwrap_or(MY_GAMES)),
+        // A study whose second chapter has an illegal move.
+        "/api/study/badcHapt.pgn" => {
+            pgn(&format!("{STUDY}\n\n[Event \"Endgames: Broken\"]\n[ChapterName \"Broken\"]\n\n1. e4 e5 2. Ke3 *\n"))
+        }
         _ => respond(stream, 404, "{\"error\":\"Not found\"}"),
     }
 }
@@ -831,7 +838,8 @@ fn handle(stream: TcpStream, state: &Mutex<State>) {
     let exported = ["/api/study/", "/game/export/", "/api/games/user/"];
     if req.method == "GET" && exported.iter().any(|p| bare.starts_with(p)) {
         state.lock().unwrap().looked.push((req.path.clone(), !req.token.is_empty()));
-        return exports(&stream, &req, bare);
+        let mine = state.lock().unwrap().user_games.clone();
+        return exports(&stream, &req, bare, mine);
     }
     // The daily puzzle needs no login (the spec's example).
     if req.method == "GET" && req.path == "/api/puzzle/daily" {
