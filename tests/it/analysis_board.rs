@@ -499,3 +499,17 @@ fn one_bad_game_or_chapter_is_left_out_and_counted() {
     in_order(&out, &["Could not be read, left out: 1 chapter.", "2 chapters: 1. Lucena; 2. Philidor."]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 65, item 12: the only line of one's own deleted leaves nothing
+/// unsaved: `quit` ends the review at once, with no warning that lines
+/// are not saved.
+#[test]
+fn deleting_the_only_own_line_leaves_nothing_unsaved() {
+    let pgn =
+        "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n";
+    let lines = ["next", "next", "d4", "delete line", "yes", "quit"];
+    let (out, games) = review("delete-only", pgn, "en", &lines);
+    in_order(&out, &["New line: 2. White: d4.", "Line deleted.", "Goodbye."]);
+    assert!(!out.contains("not saved"), "{out}");
+    assert!(games.is_empty(), "{out}");
+}

@@ -565,6 +565,31 @@ fn a_rematch_is_challenged_with_the_colours_swapped_and_played() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 65, item 12: `rematch` said twice after the same game sends one
+/// challenge; the second is answered that it is asked for already.
+#[test]
+fn a_rematch_asked_twice_is_one_challenge() {
+    let Session { server, dir, mut child, out, at } = challenged("rematch-twice", &["e7e5"]);
+    let mut at = at;
+    typed(&mut child, "e4");
+    at = wait_for(&out, "Black: e5", at);
+    server.change("chall001", |g| {
+        g.status = "resign".into();
+        g.winner = Some("white".into());
+    });
+    at = wait_for(&out, "You can study this game now.", at);
+    typed(&mut child, "rematch");
+    typed(&mut child, "rematch");
+    at = wait_for(&out, "A rematch is asked for already; the answer follows.", at);
+    typed(&mut child, "quit");
+    finish(child);
+    let _ = at;
+    let requests = server.state.lock().unwrap().requests.clone();
+    let sent = requests.iter().filter(|(m, p, _)| m == "POST" && p == "/api/challenge/Anna").count();
+    assert_eq!(sent, 1, "{requests:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `give time` gives the opponent lichess's 15 seconds (POST
 /// /api/round/{id}/add-time/15), said as sent.
 #[test]

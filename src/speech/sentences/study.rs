@@ -51,6 +51,8 @@ pub struct StudyWords {
     pub not_saved: String,
     /// `rematch` after a game not played on lichess.
     pub rematch_none: String,
+    /// A rematch asked for a second time after the same game.
+    pub rematch_asked: String,
     /// The clock after the move in view: `{side}`, `{left}`, `{took}`.
     pub clock_took: String,
     /// A side's clock: `{side}`, `{left}`.

@@ -121,7 +121,9 @@ impl Review {
     /// where it began.
     pub(super) fn delete_line(&mut self) {
         let Ok(to) = self.tree.delete(self.cursor) else { return };
-        self.changed = true;
+        // Changed only while the tree differs from the game as read: the
+        // only line of one's own deleted leaves nothing unsaved.
+        self.changed = self.tree.pgn_moves(0) != self.game.moves;
         self.quit_warned = false;
         let text = self.shell.words.fixed(Fixed::LineDeleted);
         self.shell.tell(text);

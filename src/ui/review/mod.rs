@@ -92,6 +92,8 @@ pub(crate) struct Review {
     setup: Option<Position>,
     /// `rematch` asked after a game on lichess: for the lobby to send.
     rematch: Option<crate::online::Rematch>,
+    /// A rematch was asked for after this game (one challenge a game).
+    rematch_asked: bool,
     /// Another chapter asked for, for the mode to open.
     chapter: Option<ChapterStep>,
     /// A piece picked up by a routing key, at the cursor it was picked
@@ -182,6 +184,7 @@ impl Review {
             play_from: None,
             setup: None,
             rematch: None,
+            rematch_asked: false,
             chapter: None,
             held: None,
         }
@@ -349,7 +352,12 @@ impl Review {
             Command::PlayFromHere { level, human, control } => self.play_from_here(level, human, control),
             Command::Setup => self.setup = Some(self.tree.position(self.cursor)),
             Command::Rematch => match self.me.and_then(|me| crate::online::rematch_of(&self.game, me)) {
-                Some(r) => self.rematch = Some(r),
+                // One challenge a game: asked again, said, not sent again.
+                Some(_) if self.rematch_asked => self.shell.tell(self.shell.words.fixed(Fixed::RematchAsked)),
+                Some(r) => {
+                    self.rematch_asked = true;
+                    self.rematch = Some(r);
+                }
                 None => self.shell.tell(self.shell.words.fixed(Fixed::RematchNone)),
             },
             Command::Chapter(n) => self.chapter = Some(ChapterStep::To(n)),

@@ -57,6 +57,8 @@ fixed! {
     AfterGame => study.after_game;
     /// `rematch` after a game not played on lichess.
     RematchNone => study.rematch_none;
+    /// A rematch asked for already after this game.
+    RematchAsked => study.rematch_asked;
     /// An answer that waits for the analysis.
     StudyDeferred => study.deferred;
     /// A game command in a study.
