@@ -184,6 +184,9 @@ fn quitting_the_lobby_names_a_running_game_and_asks() {
         at = wait_for(&out, ask, at);
         typed(&mut child, if lang == "ru" { "нет" } else { "no" });
         at = wait_for(&out, stay, at);
+        // Where the player is: the lobby.
+        typed(&mut child, if lang == "ru" { "где я" } else { "where am i" });
+        at = wait_for(&out, if lang == "ru" { "Зал lichess" } else { "Lobby of lichess, as Player." }, at);
         // Still in the lobby: it answers.
         typed(&mut child, "help");
         at = wait_for(&out, "15+10", at);

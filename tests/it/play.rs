@@ -1114,3 +1114,20 @@ fn the_lock_file_goes_with_the_lock() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 65, item 14: `where am i` at the live position of a game says
+/// so, whose move it is and the last move; in the lobby it names the
+/// lobby (tested with the lobby's own tests' server in `game_first`).
+#[test]
+fn where_am_i_in_a_game_names_the_move_and_the_side() {
+    let dir = home("where-am-i");
+    let mut child = crate::common::voxchess(&dir)
+        .args(["play", "--opponent", "human", "--plain", "--no-speech", "--no-voice"])
+        .spawn()
+        .expect("voxchess starts");
+    let out = crate::common::type_and_finish(&mut child, &["e4", "where am i", "quit"], Duration::from_secs(60));
+    let at = out.find("This is the live position.").unwrap_or_else(|| panic!("{out}"));
+    let rest = &out[at..];
+    assert!(rest.contains("Black to move.") && rest.contains("Last move: White: e4"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -220,6 +220,11 @@ impl Lobby {
         }
         match crate::speech::command::parse_command(self.words.lex, &text) {
             Some(Ok(Command::Repeat)) => self.shell.repeat(),
+            // Where the player is: the lobby, as whom.
+            Some(Ok(Command::WhereAmI)) => {
+                let text = self.words.lobby_ready(&self.me);
+                self.say(text, Urgency::Info);
+            }
             Some(Ok(Command::Silence)) => self.shell.silence(),
             Some(Ok(Command::StartListening)) => self.shell.voice_switch(None, Some(true)),
             Some(Ok(Command::StopListening)) => self.shell.voice_switch(None, Some(false)),

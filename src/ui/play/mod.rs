@@ -311,6 +311,13 @@ impl Play {
             return;
         }
         match c {
+            // At the live position: so, whose move it is and the last move.
+            Command::WhereAmI if self.looking.is_none() => {
+                self.look(c);
+                let text = self.shell.words.whose_move(self.position().turn());
+                self.shell.say(text, Urgency::Info);
+                self.command(Command::LastMove, now);
+            }
             Command::LookBack
             | Command::LookForward
             | Command::LookLive
