@@ -421,6 +421,13 @@ impl Game {
             }
             OpponentAct::Returned => ev.push(Event::OpponentReturned),
             OpponentAct::Taken(request) => ev.push(Event::RequestTaken(request)),
+            // Said only while that move is still the last one played.
+            OpponentAct::Unanswered(mv) => {
+                let n = self.history.moves().len();
+                if n > 0 && self.history.moves()[n - 1] == mv && !self.is_over() {
+                    ev.push(Event::MoveUnanswered { before: self.history.positions()[n - 1], mv });
+                }
+            }
             OpponentAct::Ended(Ending::Result(o)) => self.end(o, now, ev),
             OpponentAct::Ended(Ending::Aborted) => {
                 if self.is_over() {
@@ -960,6 +967,15 @@ mod tests {
         let ev = g.act(Action::Opponent(OpponentAct::Move { mv: mv(g.position(), "e2e4"), clocks: None }), 0);
         assert_eq!(premove(&ev), None);
         assert_eq!(g.history().moves().len(), 1);
+        // The move before it taken back (lichess did not take it): the
+        // premove goes with it, and that is said.
+        let mut g = Game::new(setup(Some(Color::White), None), 0);
+        play(&mut g, "e2e4", 0);
+        let d4 = mv(&g.position_for_moves(), "d2d4");
+        g.act(Action::Move(d4), 0);
+        let ev = g.act(Action::Opponent(OpponentAct::NotSent { why: crate::game::Failure::AskedToWait }), 0);
+        assert_eq!(premove(&ev), Some(("d2d4".into(), Premove::Cancelled)), "{ev:?}");
+        assert_eq!((g.history().moves().len(), g.premove()), (0, None));
     }
 
     #[test]

@@ -212,6 +212,14 @@ pub enum Event {
     /// The opponent's side took what the player asked (giving time,
     /// berserk).
     RequestTaken(News),
+    /// The player's last move `mv` (from `before`) is not yet answered by
+    /// the server: it waits.
+    MoveUnanswered {
+        /// The position before the move.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
     /// What the player asked of the opponent's side did not go through
     /// (see [`super::OpponentAct::RequestFailed`]): the game goes on.
     RequestFailed {

@@ -132,6 +132,9 @@ pub enum OpponentAct {
     /// The opponent's side took what the player asked (giving time,
     /// berserk: what its stream shows only as a clock).
     Taken(News),
+    /// The player's move has not been answered by its side for a moment:
+    /// it waits (taken, or [`OpponentAct::NotSent`], follows).
+    Unanswered(Move),
     /// What the player asked (anything but a move) did not go through.
     /// Nothing changes here.
     RequestFailed {

@@ -193,6 +193,10 @@ pub struct OnlineOpponent {
     in_flight: Arc<std::sync::atomic::AtomicUsize>,
 }
 
+/// How long lichess may take to answer the player's move before the
+/// player hears that it has not taken it yet.
+const MOVE_ANSWER_MOMENT: Duration = Duration::from_millis(1500);
+
 /// How long leaving a game waits for what the player did to be posted.
 const POST_ON_LEAVING: Duration = Duration::from_secs(1);
 
@@ -317,9 +321,26 @@ fn post(client: &Client, id: &str, news: News, shared: &Mutex<Shared>, acts: &Ac
         News::Chat(text) => vec![("room", "player"), ("text", text.as_str())],
         _ => Vec::new(),
     };
+    // A move lichess has not answered within a moment is said to be
+    // waiting: never only shown as played while lichess does not have it.
+    let answered = match &news {
+        News::Played(m) => {
+            let (done, waiting) = channel::<()>();
+            let (acts, mv) = (acts.clone(), *m);
+            let _ = std::thread::Builder::new().name("lichess-move-wait".into()).spawn(move || {
+                if waiting.recv_timeout(MOVE_ANSWER_MOMENT) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    acts(OpponentAct::Unanswered(mv));
+                }
+            });
+            Some(done)
+        }
+        _ => None,
+    };
     // Sent once, at once: a 429 or a failure is said now, never waited
     // out behind the player's clock.
-    let e = match client.post(&path, &form) {
+    let posted = client.post(&path, &form);
+    drop(answered);
+    let e = match posted {
         Err(e) => e,
         // What lichess's stream shows only as a clock is said as taken.
         Ok(_) if matches!(news, News::GiveTime | News::Berserk) => return acts(OpponentAct::Taken(news)),

@@ -282,3 +282,24 @@ fn login_and_the_lobbys_start_are_heard() {
     assert!(asking < lobby, "{heard}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A move lichess has not answered within a moment is said to be waiting
+/// (never only shown as played while lichess does not have it); once
+/// lichess takes it, the game goes on.
+#[test]
+fn a_move_lichess_has_not_answered_is_said_to_wait() {
+    let (server, dir, mut child, out, mut at) = in_a_game("unanswered", &["e7e5"]);
+    server.state.lock().unwrap().held_paths = vec!["/api/board/game/chall001/move/".into()];
+    typed(&mut child, "e4");
+    at = wait_for(&out, "lichess has not taken e4 yet: waiting for its answer.", at);
+    server.state.lock().unwrap().held_paths.clear();
+    at = wait_for(&out, "Black: e5", at);
+    typed(&mut child, "quit");
+    at = wait_for(&out, "Back in the lobby.", at);
+    typed(&mut child, "quit");
+    at = wait_for(&out, "Quit and leave it running on lichess?", at);
+    typed(&mut child, "yes");
+    drop(child.stdin.take());
+    let _ = (ended_in_rows(&mut child, &out), at);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -80,8 +80,9 @@ impl Game {
             Self::not_done(NotDone::NoTakeback, ev);
             return;
         }
-        // A premove was for the position that is taken back.
-        self.premove = None;
+        // A premove was for the position that is taken back: dropped, and
+        // said so (after the takeback).
+        let dropped = self.premove.take();
         let mut moves = Vec::new();
         for _ in 0..plies {
             let mover = !self.position().turn();
@@ -96,6 +97,9 @@ impl Game {
         }
         self.pending = Pending::Nothing;
         ev.push(Event::TakenBack { moves, to_move: self.position().turn() });
+        if let Some((before, mv)) = dropped {
+            ev.push(Event::Premove { before, mv, what: Premove::Cancelled });
+        }
         ev.push(Event::Changed);
     }
 

@@ -36,6 +36,8 @@ pub struct OnlineWords {
     /// no connection, lichess asked to wait (429), lichess's error.
     pub not_sent: String,
     pub not_sent_wait: String,
+    /// lichess has not answered the player's move for a moment: `{move}`.
+    pub move_unanswered: String,
     pub not_sent_server: String,
     pub logged_in: String,
     /// The token lacks tournament:write.

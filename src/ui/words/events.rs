@@ -130,6 +130,9 @@ impl Narrator {
             Event::RequestTaken(News::GiveTime) => one(o.time_given.clone(), Urgency::Info),
             Event::RequestTaken(News::Berserk) => one(o.berserk_taken.clone(), Urgency::Info),
             Event::RequestTaken(_) => Vec::new(),
+            Event::MoveUnanswered { before, mv } => {
+                one(fill(&o.move_unanswered, &[("move", self.a_move(before, mv))]), Urgency::Urgent)
+            }
             Event::RequestFailed { request, failure } => one(self.request_failed(request, failure), Urgency::Urgent),
             Event::EngineWanted(_) | Event::Changed | Event::Tell(_) | Event::ReplaceOpponent => Vec::new(),
         }
