@@ -273,6 +273,12 @@ fn login_and_the_lobbys_start_are_heard() {
     let at = wait_for(&out, "Asking lichess…", 0);
     server.state.lock().unwrap().held_paths.clear();
     let at = wait_for(&out, "Lobby of lichess", at);
+    // Heard before anything is typed (a line typed cuts the greeting).
+    let start = std::time::Instant::now();
+    while !speech.heard().contains("Lobby of lichess") {
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "not heard: {}", speech.heard());
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     typed(&mut child, "quit");
     drop(child.stdin.take());
     let _ = (ended_in_rows(&mut child, &out), at);

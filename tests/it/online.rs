@@ -142,11 +142,11 @@ fn login_keeps_the_token_private() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let asked = server.state.lock().unwrap().requests.clone();
     assert!(asked.iter().any(|(_, p, _)| p.starts_with("/api/puzzle/dashboard/")), "{asked:?}");
-    let o = voxchess(&dir).args(["online", "logout", "--lang", "de"]).output().expect("runs");
+    let o = voxchess(&dir).args(["online", "logout", "--lang", "de", "--no-speech"]).output().expect("runs");
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "Abgemeldet: das Token ist vergessen.");
     assert!(!file.exists());
     assert!(!dir.join("config/voxchess/lichess-server").exists());
-    let o = voxchess(&dir).args(["online", "--server", &server.url, "--plain"]).stdin(Stdio::null()).output().unwrap();
+    let o = voxchess(&dir).args(["online", "--server", &server.url, "--plain", "--no-speech"]).stdin(Stdio::null()).output().unwrap();
     assert!(!o.status.success());
     assert!(joined(&o.stderr).contains("voxchess online login"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -174,7 +174,7 @@ fn login_speaks_in_rows_of_forty_cells_in_every_language() {
             said.push_str(&String::from_utf8_lossy(&o.stderr));
             said.push_str(&String::from_utf8_lossy(&o.stdout));
         }
-        let o = voxchess(&dir).args(["online", "logout", "--lang", lang]).output().expect("runs");
+        let o = voxchess(&dir).args(["online", "logout", "--lang", lang, "--no-speech"]).output().expect("runs");
         said.push_str(&String::from_utf8_lossy(&o.stdout));
         assert!(said.contains("lichess.org/account/oauth/token"), "{lang}: no question: {said}");
         assert!(said.lines().count() >= 8, "{lang}: {said}");
@@ -958,7 +958,7 @@ fn the_settings_folder_is_ours_and_the_token_goes_only_over_https() {
     assert_eq!(after, before, "a token others may write was used");
     // http to a host that is not this computer: refused, nothing sent.
     let o =
-        voxchess(&dir).args(["online", "--server", "http://192.0.2.1:9"]).stdin(Stdio::null()).output().expect("runs");
+        voxchess(&dir).args(["online", "--server", "http://192.0.2.1:9", "--no-speech"]).stdin(Stdio::null()).output().expect("runs");
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(err.contains("does not use https"), "{err}");

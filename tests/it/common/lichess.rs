@@ -1242,7 +1242,7 @@ pub fn login_typed(dir: &std::path::Path, url: &str, token: &str, lang: &str) ->
     use std::io::Write;
     use std::process::Stdio;
     let mut child = super::voxchess(dir)
-        .args(["online", "login", "--server", url, "--lang", lang])
+        .args(["online", "login", "--server", url, "--lang", lang, "--no-speech"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
