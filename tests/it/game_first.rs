@@ -30,6 +30,19 @@ fn in_a_game(name: &str, script: &[&str]) -> (Lichess, std::path::PathBuf, Child
     (server, dir, child, out, at)
 }
 
+/// Leaves the game for the lobby and the lobby with the game running
+/// (asked, and answered yes); all the session printed, rows joined.
+fn leave_running_game(mut child: Child, out: &Mutex<String>, mut at: usize) -> String {
+    typed(&mut child, "quit");
+    at = wait_for(out, "Back in the lobby.", at);
+    typed(&mut child, "quit");
+    at = wait_for(out, "Quit and leave it running on lichess?", at);
+    typed(&mut child, "yes");
+    drop(child.stdin.take());
+    let _ = at;
+    ended_in_rows(&mut child, out)
+}
+
 /// The posts of the player's moves that reached the server, in order.
 fn move_posts(server: &Lichess) -> Vec<String> {
     let s = server.state.lock().unwrap();
@@ -56,14 +69,7 @@ fn a_429_on_a_move_is_said_at_once_and_holds_nothing() {
     at = wait_for(&out, "lichess did not take the time you gave: it asks to wait. The game goes on.", at);
     typed(&mut child, "Nf3");
     at = wait_for(&out, "Black: Nc6", at);
-    typed(&mut child, "quit");
-    at = wait_for(&out, "Back in the lobby.", at);
-    typed(&mut child, "quit");
-    at = wait_for(&out, "Quit and leave it running on lichess?", at);
-    typed(&mut child, "yes");
-    drop(child.stdin.take());
-    let all = ended_in_rows(&mut child, &out);
-    let _ = at;
+    let all = leave_running_game(child, &out, at);
     let posts = move_posts(&server);
     assert_eq!(
         posts,
@@ -102,13 +108,7 @@ fn a_hanging_request_never_holds_a_move() {
     assert_eq!(move_posts(&server), ["/api/board/game/chall001/move/e2e4"]);
     server.state.lock().unwrap().held_paths.clear();
     at = wait_for(&out, "lichess gave your opponent 15 seconds.", at);
-    typed(&mut child, "quit");
-    at = wait_for(&out, "Back in the lobby.", at);
-    typed(&mut child, "quit");
-    at = wait_for(&out, "Quit and leave it running on lichess?", at);
-    typed(&mut child, "yes");
-    drop(child.stdin.take());
-    let _ = (ended_in_rows(&mut child, &out), at);
+    leave_running_game(child, &out, at);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -300,12 +300,6 @@ fn a_move_lichess_has_not_answered_is_said_to_wait() {
     at = wait_for(&out, "lichess has not taken e4 yet: waiting for its answer.", at);
     server.state.lock().unwrap().held_paths.clear();
     at = wait_for(&out, "Black: e5", at);
-    typed(&mut child, "quit");
-    at = wait_for(&out, "Back in the lobby.", at);
-    typed(&mut child, "quit");
-    at = wait_for(&out, "Quit and leave it running on lichess?", at);
-    typed(&mut child, "yes");
-    drop(child.stdin.take());
-    let _ = (ended_in_rows(&mut child, &out), at);
+    leave_running_game(child, &out, at);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -146,7 +146,11 @@ fn login_keeps_the_token_private() {
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "Abgemeldet: das Token ist vergessen.");
     assert!(!file.exists());
     assert!(!dir.join("config/voxchess/lichess-server").exists());
-    let o = voxchess(&dir).args(["online", "--server", &server.url, "--plain", "--no-speech"]).stdin(Stdio::null()).output().unwrap();
+    let o = voxchess(&dir)
+        .args(["online", "--server", &server.url, "--plain", "--no-speech"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
     assert!(!o.status.success());
     assert!(joined(&o.stderr).contains("voxchess online login"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -957,8 +961,11 @@ fn the_settings_folder_is_ours_and_the_token_goes_only_over_https() {
     let after = server.state.lock().unwrap().requests.len();
     assert_eq!(after, before, "a token others may write was used");
     // http to a host that is not this computer: refused, nothing sent.
-    let o =
-        voxchess(&dir).args(["online", "--server", "http://192.0.2.1:9", "--no-speech"]).stdin(Stdio::null()).output().expect("runs");
+    let o = voxchess(&dir)
+        .args(["online", "--server", "http://192.0.2.1:9", "--no-speech"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(err.contains("does not use https"), "{err}");

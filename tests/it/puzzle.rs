@@ -195,7 +195,10 @@ fn the_daily_puzzle_needs_no_login() {
     assert!(record.starts_with("1500 500 0.09\n"), "{record}");
     let requests = server.state.lock().unwrap().requests.clone();
     assert_eq!(requests.len(), 1, "{requests:?}");
-    let out = voxchess(&dir).args(["puzzle", "daily", "--server", "http://192.0.2.1:9", "--no-speech"]).output().expect("runs");
+    let out = voxchess(&dir)
+        .args(["puzzle", "daily", "--server", "http://192.0.2.1:9", "--no-speech"])
+        .output()
+        .expect("runs");
     assert!(!out.status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
