@@ -146,6 +146,7 @@ impl Lobby {
     /// (the list known stands in when it cannot answer), so a game still
     /// running is never left unsaid.
     pub(super) fn quitting(&mut self) {
+        self.quitting = true;
         if self.games.is_empty() {
             return self.leave();
         }

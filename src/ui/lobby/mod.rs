@@ -116,6 +116,7 @@ impl Lobby {
             early: Vec::new(),
             in_game: None,
             quit_asked: None,
+            quitting: false,
         }
     }
 }
@@ -172,6 +173,9 @@ struct Lobby {
     /// The player quit with a real-time game running and was asked
     /// whether to leave it: the games in progress as lichess listed them.
     quit_asked: Option<Vec<InProgress>>,
+    /// The player asked to quit (and has not answered no): news that is
+    /// no news any more (a tournament's place) is not said.
+    quitting: bool,
 }
 
 /// Challenges arriving within this long of the first are said as one
@@ -210,9 +214,12 @@ impl Lobby {
             let resolver = crate::speech::Resolver::new(self.settings.lang);
             match resolver.resolve(&crate::rules::Position::start(), &text, Channel::Typed) {
                 Intent::Answer(Answer::Yes) => return self.leave_games(&games),
-                Intent::Answer(Answer::No | Answer::Cancel) => return self.fixed(Fixed::StayInLobby),
+                Intent::Answer(Answer::No | Answer::Cancel) => {
+                    self.quitting = false;
+                    return self.fixed(Fixed::StayInLobby);
+                }
                 _ if lobby_command(self.words.lex, &text) == LobbyCommand::Quit => return self.leave_games(&games),
-                _ => {}
+                _ => self.quitting = false,
             }
         }
         if lobby_command(self.words.lex, &text) != LobbyCommand::Unclear {

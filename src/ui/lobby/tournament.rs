@@ -155,9 +155,10 @@ impl Lobby {
             TournamentNews::Standing(s) => {
                 // After a game, the player's place only; asked, the top too.
                 let top = std::mem::take(&mut self.tournaments.standing_asked);
-                if !top && self.in_game.is_some() {
+                if !top && (self.in_game.is_some() || self.quitting || self.tournaments.leaving) {
                     // The next pairing came first: its game is the news,
-                    // and the place after the last one is stale.
+                    // and the place after the last one is stale; or the
+                    // player is leaving: it is no news any more.
                     return;
                 }
                 let lines = self.words.standing(&s, top);
