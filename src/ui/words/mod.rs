@@ -83,6 +83,9 @@ impl Narrator {
                 // Notation in words, then Latin words and letters in the
                 // language's own (Russian, Korean).
                 let said = crate::speech::say_latin(self.lex, &crate::speech::say_notation(self.lex, l.speech()));
+                // A row that lists a move as notation and as words ("Nf3,
+                // knight f3") says it once.
+                let said = once_each(&said);
                 if said != l.speech() {
                     l.spoken = Some(said);
                 }
@@ -136,6 +139,26 @@ fn joined(written: Line, spoken: Line) -> Line {
     Line { list, ..Line::written(written.text, spoken.spoken.unwrap_or(spoken.text), spoken.urgency) }
 }
 
+/// `text` with an item of a comma-separated list that repeats the one
+/// before it said once ("e4, knight f3, knight f3" is "e4, knight f3").
+fn once_each(text: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for item in text.split(", ") {
+        let bare = |s: &str| s.trim_end_matches(['.', ',', ';']).to_string();
+        if out.last().is_some_and(|last| bare(last) == bare(item)) {
+            // The repeat may end the sentence: its end is kept.
+            if let Some(last) = out.last_mut()
+                && item.len() > last.len()
+            {
+                *last = item;
+            }
+            continue;
+        }
+        out.push(item);
+    }
+    out.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +170,17 @@ mod tests {
         let before = Position::from_fen(fen).expect("fen");
         let mv = *before.legal_moves().iter().find(|m| m.uci() == uci).expect("legal");
         Event::Moved { before, mv }
+    }
+
+    /// Issue 65, item 12: the help's "Nf3, knight f3" is said once.
+    #[test]
+    fn a_move_listed_as_notation_and_words_is_said_once() {
+        let words = Narrator::new(Lexicon::get(SpeechLang::English), Style::Brief);
+        let first = words.speakable(vec![Line::info(words.lex.client.help[0].clone())]);
+        let said = first[0].speech();
+        assert_eq!(said.matches("knight f3").count(), 1, "{said}");
+        assert_eq!(super::once_each("e4, knight f3, knight f3."), "e4, knight f3.");
+        assert_eq!(super::once_each("a, b, a"), "a, b, a");
     }
 
     /// Rows in notation with the session's piece letters, speech in words,
