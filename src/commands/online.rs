@@ -14,16 +14,20 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
     let server = server_of(a.server.clone(), &settings)?;
     let settings_lang = settings.lang;
     // What is said before a session (or with none) is heard as well as
-    // shown: the question, "Asking lichess…", the result.
-    let aloud = super::sound::Aloud::start(&settings);
+    // shown: the question, "Asking lichess…", the result (a session has
+    // its own voice: none is kept open beside it).
+    let voice = settings.clone();
+    let aloud = || super::sound::Aloud::start(&voice);
     let said = match a.action {
         Some(OnlineAction::Logout) => {
+            let aloud = aloud();
             aloud.rows(&lobby::logout(&settings));
             aloud.finish();
             return Ok(ExitCode::SUCCESS);
         }
         Some(OnlineAction::Login) => {
             use std::io::IsTerminal;
+            let aloud = aloud();
             let stdin = std::io::stdin();
             // In a terminal the token is not echoed: hidden before the
             // question is said, so nothing pasted meanwhile is shown.
@@ -48,13 +52,14 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
                 err_line!();
             }
             aloud.cut();
-            said.map(|line| aloud.rows(&line))
+            let said = said.map(|line| aloud.rows(&line));
+            aloud.finish();
+            said
         }
         None => {
             let plain = settings.plain || plain_terminal();
             // "Asking lichess…" is said to its end before the session's
             // own voice starts.
-            let voice = settings.clone();
             lobby::run_online(settings, &server, plain, |text: &str| {
                 out_rows(text);
                 super::sound::speak_as_set(&speakable(text, settings_lang), &voice);
@@ -67,11 +72,12 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
         Err(e) => {
             let text = crate::ui::app::session_error_words(settings_lang, &e);
             err_rows(&text);
+            let aloud = aloud();
             aloud.say(&text);
+            aloud.finish();
             ExitCode::FAILURE
         }
     };
-    aloud.finish();
     Ok(code)
 }
 
