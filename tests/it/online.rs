@@ -585,12 +585,21 @@ fn a_rematch_asked_twice_is_one_challenge() {
     typed(&mut child, "rematch");
     typed(&mut child, "rematch");
     at = wait_for(&out, "A rematch is asked for already; the answer follows.", at);
+    // The lobby below sends the one challenge, and says lichess's answer.
+    let sent = || {
+        let requests = server.state.lock().unwrap().requests.clone();
+        requests.iter().filter(|(m, p, _)| m == "POST" && p == "/api/challenge/Anna").count()
+    };
+    let start = std::time::Instant::now();
+    while sent() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(30), "no challenge sent: {}", text(&out));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    at = wait_for(&out, "Challenge sent", at);
     typed(&mut child, "quit");
     finish(child);
     let _ = at;
-    let requests = server.state.lock().unwrap().requests.clone();
-    let sent = requests.iter().filter(|(m, p, _)| m == "POST" && p == "/api/challenge/Anna").count();
-    assert_eq!(sent, 1, "{requests:?}");
+    assert_eq!(sent(), 1, "{}", text(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
