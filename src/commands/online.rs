@@ -1,6 +1,6 @@
 //! `voxchess online`: logging in and out, and the lobby.
 
-use super::{Outcome, Start, err_rows, out_rows, plain_terminal, prompt_rows};
+use super::{Outcome, Start, err_rows, plain_terminal, prompt_rows};
 use crate::cli::{OnlineAction, OnlineArgs, SessionWords};
 use crate::ui::lobby;
 use std::process::ExitCode;
@@ -61,8 +61,9 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
             // "Asking lichess…" is said to its end before the session's
             // own voice starts.
             lobby::run_online(settings, &server, plain, |text: &str| {
-                out_rows(text);
-                super::sound::speak_as_set(&speakable(text, settings_lang), &voice);
+                let aloud = aloud();
+                aloud.rows(text);
+                aloud.finish();
             })
         }
     };
@@ -79,14 +80,6 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
         }
     };
     Ok(code)
-}
-
-/// `text` as it is said in `lang` (no notation, no Latin letters in
-/// Russian or Korean).
-pub(super) fn speakable(text: &str, lang: crate::speech::SpeechLang) -> String {
-    let words = crate::ui::words::Narrator::new(crate::speech::Lexicon::get(lang), crate::speech::Style::Brief);
-    let line = crate::ui::output::Line::info(text.to_string());
-    words.speakable(vec![line]).first().map_or_else(|| text.to_string(), |l| l.speech().to_string())
 }
 
 /// The lichess server to use: `--server`, the settings' one, or

@@ -4,6 +4,7 @@
 //! joined with a word first, or said and listed).
 
 use super::arrival::{Arrival, Place, arrival};
+use super::command::{LobbyCommand, lobby_command};
 use super::{CHECK_EVERY_MS, Lobby};
 use crate::online::lobby::playing;
 use crate::online::{InProgress, Listing, LobbyNews};
@@ -158,26 +159,59 @@ impl Lobby {
     /// running is named (whose move, the clock) and the player asked
     /// whether to leave it; without one, the lobby is left.
     fn leaving(&mut self, games: Vec<InProgress>) {
-        let running: Vec<String> =
-            games.iter().filter(|g| !g.correspondence).map(|g| self.words.running_on_quit(g)).collect();
-        if running.is_empty() {
+        if !self.say_running(&games) {
             return self.leave_games(&games);
-        }
-        for text in running {
-            self.say(text, Urgency::Urgent);
         }
         let ask = self.words.fixed(Fixed::QuitAnyway);
         self.say(ask, Urgency::Urgent);
         self.quit_asked = Some(games);
     }
 
-    /// The lobby is left with `games` in progress: the correspondence
-    /// games are said to go on, and the lobby is left.
-    pub(super) fn leave_games(&mut self, games: &[InProgress]) {
+    /// A line read while the player is asked whether to quit with a game
+    /// running: yes (or `quit` again) leaves, no stays; anything else is
+    /// no answer (and is read as itself). Whether it was the answer.
+    pub(super) fn quit_answered(&mut self, text: &str) -> bool {
+        use crate::speech::{Answer, Channel, Intent};
+        let Some(games) = self.quit_asked.take() else { return false };
+        let resolver = crate::speech::Resolver::new(self.settings.lang);
+        match resolver.resolve(&crate::rules::Position::start(), text, Channel::Typed) {
+            Intent::Answer(Answer::Yes) => self.leave_games(&games),
+            Intent::Answer(Answer::No | Answer::Cancel) => {
+                self.quitting = false;
+                self.fixed(Fixed::StayInLobby);
+            }
+            _ if lobby_command(self.words.lex, text) == LobbyCommand::Quit => self.leave_games(&games),
+            _ => {
+                self.quitting = false;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Each real-time game of `games` named as running; whether any is.
+    fn say_running(&mut self, games: &[InProgress]) -> bool {
+        let running: Vec<String> =
+            games.iter().filter(|g| !g.correspondence).map(|g| self.words.running_on_quit(g)).collect();
+        let any = !running.is_empty();
+        for text in running {
+            self.say(text, Urgency::Urgent);
+        }
+        any
+    }
+
+    /// The correspondence games of `games` said to go on.
+    fn say_correspondence(&mut self, games: &[InProgress]) {
         let correspondence: Vec<&InProgress> = games.iter().filter(|g| g.correspondence).collect();
         if let Some(text) = self.words.correspondence_on_quit(&correspondence) {
             self.say(text, Urgency::Info);
         }
+    }
+
+    /// The lobby is left with `games` in progress: the correspondence
+    /// games are said to go on, and the lobby is left.
+    fn leave_games(&mut self, games: &[InProgress]) {
+        self.say_correspondence(games);
         self.leave();
     }
 
@@ -185,13 +219,7 @@ impl Lobby {
     /// known is named as going on.
     pub(super) fn games_left_at_end(&mut self) {
         let games = self.games.clone();
-        for g in games.iter().filter(|g| !g.correspondence) {
-            let text = self.words.running_on_quit(g);
-            self.say(text, Urgency::Urgent);
-        }
-        let correspondence: Vec<&InProgress> = games.iter().filter(|g| g.correspondence).collect();
-        if let Some(text) = self.words.correspondence_on_quit(&correspondence) {
-            self.say(text, Urgency::Info);
-        }
+        self.say_running(&games);
+        self.say_correspondence(&games);
     }
 }

@@ -207,20 +207,8 @@ impl Lobby {
     /// a game's command is answered with what the lobby does.
     fn read(&mut self, text: &str) {
         let Some(text) = self.shell.typed(text) else { return };
-        if let Some(games) = self.quit_asked.take() {
-            // Asked whether to quit while a game runs: yes (or quit
-            // again) quits, no stays; anything else is read as itself.
-            use crate::speech::{Answer, Intent};
-            let resolver = crate::speech::Resolver::new(self.settings.lang);
-            match resolver.resolve(&crate::rules::Position::start(), &text, Channel::Typed) {
-                Intent::Answer(Answer::Yes) => return self.leave_games(&games),
-                Intent::Answer(Answer::No | Answer::Cancel) => {
-                    self.quitting = false;
-                    return self.fixed(Fixed::StayInLobby);
-                }
-                _ if lobby_command(self.words.lex, &text) == LobbyCommand::Quit => return self.leave_games(&games),
-                _ => self.quitting = false,
-            }
+        if self.quit_answered(&text) {
+            return;
         }
         if lobby_command(self.words.lex, &text) != LobbyCommand::Unclear {
             return self.command(&text);
