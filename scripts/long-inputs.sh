@@ -37,7 +37,15 @@ PY
 done
 XDG_DATA_HOME="$tmp/bare" XDG_CONFIG_HOME="$tmp/config" /usr/bin/time -f "review, 200000 half-moves, no numbers: %e s, %M kB peak" \
   "$bin" review "$tmp/bare-200000.pgn" --plain --no-speech --no-voice <<< quit > /dev/null
-# Nesting: refused at the 101st "(", a ")" that closes nothing at once.
+# Nesting: own lines a million deep read and written (a walk with its
+# own stack, linear), "((" refused at the second "(" (no move before
+# it), a ")" that closes nothing at once.
+python3 - "$tmp/deep.pgn" <<'PY'
+import sys
+depth = 1_000_000
+open(sys.argv[1], "w").write("1. e4 " + "".join("( d4 " if k % 2 == 0 else "( e4 " for k in range(depth)) + ")" * depth + " *\n")
+PY
+/usr/bin/time -f "pgn, variations a million deep: %e s, %M kB peak" "$bin" pgn "$tmp/deep.pgn" > /dev/null
 for c in '(' ')'; do
   python3 -c "import sys; open(sys.argv[1], 'w').write('1. e4 ' + sys.argv[2] * 60_000_000)" "$tmp/nest.pgn" "$c"
   /usr/bin/time -o "$tmp/time" -f "fen --pgn, 60 MB of '$c' (refused): %e s, %M kB peak" \
@@ -52,6 +60,11 @@ open(sys.argv[1], "w").write(game * (20 * 1024 * 1024 // len(game) + 1))
 PY
 /usr/bin/time -f "fen --pgn, a 20 MB database: %e s, %M kB peak" "$bin" fen --pgn "$tmp/db.pgn" > /dev/null
 /usr/bin/time -f "pgn, a 20 MB database: %e s, %M kB peak" "$bin" pgn "$tmp/db.pgn" > /dev/null
+# A review of a 63 MB lichess export (26,000 games, a clock comment on
+# every move): the games indexed, one read when it is opened.
+python3 scripts/lichess-export.py "$tmp/export.pgn" 63 > /dev/null
+XDG_DATA_HOME="$tmp/export" XDG_CONFIG_HOME="$tmp/config" /usr/bin/time -f "review, a 63 MB export (to chapter 20000, quit): %e s, %M kB peak" \
+  "$bin" review "$tmp/export.pgn" --plain --no-speech --no-voice <<< $'chapter 20000\nquit' > /dev/null
 # The 100k game in the other readers, each in a data folder of its own.
 export XDG_CONFIG_HOME="$tmp/config"
 quiet=(--plain --no-speech --no-voice)

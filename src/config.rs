@@ -413,7 +413,7 @@ pub enum StartProblem {
 impl StartProblem {
     /// A FEN that cannot be read, with the part to check.
     pub fn fen(text: &str, e: &crate::rules::FenError) -> StartProblem {
-        StartProblem::Fen { text: text.to_string(), part: fen_part(e), reason: e.to_string() }
+        StartProblem::Fen { text: crate::filter::echoed(text), part: fen_part(e), reason: e.to_string() }
     }
 }
 

@@ -4,6 +4,20 @@
 //! nothing can move the cursor, change colours or reorder what a screen
 //! reader reads.
 
+/// The most characters of outside text echoed in a message.
+pub(crate) const ECHO_CHARS: usize = 80;
+
+/// Outside text echoed in a message (a refused argument, a FEN): clean,
+/// and cut to its first [`ECHO_CHARS`] characters with "…" when longer,
+/// so a long bad input is never said whole.
+pub(crate) fn echoed(text: &str) -> String {
+    let clean = clean(text);
+    match clean.char_indices().nth(ECHO_CHARS) {
+        Some((at, _)) => format!("{}…", &clean[..at]),
+        None => clean,
+    }
+}
+
 /// `text` with control characters as spaces and no bidirectional controls.
 pub(crate) fn clean(text: &str) -> String {
     text.chars()

@@ -17,6 +17,9 @@ pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
         _ => String::new(),
     };
     // "--time <TIME>": the option's name.
+    // What the player typed is echoed cut: a long bad argument is never
+    // said whole.
+    let context = |k: ContextKind| crate::filter::echoed(&context(k));
     let arg = context(ContextKind::InvalidArg).split_whitespace().next().unwrap_or_default().to_string();
     let value = context(ContextKind::InvalidValue);
     let problem = match e.kind() {

@@ -5,7 +5,6 @@ use super::{Outcome, Start, no_game, plain_terminal, read_file};
 use crate::cli::{DrillArgs, OutputArgs, PlayArgs, PuzzleAction, PuzzleArgs, ResumeArgs, ReviewArgs, SetupArgs};
 use crate::config::{ColorChoice, OpponentKind};
 use crate::game::{GameSetup, SavedGame};
-use crate::notation::NotationLang;
 use crate::notation::pgn::read_pgn;
 use crate::rules::Color;
 use crate::ui::app::{Found, Unfinished};
@@ -114,7 +113,8 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
             }
             let notes = words.left_out(read.variants, read.unreadable, items);
             let plain = settings.plain || plain_terminal();
-            crate::ui::modes::review::start(settings, read.games, (a.game, &stem), plain, notes)?;
+            let chapters = crate::study::chapters::Chapters::Read(read.games);
+            crate::ui::modes::review::start(settings, chapters, (a.game, &stem), plain, notes)?;
             return Ok(ExitCode::SUCCESS);
         }
         None => {
@@ -122,30 +122,13 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
             (read_file(&a.file)?, stem)
         }
     };
-    let first = settings.lang.notation();
-    let others = NotationLang::ALL.into_iter().filter(|l| *l != first);
-    let mut games = Err(None);
-    for lang in std::iter::once(first).chain(others) {
-        match read_pgn(&text, lang, None) {
-            Ok(g) => {
-                games = Ok(g);
-                break;
-            }
-            Err(e) => {
-                if let Err(None) = games {
-                    games = Err(Some(e));
-                }
-            }
-        }
-    }
-    let games = match games {
-        Ok(g) => g,
+    // The file's games are indexed, each read and let go: a game is read
+    // again when it is opened (the memory is the file, not every game).
+    let games = match crate::study::chapters::Chapters::index(text, settings.lang.notation()) {
+        Ok(games) => games,
         Err(Some(e)) => return Err(super::bad_games(&a.file, e)),
         Err(None) => return Err(no_game(&a.file)),
     };
-    if games.is_empty() {
-        return Err(no_game(&a.file));
-    }
     let plain = settings.plain || plain_terminal();
     crate::ui::modes::review::start(settings, games, (a.game, &stem), plain, Vec::new())?;
     Ok(ExitCode::SUCCESS)

@@ -143,7 +143,7 @@ pub fn say(a: SayArgs) -> Outcome {
                 super::err_rows(&words.refusal(&why));
                 return Ok(ExitCode::FAILURE);
             }
-            return Err(StartProblem::CannotReadMove(text).into());
+            return Err(StartProblem::CannotReadMove(crate::filter::echoed(&text)).into());
         }
     };
     let words = say_move(Lexicon::get(a.words.lang), &pos, &m, a.style);

@@ -59,6 +59,15 @@ pub enum FenError {
     },
 }
 
+/// A field's text as an error shows it: at most 20 characters, then "…"
+/// (a long bad field is never echoed whole).
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(20) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 fn field_err(field: FenField, problem: impl Into<String>) -> FenError {
     FenError::Field { field, problem: problem.into() }
 }
@@ -146,7 +155,7 @@ impl Position {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
             other => {
-                return Err(field_err(FenField::Turn, format!("'{other}' must be 'w' or 'b'")));
+                return Err(field_err(FenField::Turn, format!("'{}' must be 'w' or 'b'", shown(other))));
             }
         };
         let castling_text = fields.get(2).copied().unwrap_or("-");
@@ -172,14 +181,13 @@ impl Position {
             }
         }
         let ep_text = fields.get(3).copied().unwrap_or("-");
-        let ep_square =
-            if ep_text == "-" {
-                None
-            } else {
-                Some(Square::parse(ep_text).ok_or_else(|| {
-                    field_err(FenField::EnPassant, format!("'{ep_text}' is not a square like e3 or '-'"))
-                })?)
-            };
+        let ep_square = if ep_text == "-" {
+            None
+        } else {
+            Some(Square::parse(ep_text).ok_or_else(|| {
+                field_err(FenField::EnPassant, format!("'{}' is not a square like e3 or '-'", shown(ep_text)))
+            })?)
+        };
         let number = |i: usize, field: FenField, default: u32| -> Result<u32, FenError> {
             match fields.get(i) {
                 None => Ok(default),
@@ -187,7 +195,7 @@ impl Position {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| *n < 100_000)
-                    .ok_or_else(|| field_err(field, format!("'{t}' is not a whole number below 100000"))),
+                    .ok_or_else(|| field_err(field, format!("'{}' is not a whole number below 100000", shown(t)))),
             }
         };
         let halfmoves = number(4, FenField::HalfmoveClock, 0)?;

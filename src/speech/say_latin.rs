@@ -50,13 +50,12 @@ pub fn say_latin(lex: &Lexicon, text: &str) -> String {
 fn push_word(latin: &LatinWords, out: &mut String, word: &str) {
     let core = word.trim_end_matches(['.', ':', '-', '/']);
     let tail = &word[core.len()..];
+    let letter = |c: char| latin.letters.get(usize::from(c.to_ascii_lowercase() as u8 - b'a')).cloned();
     let said = latin.words.iter().find(|(k, _)| k.eq_ignore_ascii_case(core)).map(|(_, v)| v.clone()).or_else(|| {
         let mut chars = core.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => {
-                latin.letters.get(usize::from(c.to_ascii_lowercase() as u8 - b'a')).cloned()
-            }
-            _ => None,
+            (Some(c), None) if c.is_ascii_alphabetic() => letter(c),
+            _ => spelled(core, letter),
         }
     });
     match said {
@@ -66,6 +65,35 @@ fn push_word(latin: &LatinWords, out: &mut String, word: &str) {
         }
         None => out.push_str(word),
     }
+}
+
+/// A short code of letters and digits (an opening's "B30", a puzzle's
+/// "K69di") spelled: each letter by its name, the digits as they are.
+/// Names are longer or have no digit, and stay as they are.
+fn spelled(word: &str, letter: impl Fn(char) -> Option<String>) -> Option<String> {
+    let code = (2..=5).contains(&word.len())
+        && word.chars().all(|c| c.is_ascii_alphanumeric())
+        && word.chars().any(|c| c.is_ascii_digit())
+        && word.chars().any(|c| c.is_ascii_alphabetic());
+    if !code {
+        return None;
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let mut digits = String::new();
+    for c in word.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            parts.push(std::mem::take(&mut digits));
+        }
+        parts.push(letter(c)?);
+    }
+    if !digits.is_empty() {
+        parts.push(digits);
+    }
+    Some(parts.join(" "))
 }
 
 #[cfg(test)]
@@ -84,6 +112,12 @@ mod tests {
         // Korean: a particle written onto the word stays after it.
         let ko = Lexicon::get(SpeechLang::Korean);
         assert_eq!(say_latin(ko, "lichess가 답했습니다."), "리체스가 답했습니다.");
+        // Codes and ids spelled; the engine's name and language codes said.
+        assert_eq!(say_latin(ru, "Дебют B30."), "Дебют бэ 30.");
+        assert_eq!(say_latin(ru, "Stockfish думает."), "стокфиш думает.");
+        assert_eq!(say_latin(ru, "voxchess models install ru"), "воксчесс моделс инсталл ру");
+        assert_eq!(say_latin(ko, "오프닝 C84."), "오프닝 씨 84.");
+        assert_eq!(say_latin(ru, "против player460"), "против player460");
         // English and German write Latin letters: nothing changes.
         let en = Lexicon::get(SpeechLang::English);
         assert_eq!(say_latin(en, "voxchess online login, e"), "voxchess online login, e");

@@ -3,6 +3,7 @@
 //! Deterministic: the engine's answers come in as values. Uses rules,
 //! notation and the engine's scores; nothing above it.
 
+pub(crate) mod chapters;
 pub(crate) mod clocks;
 pub mod drill;
 pub mod index;

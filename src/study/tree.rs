@@ -2,7 +2,8 @@
 //! it: next, back, start, end, a move by number, into a variation and out.
 //! Every step is a typed result; the words are said elsewhere.
 
-use crate::notation::pgn::{PgnGame, PgnNode, PgnNotes};
+use crate::notation::pgn::walk::{Builder, Step, walk};
+use crate::notation::pgn::{MAX_NESTING, PgnGame, PgnNode, PgnNotes};
 use crate::rules::{Color, Move, Position};
 
 /// One move of a line, with what was written around it.
@@ -68,24 +69,49 @@ impl Tree {
         tree
     }
 
+    /// Adds `nodes` as a new line from `start` (with `parent`), and every
+    /// variation inside it as a line of its own, in the order PGN writes
+    /// them; nested to any depth (a walk, never a call for each level).
+    /// Returns the new line's id.
     fn add(&mut self, nodes: &[PgnNode], start: Position, parent: Option<(usize, usize)>) -> usize {
         let id = self.lines.len();
         self.lines.push(Branch { parent, nodes: Vec::new() });
-        let mut pos = start;
-        for (i, n) in nodes.iter().enumerate() {
-            // An empty variation ("( )") has nothing to step into.
-            let notes = n.notes();
-            let variations =
-                notes.variations.iter().filter(|v| !v.is_empty()).map(|v| self.add(v, pos, Some((id, i)))).collect();
-            self.lines[id].nodes.push(Node {
-                before: pos,
-                mv: n.mv,
-                comments_before: notes.comments_before.clone(),
-                nags: notes.nags.clone(),
-                comments: notes.comments.clone(),
-                variations,
-            });
-            pos.play_unchecked(&n.mv);
+        // For each line open: its id (None for an empty variation, which
+        // has nothing to step into and is left out) and its position.
+        let mut open: Vec<(Option<usize>, Position)> = vec![(Some(id), start)];
+        for step in walk(nodes) {
+            match step {
+                Step::Move { mv, comments_before, nags, comments } => {
+                    let Some((Some(line), pos)) = open.last_mut() else { continue };
+                    self.lines[*line].nodes.push(Node {
+                        before: *pos,
+                        mv,
+                        comments_before: comments_before.to_vec(),
+                        nags: nags.to_vec(),
+                        comments: comments.to_vec(),
+                        variations: Vec::new(),
+                    });
+                    pos.play_unchecked(&mv);
+                }
+                Step::Open(moves) => {
+                    let from = open.last().and_then(|(line, _)| *line).and_then(|line| {
+                        let at = self.lines[line].nodes.len().checked_sub(1)?;
+                        Some((line, at, self.lines[line].nodes[at].before))
+                    });
+                    match from {
+                        Some((line, at, before)) if moves > 0 => {
+                            let new = self.lines.len();
+                            self.lines.push(Branch { parent: Some((line, at)), nodes: Vec::new() });
+                            self.lines[line].nodes[at].variations.push(new);
+                            open.push((Some(new), before));
+                        }
+                        _ => open.push((None, start)),
+                    }
+                }
+                Step::Close => {
+                    open.pop();
+                }
+            }
         }
         id
     }
@@ -312,6 +338,14 @@ impl Tree {
         Played::NewLine(Cursor { line: id, at: 1 })
     }
 
+    /// Whether a move at the cursor that is not the next one would begin
+    /// a line nested deeper than PGN is read ([`MAX_NESTING`]): the board
+    /// begins none, so what is saved is read back.
+    pub(crate) fn begins_too_deep(&self, c: Cursor) -> bool {
+        let at_end = self.lines.get(c.line).is_none_or(|b| c.at >= b.nodes.len());
+        !at_end && self.depth(c).0 >= MAX_NESTING
+    }
+
     /// Moves played at the end of the main line (a game watched goes
     /// on); the lines tried meanwhile are kept.
     pub(crate) fn extend_main(&mut self, moves: &[Move]) {
@@ -399,22 +433,47 @@ impl Tree {
         lost
     }
 
-    /// The line `line` and the lines inside it, as PGN moves.
+    /// The line `line` and the lines inside it, as PGN moves (a line
+    /// left empty by a deletion is left out), nested to any depth.
     pub(crate) fn pgn_moves(&self, line: usize) -> Vec<PgnNode> {
-        let Some(branch) = self.lines.get(line) else { return Vec::new() };
-        branch
-            .nodes
-            .iter()
-            .map(|n| {
+        let mut built = Builder::new();
+        // For each line open: its id, its next move, and that move's next
+        // variation (None until the move is built).
+        let mut open: Vec<(usize, usize, Option<usize>)> = vec![(line, 0, None)];
+        while let Some((id, i, v)) = open.last_mut() {
+            let Some(node) = self.lines.get(*id).and_then(|b| b.nodes.get(*i)) else {
+                open.pop();
+                if !open.is_empty() {
+                    built.close_variation();
+                }
+                continue;
+            };
+            let Some(next) = v else {
                 let notes = PgnNotes {
-                    comments_before: n.comments_before.clone(),
-                    nags: n.nags.clone(),
-                    comments: n.comments.clone(),
-                    variations: n.variations.iter().map(|v| self.pgn_moves(*v)).filter(|v| !v.is_empty()).collect(),
+                    comments_before: node.comments_before.clone(),
+                    nags: node.nags.clone(),
+                    comments: node.comments.clone(),
+                    variations: Vec::new(),
                 };
-                PgnNode::with_notes(n.mv, notes)
-            })
-            .collect()
+                built.push(PgnNode::with_notes(node.mv, notes));
+                *v = Some(0);
+                continue;
+            };
+            let inside = node.variations.get(*next).copied();
+            *next += 1;
+            match inside {
+                Some(var) if self.lines.get(var).is_some_and(|b| !b.nodes.is_empty()) => {
+                    built.open_variation();
+                    open.push((var, 0, None));
+                }
+                Some(_) => {}
+                None => {
+                    *i += 1;
+                    *v = None;
+                }
+            }
+        }
+        built.finish()
     }
 }
 
@@ -504,6 +563,25 @@ mod tests {
     /// A game corrected: the lines that branched from its main line are
     /// grafted where the corrected game reaches the same position; one
     /// whose place is gone is counted.
+    #[test]
+    fn no_line_is_begun_deeper_than_files_are_read() {
+        let depth = MAX_NESTING;
+        let mut pgn = String::from("1. e4 ");
+        for k in 0..depth {
+            pgn.push_str(if k % 2 == 0 { "( 1. d4 " } else { "( 1. e4 " });
+        }
+        pgn.push_str("d5 ");
+        pgn.push_str(&")".repeat(depth));
+        pgn.push_str(" *");
+        let t = tree(&pgn);
+        let deepest = Cursor { line: t.lines.len() - 1, at: 1 };
+        assert_eq!(t.depth(deepest).0, depth);
+        assert!(t.begins_too_deep(deepest), "a new line here would be deeper than the limit");
+        assert!(!t.begins_too_deep(Cursor { line: deepest.line, at: 2 }), "at the end, the line goes on");
+        let parent = t.leave(deepest).expect("parent");
+        assert!(!t.begins_too_deep(parent));
+    }
+
     #[test]
     fn lines_are_grafted_onto_a_corrected_game() {
         let old = tree("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 (2. f4) 2... Nc6 *");

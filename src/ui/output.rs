@@ -136,7 +136,7 @@ pub(crate) fn rows(lines: &[Line]) -> Vec<String> {
 ///   packed item by item, each row starting with the list's head;
 ///   numbered choices ("1: Nbd2, 2: Nfd2") get a row each;
 /// - only an item longer than a row is split, at spaces (a single longer
-///   word stays whole).
+///   word is cut at the row's width: no row is ever wider).
 pub(crate) fn wrap(text: &str, width: usize, list: bool) -> Vec<String> {
     let text = text.trim_end();
     if cells(text) <= width {
@@ -167,14 +167,17 @@ fn len(s: &str) -> usize {
     cells(s)
 }
 
-/// Sentences ending in ". ", "? ", "! " or "; ", with their punctuation.
+/// Sentences ending in ". ", "? ", "! " or "; ", with their punctuation;
+/// a move's number ("3. Bc4", "12... Nf6") ends none: a move is never
+/// apart from its number.
 fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
         current.push(c);
-        if matches!(c, '.' | '?' | '!' | ';') && chars.peek() == Some(&' ') {
+        let ends = matches!(c, '.' | '?' | '!' | ';') && chars.peek().is_some_and(|(_, n)| *n == ' ');
+        if ends && !(c == '.' && move_number_before(&current, &text[i + 1..])) {
             out.push(std::mem::take(&mut current).trim().to_string());
         }
     }
@@ -182,6 +185,19 @@ fn sentences(text: &str) -> Vec<String> {
         out.push(current.trim().to_string());
     }
     out
+}
+
+/// Whether `before` ends with a move's number ("3.", "12...") and the
+/// word after it (in `after`) is a move: one with a square in it, or a
+/// castling.
+fn move_number_before(before: &str, after: &str) -> bool {
+    let last = before.rsplit([' ', ':']).next().unwrap_or_default();
+    let digits = last.trim_end_matches('.');
+    let number = !digits.is_empty() && digits.len() < last.len() && digits.chars().all(|c| c.is_ascii_digit());
+    let word = after.trim_start().split([' ', ',', ';']).next().unwrap_or_default();
+    let chars: Vec<char> = word.chars().collect();
+    let square = chars.windows(2).any(|w| ('a'..='h').contains(&w[0]) && ('1'..='8').contains(&w[1]));
+    number && (square || word.starts_with("O-O") || word.starts_with("0-0"))
 }
 
 /// Whether an item is a numbered choice ("2: bishop d2").
@@ -269,10 +285,25 @@ fn pack(head: &str, items: &[&str], width: usize, per_row: usize) -> Vec<String>
 /// a row never breaks there; shown as a space.
 pub(crate) const GLUE: char = '\u{a0}';
 
+/// `word` in pieces of at most `width` cells (at least one character each).
+fn chunks(word: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = vec![String::new()];
+    for c in word.chars() {
+        let wide = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if out.last().is_some_and(|l| !l.is_empty() && len(l) + wide > width) {
+            out.push(String::new());
+        }
+        if let Some(last) = out.last_mut() {
+            last.push(c);
+        }
+    }
+    out
+}
+
 /// Splits at spaces (never at [`GLUE`]) into as few rows of at most
 /// `width` cells as greedy packing needs, balanced so that no row is left
 /// with a lone word ("Taken back: White's Bxa6" / "and Black's Nb4.", not
-/// "... and Black's" / "Nb4."); a single longer word stays whole.
+/// "... and Black's" / "Nb4."); a single longer word is cut at the width.
 fn words(text: &str, width: usize) -> Vec<String> {
     // A path longer than a row is split after its slashes.
     let long: Vec<String> = text.split(' ').filter(|w| !w.is_empty()).flat_map(|w| slashed(w, width)).collect();
@@ -285,11 +316,15 @@ fn words(text: &str, width: usize) -> Vec<String> {
 }
 
 /// A word longer than `width` (a path, a FEN's placement) in pieces ending
-/// at a slash, each at most `width` cells where the slashes allow; any
-/// other word whole.
+/// at a slash, each at most `width` cells where the slashes allow; a
+/// piece still longer (a word of outside text with no slash) cut into
+/// pieces of `width` cells, so no row is ever wider.
 pub(crate) fn slashed(word: &str, width: usize) -> Vec<String> {
-    if len(word) <= width || !word.contains('/') {
+    if len(word) <= width {
         return vec![word.to_string()];
+    }
+    if !word.contains('/') {
+        return chunks(word, width);
     }
     let mut out: Vec<String> = Vec::new();
     for part in word.split_inclusive('/') {
@@ -298,7 +333,7 @@ pub(crate) fn slashed(word: &str, width: usize) -> Vec<String> {
             _ => out.push(part.to_string()),
         }
     }
-    out
+    out.into_iter().flat_map(|p| if len(&p) > width { chunks(&p, width) } else { vec![p] }).collect()
 }
 
 fn greedy_rows(items: &[&str], width: usize) -> Vec<String> {
@@ -434,6 +469,26 @@ mod whole_items {
 
     fn rows_of(text: &str) -> Vec<String> {
         rows(&[Line::info(text.to_string())])
+    }
+
+    /// A move is never apart from its number (issue 65, item 13: the
+    /// slowest moves split "3." from "Bc4"), while a sentence ending in a
+    /// number still ends there.
+    #[test]
+    fn a_move_stays_with_its_number() {
+        let text = "White, longest thinks: 3. Bc4, 44 seconds; 2. Nf3, 33 seconds; 12... O-O, 5 seconds.";
+        let rows = rows_of(text);
+        assert!(
+            rows.iter().all(|r| !r.ends_with('.')
+                || !r.rsplit(' ').next().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit())
+                    && w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))),
+            "{rows:?}"
+        );
+        for mv in ["3. Bc4", "2. Nf3", "12... O-O"] {
+            assert!(rows.iter().any(|r| r.contains(mv)), "{mv}: {rows:?}");
+        }
+        let rows = rows_of("Your puzzle rating: 1500. Next comes a harder one, rated higher.");
+        assert_eq!(rows[0], "Your puzzle rating: 1500.");
     }
 
     /// No row ends inside an item, and no row is a lone tail: the splits

@@ -151,6 +151,20 @@ fn limits_are_one_clear_line() {
     assert!(stderr(&o).contains("perft depth 9200 is too deep; use 0 to 15"), "{}", stderr(&o));
 }
 
+/// Issue 65, item 15: a refused FEN of 10 kB (and an unknown argument as
+/// long) is echoed cut, never whole; what is wrong is still said.
+#[test]
+fn long_bad_input_is_echoed_cut() {
+    let long = format!("8/8/8/8/8/8/8/8 w - - 0 1{}", "x".repeat(10_000));
+    let o = voxchess(&["fen", "--fen", &long, "--moves", "e4"]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains('…') && err.len() < 600, "{} bytes: {err}", err.len());
+    let o = voxchess(&["perft", &"9".repeat(10_000)]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).len() < 600, "{}", stderr(&o).len());
+}
+
 /// voxchess with its settings folder in a fresh directory.
 fn with_config(name: &str, config: &str, args: &[&str]) -> Output {
     let dir = crate::common::scratch_root().join(format!("voxchess-cli-{name}-{}", std::process::id()));

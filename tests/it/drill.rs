@@ -183,3 +183,27 @@ fn a_korean_memory_drill_is_scored() {
         ("아닙니다:", "10개 중 9개를"),
     );
 }
+
+/// Issue 65, item 14: `where am i` in a drill names the drill and asks
+/// its question again; it is no answer.
+#[test]
+fn where_am_i_in_a_drill_names_it_and_asks_again() {
+    let dir = crate::common::scratch_root().join(format!("voxchess-drill-where-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut child = voxchess(&dir)
+        .args(["drill", "colours", "--plain", "--no-speech", "--no-voice", "--lang", "en"])
+        .spawn()
+        .expect("voxchess drill");
+    let out = collect(child.stdout.take().expect("stdout"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let at = wait_for(&out, "What colour is", 0);
+    writeln!(stdin, "where am i").expect("typed");
+    let at = wait_for(&out, "Colours of squares", at);
+    let _ = wait_for(&out, "What colour is", at);
+    writeln!(stdin, "quit").expect("typed");
+    drop(stdin);
+    let _ = child.wait();
+    let all = out.lock().map(|t| t.clone()).unwrap_or_default();
+    assert!(!all.contains("Say light or dark.") && !all.contains("No:"), "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

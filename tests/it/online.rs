@@ -558,6 +558,12 @@ fn a_rematch_is_challenged_with_the_colours_swapped_and_played() {
     at = wait_for(&out, "The game starts: Anna", at);
     let _ = wait_for(&out, "against Player", at);
     finish(child);
+    // The last game's study ends as the rematch starts: no goodbye
+    // (issue 65, item 12), voxchess goes on.
+    let all = text(&out);
+    let rematch = all.find("Challenge sent").map_or("", |i| &all[i..]);
+    let starts = rematch.find("The game starts: Anna").unwrap_or(0);
+    assert!(!rematch[..starts].contains("Goodbye."), "{all}");
     let requests = server.state.lock().unwrap().requests.clone();
     let (_, body) = requests
         .iter()

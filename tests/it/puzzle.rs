@@ -243,3 +243,31 @@ fn a_packed_puzzle_file_is_imported() {
     assert!(said.contains("broken.zst") && said.contains("nicht lesbar") && !said.contains("panicked"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 65, item 14: `where am i` in a puzzle names the puzzle and the
+/// player's side, whose move it is and the last move (in Russian too).
+#[test]
+fn where_am_i_in_a_puzzle_names_it_the_side_and_the_last_move() {
+    let dir = home("where");
+    import(&dir, "en");
+    let all = session(
+        &dir,
+        "en",
+        &[
+            ("", "Black: a6"),
+            ("where am i", "Last move: Black: a6"),
+            ("Re8", "Solved in"),
+            ("where am i", "This puzzle is over."),
+            ("quit", "Goodbye."),
+        ],
+    );
+    let asked = all.find("where am i").map_or(&all[..], |i| &all[i..]);
+    assert!(asked.contains("Puzzle mate0001") && asked.contains("White to move."), "{all}");
+    assert!(!all.contains("That is not part of a puzzle."), "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir = home("where-ru");
+    import(&dir, "ru");
+    let all = session(&dir, "ru", &[("", "Чёрные: a6"), ("где я", "Последний ход"), ("выход", "До свидания")]);
+    assert!(all.contains("Ход белых."), "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -324,3 +324,79 @@ fn a_finished_game_is_analysed() {
         ],
     );
 }
+
+/// Issue 65, item 11: own lines nested 151 deep (past the old limit of
+/// 100) are saved, then read back by `voxchess review` whole: what
+/// voxchess writes, it reads.
+#[test]
+fn own_lines_nested_deep_are_saved_and_read_back() {
+    let depth = 150;
+    let mut lines: Vec<String> = vec!["d4".into()];
+    // Each level: a pawn move goes on in the line, `back`, and a knight's
+    // move begins a line inside it.
+    for k in 0..depth {
+        let (pawn, knight) = match (k % 2 == 0, (k / 2) % 2 == 0) {
+            (true, true) => ("a6", "Nf6"),
+            (true, false) => ("a6", "Ng8"),
+            (false, true) => ("a3", "Nf3"),
+            (false, false) => ("a3", "Ng1"),
+        };
+        lines.extend([pawn.to_string(), "back".into(), knight.to_string()]);
+    }
+    lines.extend(["save".into(), "quit".into(), "yes".into()]);
+    let typed: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let (out, games) = review("deep-lines", "1. e4 e5 *\n", "en", &typed);
+    let saved = games.last().unwrap_or_else(|| panic!("nothing saved: {out}"));
+    assert_eq!(saved.matches('(').count(), depth + 1, "{saved}");
+    let read = voxchess::notation::pgn::read_pgn(saved, NotationLang::English, None).expect("read back");
+    let mut line = &read[0].moves;
+    let mut nested = 0;
+    while let Some(inner) = line.iter().find_map(|n| n.notes().variations.first()) {
+        nested += 1;
+        line = inner;
+    }
+    assert_eq!(nested, depth + 1);
+    // voxchess reads it: the review opens, the deepest line reached.
+    let (again, _) = review("deep-lines-again", saved, "en", &["quit"]);
+    assert!(again.contains("Type help for commands"), "{again}");
+    assert!(!again.contains("nested"), "{again}");
+}
+
+/// Issue 65, items 13 and 15: a long list of chapters is said a page of
+/// 20 at a time (`chapters` again goes on, then from the first), and a
+/// study's chapters are named when it opens; each game is read when it
+/// is opened (the file's games indexed).
+#[test]
+fn chapters_are_named_a_page_at_a_time_and_on_opening_a_study() {
+    let pgn: String = (1..=45)
+        .map(|n| {
+            format!(
+                "[Event \"Study\"]\n[ChapterName \"Lesson {n}\"]\n\n1. e4 e5 {} *\n\n",
+                if n == 30 { "2. Nf3" } else { "" }
+            )
+        })
+        .collect();
+    let (out, _) = review(
+        "chapters-pages",
+        &pgn,
+        "en",
+        &["chapters", "chapters", "chapter 30", "forward", "forward", "forward", "quit"],
+    );
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    let needles: Vec<String> = [
+        "Chapter 1 of 45: Lesson 1.",
+        // Named on opening: the first page.
+        "45 chapters; 1 to 20: 1. Lesson 1; 2. Lesson 2;",
+        "20. Lesson 20. Say chapters again for more.",
+        // `chapters` goes on from there.
+        "45 chapters; 21 to 40: 21. Lesson 21;",
+        "45 chapters; 41 to 45: 41. Lesson 41;",
+        "45. Lesson 45.",
+        "Chapter 30 of 45: Lesson 30.",
+        "Nf3",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    in_order(&out, &needles);
+}

@@ -282,3 +282,22 @@ fn setup_in_a_review_starts_from_the_position_in_view_and_comes_back() {
         ],
     );
 }
+
+/// Issue 65, item 14: `where am i` while setting up names the mode and
+/// the board's state (empty, or whose move it is), never refused.
+#[test]
+fn where_am_i_while_setting_up_names_the_mode() {
+    let dir = scratch("where");
+    let out = run(&dir, &["setup"], &["clear", "where am i", "white king e1", "black king e8", "where am i", "quit"]);
+    in_order(
+        &out,
+        &[
+            "You are setting up a position; say done when it is ready.",
+            "The board is empty.",
+            "You are setting up a position; say done when it is ready.",
+            "White to move.",
+        ],
+    );
+    assert!(!out.contains("That works once the position is done"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

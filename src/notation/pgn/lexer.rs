@@ -101,9 +101,13 @@ fn tag_end(text: &str, open: usize) -> Option<usize> {
     if quoted { first() } else { None }
 }
 
-/// The deepest variations may be nested; deeper is refused while
-/// reading, before anything more is held.
-pub(crate) const MAX_NESTING: usize = 100;
+/// The deepest variations may be nested: deeper is refused while
+/// reading, before anything more is held. Reading, writing, copying and
+/// dropping are walks with their own stack at any depth (walk.rs); the
+/// bound keeps a hostile file's memory near its size (a million levels
+/// took 700 MB), and the analysis board begins no line deeper, so what
+/// voxchess writes it reads.
+pub const MAX_NESTING: usize = 10_000;
 
 /// The most tokens one game may have (a numbered game of a million
 /// plies has a million and a half).
@@ -129,6 +133,16 @@ impl<'a> Lexer<'a> {
     /// Whether all the text has been read.
     pub(crate) fn done(&self) -> bool {
         self.i >= self.text.len()
+    }
+
+    /// Where reading has come to, in bytes.
+    pub(crate) fn offset(&self) -> usize {
+        self.i
+    }
+
+    /// The length of the text, in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.text.len()
     }
 
     /// The line the lexer has come to.

@@ -5,16 +5,18 @@
 mod lexer;
 mod problem;
 mod reader;
+pub(crate) mod walk;
 mod writer;
 
+pub use lexer::MAX_NESTING;
 pub use problem::PgnProblem;
 pub use reader::{PgnError, PgnGames, pgn_games, read_pgn};
 pub use writer::write_pgn;
 
 use crate::rules::{Move, Position};
 
-/// One move of a game with what was written around it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One move of a game with what was written around it. Copied, compared
+/// and dropped a line at a time (walk.rs), however deep its variations.
 pub struct PgnNode {
     /// The move.
     pub mv: Move,
@@ -24,7 +26,7 @@ pub struct PgnNode {
 }
 
 /// What was written around a move.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct PgnNotes {
     /// Comments written before the move (only at the start of a line).
     pub comments_before: Vec<String>,

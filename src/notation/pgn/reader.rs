@@ -1,8 +1,9 @@
 //! Reading PGN into games; every move is checked against the rules, and an
 //! error names the game, the move number, the side and the token.
 
-use super::lexer::{LexError, Lexer, MAX_GAME_TOKENS, MAX_NESTING, Token};
+use super::lexer::{LexError, Lexer, MAX_GAME_TOKENS, Token};
 use super::problem::PgnProblem;
+use super::walk::Builder;
 use super::{PgnGame, PgnNode};
 use crate::notation::lang::NotationLang;
 use crate::notation::movetext::take_move;
@@ -46,6 +47,15 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+/// A line being read: the position before its last move (a variation
+/// opens there), its position, and comments waiting for a move.
+#[derive(Default)]
+struct LineState {
+    before: Option<Position>,
+    pos: Position,
+    pending: Vec<String>,
+}
+
 /// The most words a move and its marks are read from.
 const MOVE_WORDS: usize = 16;
 
@@ -55,6 +65,10 @@ struct Parser<'a> {
     lexer: Lexer<'a>,
     /// Tokens made but not yet taken.
     ahead: VecDeque<(Token, usize)>,
+    /// Where in the text each token ahead begins, in bytes.
+    ahead_at: VecDeque<usize>,
+    /// Where the token taken last begins.
+    last_at: usize,
     /// The line of the last token taken.
     last_line: usize,
     /// A problem of the text met while reading ahead: it stops the reading.
@@ -81,9 +95,11 @@ impl Parser<'_> {
                 self.broken = Some(LexError { line: self.lexer.line(), problem });
                 break;
             }
+            let (had, at) = (self.ahead.len(), self.lexer.offset());
             if let Err(e) = self.lexer.next_token(&mut self.ahead) {
                 self.broken = Some(e);
             }
+            self.ahead_at.extend(std::iter::repeat_n(at, self.ahead.len().saturating_sub(had)));
         }
     }
     fn peek(&mut self) -> Option<&Token> {
@@ -94,6 +110,7 @@ impl Parser<'_> {
     fn pop(&mut self) -> Option<Token> {
         self.fill(1);
         let (token, line) = self.ahead.pop_front()?;
+        self.last_at = self.ahead_at.pop_front().unwrap_or(self.last_at);
         self.last_line = line;
         self.taken += 1;
         Some(token)
@@ -101,12 +118,14 @@ impl Parser<'_> {
     /// Puts back a token just taken.
     fn unpop(&mut self, token: Token) {
         self.ahead.push_front((token, self.last_line));
+        self.ahead_at.push_front(self.last_at);
         self.taken -= 1;
     }
     /// Drops `n` tokens ahead.
     fn skip(&mut self, n: usize) {
         for _ in 0..n {
             if let Some((_, line)) = self.ahead.pop_front() {
+                self.last_at = self.ahead_at.pop_front().unwrap_or(self.last_at);
                 self.last_line = line;
                 self.taken += 1;
             }
@@ -130,52 +149,57 @@ impl Parser<'_> {
         PgnError { game: self.game, players: self.players.clone(), line, at_move: None, token: None, problem }
     }
 
-    /// Reads a line of moves from `pos` until a result, a ')' or the end.
-    /// Returns the moves and any comments that had no move to stand with.
-    fn line_of_moves(&mut self, start: Position, depth: usize) -> Result<(Vec<PgnNode>, Vec<String>), PgnError> {
-        let mut nodes: Vec<PgnNode> = Vec::new();
-        // Only the position before the last move is kept: a variation
-        // opens there, and nothing earlier is looked at again.
-        let mut before: Option<Position> = None;
-        let mut pos = start;
-        let mut pending: Vec<String> = Vec::new();
+    /// Reads a line of moves from `start` until a result, a tag or the
+    /// end, with its variations nested to any depth (a stack of lines
+    /// open, never a call for each level). Returns the moves and any
+    /// comments that had no move to stand with.
+    fn line_of_moves(&mut self, start: Position) -> Result<(Vec<PgnNode>, Vec<String>), PgnError> {
+        let mut built = Builder::new();
+        // A state for each line open, the main line first.
+        let mut states = vec![LineState { before: None, pos: start, pending: Vec::new() }];
         while let Some(tok) = self.pop() {
+            let main = states.len() == 1;
+            let Some(state) = states.last_mut() else { break };
             match tok {
-                Token::Tag(..) | Token::Result(_) | Token::VariationEnd => {
+                Token::Tag(..) | Token::Result(_) => {
                     self.unpop(tok);
                     break;
                 }
+                Token::VariationEnd if main => {
+                    self.unpop(tok);
+                    break;
+                }
+                Token::VariationEnd => {
+                    let mut done = states.pop().unwrap_or_default();
+                    match built.current().last_mut() {
+                        Some(n) => n.notes_mut().comments.append(&mut done.pending),
+                        None if !done.pending.is_empty() => {
+                            return Err(self.error_here(PgnProblem::EmptyVariation));
+                        }
+                        None => {}
+                    }
+                    built.close_variation();
+                }
                 Token::MoveNumber => {}
-                Token::Comment(c) => match nodes.last_mut() {
+                Token::Comment(c) => match built.current().last_mut() {
                     Some(n) => n.notes_mut().comments.push(c),
-                    None => pending.push(c),
+                    None => state.pending.push(c),
                 },
-                Token::DrawOffer => match nodes.last_mut() {
+                Token::DrawOffer => match built.current().last_mut() {
                     Some(n) => n.notes_mut().comments.push("(=)".into()),
-                    None => pending.push("(=)".into()),
+                    None => state.pending.push("(=)".into()),
                 },
-                Token::Nag(n) => match nodes.last_mut() {
+                Token::Nag(n) => match built.current().last_mut() {
                     Some(node) => node.notes_mut().nags.push(n),
                     None => return Err(self.error_here(PgnProblem::AnnotationFirst(n))),
                 },
                 Token::VariationStart => {
-                    if depth >= MAX_NESTING {
-                        return Err(self.error_here(PgnProblem::TooDeep(MAX_NESTING)));
-                    }
-                    let Some(from) = before else {
+                    // A variation opens where the last move was played.
+                    let Some(from) = state.before else {
                         return Err(self.error_here(PgnProblem::VariationFirst));
                     };
-                    let (variation, loose) = self.line_of_moves(from, depth + 1)?;
-                    if !loose.is_empty() {
-                        return Err(self.error(PgnProblem::EmptyVariation));
-                    }
-                    if self.peek() != Some(&Token::VariationEnd) {
-                        return Err(self.error(PgnProblem::VariationNotClosed));
-                    }
-                    self.skip(1);
-                    if let Some(n) = nodes.last_mut() {
-                        n.notes_mut().variations.push(variation);
-                    }
+                    built.open_variation();
+                    states.push(LineState { before: None, pos: from, pending: Vec::new() });
                 }
                 Token::Word(first) => {
                     let line = self.last_line;
@@ -187,11 +211,11 @@ impl Parser<'_> {
                         _ => None,
                     });
                     let words: Vec<&str> = std::iter::once(first.as_str()).chain(next).collect();
-                    match take_move(&pos, &words, self.lang) {
+                    match take_move(&state.pos, &words, self.lang) {
                         Ok((m, marks, _text, used)) => {
                             let mut node = PgnNode::new(m);
-                            if !pending.is_empty() {
-                                node.notes_mut().comments_before = std::mem::take(&mut pending);
+                            if !state.pending.is_empty() {
+                                node.notes_mut().comments_before = std::mem::take(&mut state.pending);
                             }
                             if marks.nag.is_some() {
                                 node.notes_mut().nags.extend(marks.nag);
@@ -199,14 +223,14 @@ impl Parser<'_> {
                             if marks.draw_offer {
                                 node.notes_mut().comments.push("(=)".into());
                             }
-                            before = Some(pos);
-                            pos.play_unchecked(&m);
-                            nodes.push(node);
+                            state.before = Some(state.pos);
+                            state.pos.play_unchecked(&m);
+                            built.push(node);
                             self.skip(used - 1);
                         }
                         Err((e, text)) => {
                             return Err(PgnError {
-                                at_move: Some((pos.fullmoves(), pos.turn())),
+                                at_move: Some((state.pos.fullmoves(), state.pos.turn())),
                                 token: Some(text),
                                 ..self.error_at(line, PgnProblem::Move(Box::new(e)))
                             });
@@ -215,13 +239,16 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(n) = nodes.last_mut()
+        if states.len() > 1 {
+            return Err(self.error(PgnProblem::VariationNotClosed));
+        }
+        let mut pending = states.pop().map(|s| s.pending).unwrap_or_default();
+        if let Some(n) = built.current().last_mut()
             && !pending.is_empty()
         {
             n.notes_mut().comments.append(&mut pending);
         }
-        nodes.shrink_to_fit();
-        Ok((nodes, pending))
+        Ok((built.finish(), pending))
     }
 
     /// A problem of the text as the reader's: in game `game`.
@@ -247,6 +274,8 @@ pub fn pgn_games(text: &str, lang: NotationLang, start: Option<Position>) -> Pgn
         parser: Parser {
             lexer: Lexer::new(text),
             ahead: VecDeque::new(),
+            ahead_at: VecDeque::new(),
+            last_at: 0,
             last_line: 1,
             broken: None,
             taken: 0,
@@ -267,6 +296,17 @@ pub struct PgnGames<'a> {
     /// Whether a game was read before.
     read_any: bool,
     failed: bool,
+}
+
+impl PgnGames<'_> {
+    /// Where in the text the next game begins, in bytes (the text's
+    /// length at its end): a game's text runs from this offset, asked
+    /// before it is read, to the one asked after.
+    pub fn next_offset(&mut self) -> usize {
+        let p = &mut self.parser;
+        p.fill(1);
+        p.ahead_at.front().copied().unwrap_or_else(|| p.lexer.len())
+    }
 }
 
 impl Iterator for PgnGames<'_> {
@@ -329,7 +369,7 @@ fn read_game(p: &mut Parser<'_>, start: Option<Position>) -> Result<PgnGame, Pgn
     if let Some(fen) = game.tag("FEN") {
         game.start = Position::from_fen(fen).map_err(|e| p.error(PgnProblem::BadFen(e)))?;
     }
-    let (moves, comments) = p.line_of_moves(game.start, 0)?;
+    let (moves, comments) = p.line_of_moves(game.start)?;
     game.moves = moves;
     game.comments = comments;
     match p.peek() {

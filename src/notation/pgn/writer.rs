@@ -1,5 +1,6 @@
 //! Writing games as standard PGN (English SAN, lines of at most 79 characters).
 
+use super::walk::{Step, walk};
 use super::{PgnGame, PgnNode};
 use crate::notation::san::{SanOptions, write_san};
 use crate::rules::{Color, Position};
@@ -15,37 +16,58 @@ fn comment(text: &str) -> String {
     format!("{{{}}}", text.replace('}', ")"))
 }
 
+/// Where the writing stands in a line: the position before its last move
+/// (its variations start there), its position, and whether the next move
+/// needs its number.
+struct LineAt {
+    before: Position,
+    pos: Position,
+    need_number: bool,
+}
+
+/// The words of a line of moves and its variations, nested to any depth
+/// (a walk with its own stack).
 fn write_line(start: &Position, nodes: &[PgnNode], words: &mut Vec<String>) {
     let opts = SanOptions::default();
-    let mut pos = *start;
-    let mut need_number = true;
-    for node in nodes {
-        let notes = node.notes();
-        for c in &notes.comments_before {
-            words.push(comment(c));
-            need_number = true;
+    let mut lines = vec![LineAt { before: *start, pos: *start, need_number: true }];
+    for step in walk(nodes) {
+        let Some(at) = lines.last_mut() else { break };
+        match step {
+            Step::Move { mv, comments_before, nags, comments } => {
+                for c in comments_before {
+                    words.push(comment(c));
+                    at.need_number = true;
+                }
+                if at.pos.turn() == Color::White {
+                    words.push(format!("{}.", at.pos.fullmoves()));
+                } else if at.need_number {
+                    words.push(format!("{}...", at.pos.fullmoves()));
+                }
+                words.push(write_san(&at.pos, &mv, &opts));
+                at.need_number = false;
+                for n in nags {
+                    words.push(format!("${n}"));
+                }
+                for c in comments {
+                    words.push(comment(c));
+                    at.need_number = true;
+                }
+                at.before = at.pos;
+                at.pos.play_unchecked(&mv);
+            }
+            Step::Open(_) => {
+                words.push("(".into());
+                let from = at.before;
+                lines.push(LineAt { before: from, pos: from, need_number: true });
+            }
+            Step::Close => {
+                words.push(")".into());
+                lines.pop();
+                if let Some(at) = lines.last_mut() {
+                    at.need_number = true;
+                }
+            }
         }
-        if pos.turn() == Color::White {
-            words.push(format!("{}.", pos.fullmoves()));
-        } else if need_number {
-            words.push(format!("{}...", pos.fullmoves()));
-        }
-        words.push(write_san(&pos, &node.mv, &opts));
-        need_number = false;
-        for n in &notes.nags {
-            words.push(format!("${n}"));
-        }
-        for c in &notes.comments {
-            words.push(comment(c));
-            need_number = true;
-        }
-        for v in &notes.variations {
-            words.push("(".into());
-            write_line(&pos, v, words);
-            words.push(")".into());
-            need_number = true;
-        }
-        pos.play_unchecked(&node.mv);
     }
 }
 

@@ -69,6 +69,14 @@ pub struct StudyWords {
     pub chapter: [String; 3],
     /// The chapters: `{count}` (with its unit), `{list}`.
     pub chapters_list: String,
+    /// A page of a long list of chapters: `{count}` of them, `{from}` to
+    /// `{to}`, `{list}`; `chapters` again says the next.
+    pub chapters_page: String,
+    /// A move not played: it would begin a line nested deeper than
+    /// `{number}`, the deepest a file is read.
+    pub nested_too_deep: String,
+    /// The last page.
+    pub chapters_last: String,
     /// `{n}`, `{count}` (how many, with the unit).
     pub no_chapter: String,
     pub review_only: String,
@@ -270,6 +278,8 @@ pub struct LookupWords {
 #[allow(missing_docs)]
 pub struct SetupWords {
     pub opened: String,
+    /// `where am i` while setting up: the mode (the board follows).
+    pub here: String,
     pub empty: String,
     pub placed: String,
     /// A piece put where another stood: `{old}`, that one.

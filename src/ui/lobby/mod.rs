@@ -541,6 +541,9 @@ impl Lobby {
         let effects = Effects::new(self.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);
         let mut play = play;
         play.listen(self.listening.clone());
+        // Leaving it goes back to the lobby: no goodbye (a rematch
+        // accepted ends the last game's study without one).
+        play.above_another();
         let mut mode = GameMode::new(play, effects);
         // A pairing of the tournament joined: back in it at the game's end.
         let joined = self.tournaments.joined_id();

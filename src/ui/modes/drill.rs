@@ -118,6 +118,17 @@ impl Mode for DrillMode {
             let lines = self.shell.words.drill_help(self.drill.question());
             return self.shell.say_lines(lines);
         }
+        // Where the player is: the drill, then its question (or what
+        // comes after a round).
+        if command == Some(Command::WhereAmI) {
+            let start = self.shell.words.drill_start(self.drill.kind());
+            self.shell.say_lines(vec![start]);
+            if self.drill.is_over() {
+                let line = self.shell.words.drill_again();
+                return self.shell.say_lines(vec![line]);
+            }
+            return self.ask();
+        }
         if command == Some(Command::Repeat) {
             // The question again (a memory drill's position with it), or
             // what comes after a round.

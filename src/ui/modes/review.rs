@@ -5,6 +5,7 @@
 
 use crate::config::Settings;
 use crate::speech::{Channel, Lexicon};
+use crate::study::chapters::Chapters;
 use crate::ui::effects::Effects;
 use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Msg};
@@ -27,10 +28,14 @@ pub(crate) struct ReviewMode {
     /// Where that game gives back its moves when its score could not be
     /// written: kept as a line when it is back.
     hand_back: super::game::HandBack,
-    /// Every chapter of the study (every game of the file), and the
-    /// reviews of those left, their own lines kept.
-    chapters: Vec<crate::notation::pgn::PgnGame>,
+    /// Every chapter of the study (every game of the file, read when it
+    /// is opened), and the reviews of those left, their own lines kept.
+    chapters: Chapters,
     parked: Vec<Option<Box<Review>>>,
+    /// Where `chapters` goes on listing (a page at a time), from 0.
+    listed: usize,
+    /// The study's chapters are named once it opens.
+    named: bool,
     /// The chapter under review, from 1.
     number: usize,
     /// The name of saved copies.
@@ -39,12 +44,15 @@ pub(crate) struct ReviewMode {
     waiting: Option<crate::ui::review::ChapterStep>,
 }
 
-/// `voxchess review`: game `number` (from 1) of the games read from a
-/// PGN file; `stem` names saved copies. `plain` chooses the line mode;
+/// How many chapters `chapters` names at a time.
+const CHAPTERS_PAGE: usize = 20;
+
+/// `voxchess review`: game `number` (from 1) of the games of a PGN file
+/// or a study; `stem` names saved copies. `plain` chooses the line mode;
 /// `notes` are said after the greeting (what was left out).
 pub(crate) fn start(
     settings: Settings,
-    games: Vec<crate::notation::pgn::PgnGame>,
+    games: Chapters,
     (number, stem): (usize, &str),
     plain: bool,
     notes: Vec<String>,
@@ -59,7 +67,7 @@ pub(crate) fn start(
     }
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let effects = Effects::new(io.tx.clone(), words, &settings);
-    let Some(mode) = ReviewMode::of_games(&settings, games, number, stem, effects) else {
+    let Some(mode) = ReviewMode::of_chapters(&settings, games, number, stem, effects) else {
         return Err(SessionError::NoSuchGame { number, total });
     };
     let listening = io.listening();
@@ -79,10 +87,22 @@ impl ReviewMode {
         stem: &str,
         effects: Effects,
     ) -> Option<ReviewMode> {
-        let game = games.get(number.checked_sub(1)?)?.clone();
-        let review = Review::new(game, settings, number, games.len(), stem);
-        let parked = games.iter().map(|_| None).collect();
-        Some(ReviewMode { chapters: games, parked, number, stem: stem.to_string(), ..ReviewMode::new(review, effects) })
+        Self::of_chapters(settings, Chapters::Read(games), number, stem, effects)
+    }
+
+    /// The same, of chapters read or indexed.
+    pub(crate) fn of_chapters(
+        settings: &Settings,
+        chapters: Chapters,
+        number: usize,
+        stem: &str,
+        effects: Effects,
+    ) -> Option<ReviewMode> {
+        let game = chapters.game(number.checked_sub(1)?)?.ok()?;
+        let review = Review::new(game, settings, number, chapters.len(), stem);
+        let parked = (0..chapters.len()).map(|_| None).collect();
+        let stem = stem.to_string();
+        Some(ReviewMode { chapters, parked, number, stem, named: false, ..ReviewMode::new(review, effects) })
     }
 
     /// A review whose work `effects` does.
@@ -93,8 +113,10 @@ impl ReviewMode {
             listening: None,
             game: None,
             hand_back: Default::default(),
-            chapters: Vec::new(),
+            chapters: Chapters::Read(Vec::new()),
             parked: Vec::new(),
+            listed: 0,
+            named: true,
             number: 1,
             stem: String::new(),
             waiting: None,
@@ -128,12 +150,7 @@ impl ReviewMode {
         }
         let total = self.chapters.len().max(1);
         let target = match step {
-            ChapterStep::List => {
-                let games: Vec<&crate::notation::pgn::PgnGame> =
-                    if self.chapters.is_empty() { vec![self.review.game()] } else { self.chapters.iter().collect() };
-                let line = self.review.shell_ref().words.chapters(&games);
-                return self.review.shell().tell(line);
-            }
+            ChapterStep::List => return self.list_chapters(),
             ChapterStep::To(n) => n as usize,
             ChapterStep::Next => self.number + 1,
             ChapterStep::Previous => self.number - 1,
@@ -145,15 +162,40 @@ impl ReviewMode {
         if target != self.number {
             let settings = self.review.settings().clone();
             let stem = self.stem.clone();
-            let game = &self.chapters[target - 1];
-            let next = self.parked[target - 1]
-                .take()
-                .unwrap_or_else(|| Box::new(Review::new(game.clone(), &settings, target, total, &stem)));
+            let next = match self.parked[target - 1].take() {
+                Some(parked) => parked,
+                None => match self.chapters.game(target - 1) {
+                    Some(Ok(game)) => Box::new(Review::new(game, &settings, target, total, &stem)),
+                    // The file's text is the one read: never met.
+                    Some(Err(e)) => {
+                        let lines = self.review.shell_ref().words.pgn_error(&e);
+                        return self.review.shell().say_lines(lines);
+                    }
+                    None => return,
+                },
+            };
             let left = std::mem::replace(&mut self.review, next);
             self.parked[self.number - 1] = Some(left);
             self.number = target;
         }
         self.review.greet(now);
+    }
+
+    /// `chapters`: the next page of names (at most `CHAPTERS_PAGE`),
+    /// from the first again after the last.
+    fn list_chapters(&mut self) {
+        let total = self.chapters.len();
+        let names = if total == 0 {
+            vec![crate::study::chapters::ChapterName::of(self.review.game())]
+        } else {
+            if self.listed >= total {
+                self.listed = 0;
+            }
+            self.chapters.names(self.listed, CHAPTERS_PAGE)
+        };
+        let line = self.review.shell_ref().words.chapters(&names, self.listed, total.max(1));
+        self.listed += names.len();
+        self.review.shell().tell(line);
     }
 
     fn fronts(&mut self) -> Vec<&mut dyn Front> {
@@ -166,8 +208,14 @@ impl Mode for ReviewMode {
         self.review.shell()
     }
 
+    /// The review's greeting; a study's chapters are named once, when
+    /// it opens (a page of them).
     fn greet(&mut self, now: u64) {
         self.review.greet(now);
+        let study = self.chapters.len() > 1 && self.chapters.names(0, 1).first().is_some_and(|n| n.chapter.is_some());
+        if !std::mem::replace(&mut self.named, true) && study && self.review.game().known_tag("ChapterName").is_some() {
+            self.list_chapters();
+        }
     }
 
     fn line(&mut self, text: &str, channel: Channel, now: u64) {

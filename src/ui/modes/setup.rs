@@ -150,6 +150,10 @@ impl SetupMode {
                 self.shell.answer(lines);
             }
             Command::Repeat => self.shell.repeat(),
+            Command::WhereAmI => {
+                let lines = self.shell.words.setup_here(&self.board);
+                self.shell.answer(lines);
+            }
             Command::Silence => self.shell.silence(),
             Command::Flip => self.shell.flip(),
             Command::Braille(view) => self.shell.braille_view(view),

@@ -27,6 +27,10 @@ impl Review {
             let text = self.shell.words.fixed(Fixed::LiveEnd);
             return self.shell.tell(text);
         }
+        if self.tree.begins_too_deep(self.cursor) {
+            let text = self.shell.words.nested_too_deep();
+            return self.shell.tell(text);
+        }
         let before = self.tree.position(self.cursor);
         let played = self.tree.play(self.cursor, mv);
         self.cursor = played.cursor();
@@ -42,7 +46,7 @@ impl Review {
     /// tree are followed), the cursor at its end; `save` keeps it.
     pub(crate) fn take_line(&mut self, moves: &[Move]) {
         for mv in moves {
-            if !self.tree.position(self.cursor).legal_moves().contains(mv) {
+            if !self.tree.position(self.cursor).legal_moves().contains(mv) || self.tree.begins_too_deep(self.cursor) {
                 break;
             }
             self.cursor = self.tree.play(self.cursor, *mv).cursor();

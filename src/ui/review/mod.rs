@@ -584,7 +584,7 @@ mod tests {
     use crate::ui::effect::Effect;
 
     fn texts(r: &mut Review) -> Vec<String> {
-        r.shell().take_output().into_iter().map(|l| l.text).collect()
+        r.shell().take_output().into_iter().map(|l| l.text.replace(crate::ui::output::GLUE, " ")).collect()
     }
 
     fn review(pgn: &str) -> Review {

@@ -172,7 +172,8 @@ fn sentences(lang: SpeechLang, n: u64) -> Vec<(&'static str, String)> {
     let mut pgn = crate::notation::pgn::PgnGame::new(start);
     pgn.moves = vec![crate::notation::pgn::PgnNode::new(e4); n as usize * 2];
     say("game header", w.header(&pgn, 1, 1)[0].clone());
-    let chapters = w.chapters(&vec![&pgn; n as usize]).text;
+    let name = crate::study::chapters::ChapterName::of(&pgn);
+    let chapters = w.chapters(&vec![name; n as usize], 0, n as usize).text;
     say("chapters", chapters.split(':').next().unwrap_or_default().to_string());
     say("no chapter", w.no_chapter(n32 + 1, n as usize));
     say("lines dropped", w.lines_dropped(n as usize));

@@ -70,7 +70,12 @@ impl Narrator {
         };
         match (name, o.eco.is_empty()) {
             (Some(name), true) => Some(fill(&w.opening, &[("name", name)])),
-            (Some(name), false) => Some(fill(&w.opening_code, &[("name", name), ("eco", o.eco.clone())])),
+            // The code stays with the name on a row: never alone.
+            (Some(name), false) => {
+                let text = fill(&w.opening_code, &[("name", name), ("eco", o.eco.clone())]);
+                let glued = format!(",{}{}", crate::ui::output::GLUE, o.eco);
+                Some(if self.lex.written { text.replace(&format!(", {}", o.eco), &glued) } else { text })
+            }
             (None, false) => Some(fill(&w.code_only, &[("eco", o.eco.clone())])),
             (None, true) => None,
         }

@@ -33,6 +33,12 @@ impl Narrator {
         parts.join(", ")
     }
 
+    /// A game of a file that cannot be read, as a line: where and what.
+    pub(crate) fn pgn_error(&self, e: &PgnError) -> Vec<crate::ui::output::Line> {
+        let text = format!("{}: {}.", self.pgn_place(e, true), self.pgn_problem(&e.problem));
+        vec![crate::ui::output::Line::info(text)]
+    }
+
     /// What is wrong, as a part of a sentence.
     pub(crate) fn pgn_problem(&self, p: &PgnProblem) -> String {
         let w = &self.lex.client.pgn;

@@ -42,6 +42,16 @@ impl Narrator {
         lines
     }
 
+    /// `where am i` while setting up: the mode, then the board's state
+    /// (empty, or whose move it is).
+    pub(crate) fn setup_here(&self, a: &Arrangement) -> Vec<Line> {
+        let mut lines = self.setup_opened(a);
+        if let Some(first) = lines.first_mut() {
+            *first = Line::info(self.setup_words().here.clone());
+        }
+        lines
+    }
+
     /// What an order did.
     pub(crate) fn setup_said(&self, said: SetupSaid) -> Line {
         self.both_one(|n| {

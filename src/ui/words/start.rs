@@ -11,31 +11,34 @@ impl Narrator {
     /// A problem before the session, as one sentence.
     pub(crate) fn start_problem(&self, p: &StartProblem) -> String {
         let w = &self.lex.client.start;
-        let text = |t: &str, v: &String| fill(t, &[("text", v.clone())]);
+        // What the player gave is echoed cut: a long bad input is never
+        // said whole.
+        let cut = |v: &String| crate::filter::echoed(v);
+        let text = |t: &str, v: &String| fill(t, &[("text", cut(v))]);
         match p {
             StartProblem::TimeControl(v) => text(&w.bad_time, v),
             StartProblem::Level(v) => text(&w.bad_level, v),
             StartProblem::LowTime(v) => text(&w.bad_low_time, v),
             StartProblem::InsecureServer(v) => text(&w.insecure_server, v),
             StartProblem::Fen { text: v, part, .. } => {
-                fill(&w.bad_fen, &[("text", v.clone()), ("part", self.fen_part(*part))])
+                fill(&w.bad_fen, &[("text", cut(v)), ("part", self.fen_part(*part))])
             }
             StartProblem::SpeechNumber { name, value } => {
-                fill(&w.bad_number, &[("name", (*name).to_string()), ("text", value.clone())])
+                fill(&w.bad_number, &[("name", (*name).to_string()), ("text", cut(value))])
             }
             StartProblem::PushToTalk(v) => text(&w.bad_key, v),
             StartProblem::ConfigFile { path, .. } => fill(&w.config_file, &[("path", path.clone())]),
             StartProblem::ConfigSetting { path, key, .. } => {
                 fill(&w.config_setting, &[("path", path.clone()), ("key", key.clone())])
             }
-            StartProblem::UnknownArg(arg) => fill(&w.unknown_arg, &[("arg", arg.clone())]),
+            StartProblem::UnknownArg(arg) => fill(&w.unknown_arg, &[("arg", cut(arg))]),
             StartProblem::BadValue { arg, value, values } if values.is_empty() => {
-                fill(&w.bad_value, &[("arg", arg.clone()), ("value", value.clone())])
+                fill(&w.bad_value, &[("arg", arg.clone()), ("value", cut(value))])
             }
             StartProblem::BadValue { arg, value, values } => {
-                fill(&w.bad_value_of, &[("arg", arg.clone()), ("value", value.clone()), ("values", values.join(", "))])
+                fill(&w.bad_value_of, &[("arg", arg.clone()), ("value", cut(value)), ("values", values.join(", "))])
             }
-            StartProblem::MissingValue(arg) => fill(&w.missing_value, &[("arg", arg.clone())]),
+            StartProblem::MissingValue(arg) => fill(&w.missing_value, &[("arg", cut(arg))]),
             StartProblem::CannotRead { path, .. } => fill(&w.cannot_read, &[("path", path.clone())]),
             StartProblem::NoGame(path) => fill(&w.no_game_in_file, &[("path", path.clone())]),
             StartProblem::CannotWriteOutput(_) => w.cannot_write_output.clone(),

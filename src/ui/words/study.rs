@@ -10,6 +10,7 @@ use crate::speech::lexicon::fill;
 use crate::speech::say_duration;
 use crate::speech::say_move::color_name;
 use crate::speech::say_time::unit;
+use crate::study::chapters::ChapterName;
 use crate::study::clocks::{Think, slowest};
 use crate::study::judge::{Analysis, Judged};
 use crate::study::tree::{Cursor, Stop, Tree};
@@ -76,23 +77,42 @@ impl Narrator {
     }
 
     /// The chapters of a study (or the games of a file), by number and
-    /// name: the chapter's name, else the event, else the players.
-    pub(crate) fn chapters(&self, games: &[&PgnGame]) -> Line {
+    /// name: the chapter's name, else the event, else the players. `names`
+    /// are those from chapter `from` (from 0) of `total`: a page of a long
+    /// list says which, and that `chapters` goes on.
+    pub(crate) fn chapters(&self, names: &[ChapterName], from: usize, total: usize) -> Line {
         let s = &self.lex.study;
-        let list: Vec<String> = games
+        let list: Vec<String> = names
             .iter()
             .enumerate()
-            .map(|(i, g)| {
-                let tag = |name: &str| g.known_tag(name).map(str::to_string);
-                let name = tag("ChapterName").or_else(|| tag("Event")).unwrap_or_else(|| {
-                    let side = |t: &str, c: Color| tag(t).unwrap_or_else(|| color_name(self.lex, c).to_string());
-                    format!("{} - {}", side("White", Color::White), side("Black", Color::Black))
-                });
-                format!("{}. {name}", i + 1)
+            .map(|(i, n)| {
+                let name = match (&n.chapter, &n.event) {
+                    (Some(name), _) | (None, Some(name)) => name.to_string(),
+                    (None, None) => {
+                        let side = |t: &Option<Box<str>>, c: Color| {
+                            t.as_deref().map_or_else(|| color_name(self.lex, c).to_string(), str::to_string)
+                        };
+                        format!("{} - {}", side(&n.white, Color::White), side(&n.black, Color::Black))
+                    }
+                };
+                format!("{}. {name}", from + i + 1)
             })
             .collect();
-        let count = unit(self.lex, &s.chapter, games.len() as u64);
-        Line { list: true, ..Line::info(fill(&s.chapters_list, &[("count", count), ("list", list.join("; "))])) }
+        let count = unit(self.lex, &s.chapter, total as u64);
+        let list = list.join("; ");
+        let text = if names.len() >= total {
+            fill(&s.chapters_list, &[("count", count), ("list", list)])
+        } else {
+            let (first, last) = ((from + 1).to_string(), (from + names.len()).to_string());
+            let sentence = if from + names.len() < total { &s.chapters_page } else { &s.chapters_last };
+            fill(sentence, &[("count", count), ("from", first), ("to", last), ("list", list)])
+        };
+        Line { list: true, ..Line::info(text) }
+    }
+
+    /// A move that would begin a line nested deeper than files are read.
+    pub(crate) fn nested_too_deep(&self) -> String {
+        fill(&self.lex.study.nested_too_deep, &[("number", crate::notation::pgn::MAX_NESTING.to_string())])
     }
 
     /// There is no chapter `n` of `total`.

@@ -331,6 +331,26 @@ impl PuzzleMode {
         }
     }
 
+    /// `where am i`: the puzzle (its number, rating and the player's
+    /// side), then whose move it is and the last move; or that it is over.
+    fn where_am_i(&mut self) {
+        let Some(run) = &self.run else {
+            let lines = self.shell.words.puzzle_event(&PuzzleEvent::Over);
+            return self.shell.answer(lines);
+        };
+        let puzzle = run.puzzle();
+        let (start, _) = self.shell.words.puzzle_start(&puzzle.id, puzzle.rating, self.side);
+        let mut lines = vec![Line::info(start.text)];
+        if run.is_over() {
+            lines.extend(self.shell.words.puzzle_event(&PuzzleEvent::Over));
+            return self.shell.answer(lines);
+        }
+        let turn = run.history().0.last().map_or(self.side, |p| p.turn());
+        lines.push(Line::info(self.shell.words.whose_move(turn)));
+        self.shell.answer(lines);
+        self.answer(&Command::LastMove);
+    }
+
     fn carry_out(&mut self, intent: Intent, now: u64) {
         match intent {
             Intent::Move(m) => {
@@ -401,6 +421,7 @@ impl PuzzleMode {
             Command::Rating => self.say_rating(),
             Command::Themes => self.say_themes(),
             Command::Retry => self.retry(now),
+            Command::WhereAmI => self.where_am_i(),
             Command::Time => match &self.run {
                 Some(run) if !run.is_over() => {
                     let line = self.shell.words.puzzle_time_spent(run.elapsed(now));
