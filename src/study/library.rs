@@ -48,9 +48,10 @@ pub(crate) const MAX_ROW: usize = 4096;
 /// Why an import stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
-    /// The file could not be read on (the rows before it are in).
+    /// The file could not be read on (the rows before it are in: this
+    /// many puzzles added).
     #[error("the file cannot be read: {0}")]
-    Read(std::io::Error),
+    Read(std::io::Error, u64),
     /// The library could not be written.
     #[error("the library cannot be written: {0}")]
     Write(std::io::Error),
@@ -136,7 +137,7 @@ pub fn import(
             let row = match crate::bounded::read_line_or_error(input, MAX_ROW) {
                 Ok(Some(row)) => row,
                 Ok(None) => break Ok(()),
-                Err(e) => break Err(ImportError::Read(e)),
+                Err(e) => break Err(ImportError::Read(e, 0)),
             };
             let header = std::mem::take(&mut first) && row.starts_with(b"PuzzleId");
             if header || row.iter().all(u8::is_ascii_whitespace) {
@@ -156,7 +157,10 @@ pub fn import(
         drop(batches_tx);
         let written = writer.join().unwrap_or(Ok(Imported::default()));
         match (read, written) {
-            (_, Err(e)) | (Err(e), _) => Err(e),
+            (_, Err(e)) => Err(e),
+            // What was read before is in: how many, said.
+            (Err(ImportError::Read(e, _)), Ok(done)) => Err(ImportError::Read(e, done.puzzles)),
+            (Err(e), Ok(_)) => Err(e),
             (Ok(()), Ok(done)) => Ok(done),
         }
     })

@@ -255,6 +255,8 @@ fn packed_files_from_pzstd_and_cut_short_are_read_as_zstd_says() {
     assert!(!ok, "{said}");
     assert!(said.contains("Файл кончается раньше времени"), "{said}");
     assert!(said.contains("Задачи до этого места добавлены."), "{said}");
+    // How many (issue 65, item 13): the three of the first frame.
+    assert!(said.contains("Всего: 3 задачи."), "{said}");
     assert!(!said.contains("Error") && !said.contains("Eof"), "{said}");
     let library = std::fs::read_to_string(puzzles(&dir).join("library.csv")).expect("library");
     assert!(library.contains("third0002"), "the rows before the cut are in");

@@ -139,6 +139,7 @@ pub struct PuzzleWords {
     pub import_cut: String,
     pub import_damaged: String,
     pub import_unread: String,
+    /// `{count}`: the puzzles added before the file could not be read on.
     pub import_kept_before: String,
     pub import_nothing: String,
     /// The puzzle streak.

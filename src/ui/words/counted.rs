@@ -177,6 +177,8 @@ fn sentences(lang: SpeechLang, n: u64) -> Vec<(&'static str, String)> {
     say("chapters", chapters.split(':').next().unwrap_or_default().to_string());
     say("no chapter", w.no_chapter(n32 + 1, n as usize));
     say("lines dropped", w.lines_dropped(n as usize));
+    let cut = std::io::Error::from(std::io::ErrorKind::UnexpectedEof);
+    say("import cut", w.import_unreadable(&cut, n));
     say("analysis start", w.analyse_start(n32));
     let mut analysis = crate::study::judge::Analysis::new(vec![start], Vec::new());
     for mark in crate::study::judge::Mark::ALL {

@@ -443,14 +443,16 @@ impl Narrator {
 
     /// The file being imported could not be read to its end: why (cut
     /// short, damaged, or other), and whether what was read before went in.
-    pub(crate) fn import_unreadable(&self, e: &std::io::Error, added: bool) -> String {
+    pub(crate) fn import_unreadable(&self, e: &std::io::Error, added: u64) -> String {
         let w = self.puzzle_words();
         let why = match e.kind() {
             std::io::ErrorKind::UnexpectedEof => &w.import_cut,
             std::io::ErrorKind::InvalidData => &w.import_damaged,
             _ => &w.import_unread,
         };
-        format!("{why} {}", if added { &w.import_kept_before } else { &w.import_nothing })
+        let count = crate::speech::say_time::unit(self.lex, &self.lex.counts.puzzle, added);
+        let kept = if added > 0 { fill(&w.import_kept_before, &[("count", count)]) } else { w.import_nothing.clone() };
+        format!("{why} {kept}")
     }
 
     /// Why an import could not write the library.

@@ -127,17 +127,16 @@ pub(crate) fn import(settings: &Settings, input: Box<dyn std::io::BufRead>) -> R
             Ok(said.join(" "))
         }
         // What was read before the file failed is kept, and said.
-        (Err(ImportError::Read(e)), Ok(())) => {
+        (Err(ImportError::Read(e, added)), Ok(())) => {
             crate::study::index::build(&files.library).map_err(|e| undo(&e))?;
             end_import(&files.library).map_err(|e| undo(&e))?;
-            let added = out.metadata().map(|m| m.len() > before).unwrap_or(false);
             Err(ImportFailed::Unreadable(e, added))
         }
     }
 }
 
 /// The words of an import whose file could not be read to its end.
-pub(crate) fn unreadable_words(settings: &Settings, e: &std::io::Error, added: bool) -> String {
+pub(crate) fn unreadable_words(settings: &Settings, e: &std::io::Error, added: u64) -> String {
     Narrator::new(Lexicon::get(settings.lang), settings.style).import_unreadable(e, added)
 }
 
@@ -146,9 +145,9 @@ pub(crate) fn unreadable_words(settings: &Settings, e: &std::io::Error, added: b
 pub(crate) enum ImportFailed {
     /// The library cannot be written (it is as it was).
     NotWritten(crate::game::WriteProblem),
-    /// The file could not be read on; whether puzzles read before were
+    /// The file could not be read on; how many puzzles read before were
     /// added (they are kept).
-    Unreadable(std::io::Error, bool),
+    Unreadable(std::io::Error, u64),
 }
 
 /// `voxchess puzzle`: puzzles from the library that fit `wanted`.
