@@ -18,6 +18,7 @@ mod broadcast;
 mod command;
 mod games;
 mod login;
+mod reviews;
 mod tournament;
 mod watching;
 
@@ -476,35 +477,6 @@ impl Lobby {
             let sent = challenge(client, &user, limit, inc, color);
             LobbyNews::ChallengeAnswered { user, sent }
         });
-    }
-
-    /// `review N`: game N of the player's games listed, reviewed above
-    /// the lobby (the others a chapter away).
-    fn review(&mut self, n: usize) {
-        // Saved copies are named by the game's id on lichess.
-        let site = n.checked_sub(1).and_then(|i| self.my_games.get(i)).and_then(|g| g.tag("Site"));
-        let stem = site.and_then(|s| s.rsplit('/').next()).filter(|s| crate::online::is_id(s)).unwrap_or("lichess");
-        let effects = crate::ui::effects::Effects::new(self.tx.clone(), self.words, &self.settings);
-        let games = self.my_games.clone();
-        match crate::ui::modes::review::ReviewMode::of_games(&self.settings, games, n, stem, effects) {
-            Some(mode) => self.next = Some(Box::new(mode)),
-            None => {
-                let text = self.words.my_game_missing(n);
-                self.say(text, Urgency::Info);
-            }
-        }
-    }
-
-    /// `review last`: the game that ended last in this session,
-    /// reviewed above the lobby.
-    fn review_last(&mut self) {
-        let Some((game, stem)) = self.last_game.clone() else {
-            let text = self.words.no_last_game();
-            return self.say(text, Urgency::Info);
-        };
-        let effects = crate::ui::effects::Effects::new(self.tx.clone(), self.words, &self.settings);
-        self.next = crate::ui::modes::review::ReviewMode::of_games(&self.settings, vec![game], 1, &stem, effects)
-            .map(|m| Box::new(m) as Box<dyn Mode>);
     }
 
     /// lichess's puzzles, played above the lobby (its news said as
