@@ -166,6 +166,8 @@ pub(crate) struct Io {
     pub(crate) rx: std::sync::mpsc::Receiver<Msg>,
     pub(crate) time: Monotonic,
     notes: Vec<String>,
+    /// How many of `notes`, first, are the setup's.
+    setup_notes: usize,
     #[cfg(feature = "tts")]
     speaker: Option<crate::audio::speaker::Speaker>,
     talk: Option<Arc<std::sync::atomic::AtomicBool>>,
@@ -264,6 +266,7 @@ impl Io {
             tx,
             rx,
             time: Monotonic::new(),
+            setup_notes: notes.len(),
             notes,
             #[cfg(feature = "tts")]
             speaker,
@@ -277,6 +280,12 @@ impl Io {
     /// A line to tell the player before the session starts.
     pub(crate) fn note(&mut self, text: impl Into<String>) {
         notice(&mut self.notes, text);
+    }
+
+    /// How many of the notes are the setup's (what is missing), said in
+    /// full once and briefly later; the rest are the command's own.
+    fn setup_notes(&self) -> usize {
+        self.setup_notes
     }
 
     /// Voice input, when it runs (for the mode that takes it).
@@ -296,10 +305,18 @@ impl Io {
     /// first mode's greeting, as a readout: news cuts it.
     pub(crate) fn run(mut self, mode: Box<dyn Mode>, plain: bool) -> std::io::Result<bool> {
         let mut unsaved = false;
-        let notes: Vec<Line> = std::mem::take(&mut self.notes)
-            .into_iter()
-            .map(|text| Line::new(text, super::output::Urgency::Readout))
-            .collect();
+        // The setup's notes in full once, briefly later (the rows whole);
+        // the command's own as they are.
+        let mut own = std::mem::take(&mut self.notes);
+        let setup: Vec<String> = own.drain(..self.setup_notes().min(own.len())).collect();
+        let folder = crate::config::data_dir();
+        let mut said = super::notices::said_before(&folder);
+        let known = said.len();
+        let mut notes = super::notices::lines(setup, &mut said);
+        if said.len() != known {
+            super::notices::keep(&folder, &said);
+        }
+        notes.extend(own.into_iter().map(|text| Line::new(text, super::output::Urgency::Readout)));
         self.run_with(plain, |io, screen, voice| {
             let end = run_session(mode, &io.time, &io.rx, screen, voice, notes);
             unsaved = end.unsaved;

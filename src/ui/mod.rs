@@ -36,6 +36,7 @@ pub(crate) mod io;
 pub mod lobby;
 pub(crate) mod lookups;
 pub(crate) mod modes;
+pub(crate) mod notices;
 pub mod output;
 pub(crate) mod plain;
 pub(crate) mod play;
@@ -58,6 +59,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
     ("feed", 0),
     ("sink", 1),
     ("asking", 1),
+    ("notices", 1),
     ("words", 2),
     ("walk", 2),
     ("shell", 3),

@@ -164,7 +164,9 @@ fn flush_with(
         show_and_say(screen, voice, &[line]);
     }
     let mut lines = heard_output(mode);
-    lines.extend(after);
+    // The setup's notes in the language's words too (no Latin letters in
+    // Russian or Korean speech: "voxchess models install ru" said so).
+    lines.extend(mode.narrator().speakable(after));
     show_and_say(screen, voice, &lines);
     if !lines.is_empty() || force_prompt {
         screen.prompt(&mode.prompt());
