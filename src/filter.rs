@@ -11,10 +11,14 @@ pub(crate) const ECHO_CHARS: usize = 80;
 /// and cut to its first [`ECHO_CHARS`] characters with "…" when longer,
 /// so a long bad input is never said whole.
 pub(crate) fn echoed(text: &str) -> String {
-    let clean = clean(text);
-    match clean.char_indices().nth(ECHO_CHARS) {
-        Some((at, _)) => format!("{}…", &clean[..at]),
-        None => clean,
+    cut(&clean(text), ECHO_CHARS)
+}
+
+/// `text` cut to its first `chars` characters with "…" when longer.
+pub(crate) fn cut(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
     }
 }
 

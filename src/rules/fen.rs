@@ -62,10 +62,7 @@ pub enum FenError {
 /// A field's text as an error shows it: at most 20 characters, then "…"
 /// (a long bad field is never echoed whole).
 fn shown(text: &str) -> String {
-    match text.char_indices().nth(20) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
-    }
+    crate::filter::cut(text, 20)
 }
 
 fn field_err(field: FenField, problem: impl Into<String>) -> FenError {

@@ -6,12 +6,12 @@
 use crate::notation::NotationLang;
 use crate::notation::pgn::{PgnError, PgnGame, pgn_games, read_pgn};
 
-/// What names a chapter in a list: its chapter name, else its event,
-/// else its players (the words fill in a side without a name).
+/// What names a chapter in a list: its chapter name, else its event
+/// (`chapter`), else its players (the words fill in a side without a
+/// name).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct ChapterName {
     pub(crate) chapter: Option<Box<str>>,
-    pub(crate) event: Option<Box<str>>,
     pub(crate) white: Option<Box<str>>,
     pub(crate) black: Option<Box<str>>,
 }
@@ -22,7 +22,7 @@ impl ChapterName {
         let tag = |name: &str| game.known_tag(name).map(Box::from);
         match tag("ChapterName").or_else(|| tag("Event")) {
             Some(chapter) => ChapterName { chapter: Some(chapter), ..ChapterName::default() },
-            None => ChapterName { chapter: None, event: None, white: tag("White"), black: tag("Black") },
+            None => ChapterName { chapter: None, white: tag("White"), black: tag("Black") },
         }
     }
 }

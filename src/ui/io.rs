@@ -282,12 +282,6 @@ impl Io {
         notice(&mut self.notes, text);
     }
 
-    /// How many of the notes are the setup's (what is missing), said in
-    /// full once and briefly later; the rest are the command's own.
-    fn setup_notes(&self) -> usize {
-        self.setup_notes
-    }
-
     /// Voice input, when it runs (for the mode that takes it).
     pub(crate) fn listening(&self) -> Option<super::input::Listening> {
         let switch = self.talk.clone()?;
@@ -308,7 +302,7 @@ impl Io {
         // The setup's notes in full once, briefly later (the rows whole);
         // the command's own as they are.
         let mut own = std::mem::take(&mut self.notes);
-        let setup: Vec<String> = own.drain(..self.setup_notes().min(own.len())).collect();
+        let setup: Vec<String> = own.drain(..self.setup_notes.min(own.len())).collect();
         let folder = crate::config::data_dir();
         let mut said = super::notices::said_before(&folder);
         let known = said.len();

@@ -80,7 +80,6 @@ impl<'a> Iterator for Walk<'a> {
 
 /// Builds a line of moves from steps: the lines open are a stack, and a
 /// variation closed goes to the last move of the line below it.
-#[derive(Default)]
 pub(crate) struct Builder {
     /// The main line first, then each variation open, innermost last.
     lines: Vec<Vec<PgnNode>>,

@@ -212,8 +212,8 @@ impl Mode for ReviewMode {
     /// it opens (a page of them).
     fn greet(&mut self, now: u64) {
         self.review.greet(now);
-        let study = self.chapters.len() > 1 && self.chapters.names(0, 1).first().is_some_and(|n| n.chapter.is_some());
-        if !std::mem::replace(&mut self.named, true) && study && self.review.game().known_tag("ChapterName").is_some() {
+        let study = self.chapters.len() > 1 && self.review.game().known_tag("ChapterName").is_some();
+        if !std::mem::replace(&mut self.named, true) && study {
             self.list_chapters();
         }
     }

@@ -86,15 +86,15 @@ impl Narrator {
             .iter()
             .enumerate()
             .map(|(i, n)| {
-                let name = match (&n.chapter, &n.event) {
-                    (Some(name), _) | (None, Some(name)) => name.to_string(),
-                    (None, None) => {
+                let name = n.chapter.as_deref().map_or_else(
+                    || {
                         let side = |t: &Option<Box<str>>, c: Color| {
                             t.as_deref().map_or_else(|| color_name(self.lex, c).to_string(), str::to_string)
                         };
                         format!("{} - {}", side(&n.white, Color::White), side(&n.black, Color::Black))
-                    }
-                };
+                    },
+                    str::to_string,
+                );
                 format!("{}. {name}", from + i + 1)
             })
             .collect();
