@@ -192,28 +192,34 @@ struct Queue {
     /// The utterance speech-dispatcher has: its id, what it is, and when
     /// its end counts as lost.
     speaking: Option<(Option<u64>, Urgency, Instant)>,
+    /// A greeting being said for the first time: said again if news cuts it.
+    greeting: Option<String>,
+    /// Greetings cut and waiting to be said again (once).
+    again: Vec<String>,
 }
 
 impl Queue {
+    /// Where an item goes that waits behind every item `ahead` takes.
+    fn after(&self, ahead: impl Fn(Urgency) -> bool) -> usize {
+        self.waiting.iter().rposition(|(_, k)| ahead(*k)).map_or(0, |i| i + 1)
+    }
+
     /// Takes `text` in by the policy; true when what is being said should
     /// be cut for it. Essential items keep their order among themselves
-    /// and go ahead of readouts and clock calls waiting.
+    /// and go ahead of readouts and clock calls waiting; news goes ahead
+    /// of a greeting and cuts it, and the greeting cut is said after it.
     fn add(&mut self, text: String, p: Urgency) -> bool {
         let current = self.speaking.map(|(_, kind, _)| kind);
-        let after_essentials = self.waiting.iter().rposition(|(_, k)| k.essential()).map_or(0, |i| i + 1);
+        let after_essentials = self.after(Urgency::essential);
         match p {
-            Urgency::Urgent => {
-                self.waiting.insert(after_essentials, (text, p));
+            Urgency::Urgent | Urgency::Countdown => {
+                if p == Urgency::Countdown {
+                    // The newest second only.
+                    self.drop_kind(Urgency::Countdown);
+                }
                 self.drop_kind(Urgency::Clock);
                 self.drop_kind(Urgency::Countdown);
-                matches!(current, Some(Urgency::Readout | Urgency::Clock | Urgency::Notice))
-            }
-            Urgency::Countdown => {
-                // The newest second only, right after the essential items.
-                self.drop_kind(Urgency::Countdown);
-                self.drop_kind(Urgency::Clock);
-                self.waiting.insert(after_essentials, (text, p));
-                matches!(current, Some(Urgency::Readout | Urgency::Clock | Urgency::Notice))
+                self.news((text, p), matches!(current, Some(Urgency::Readout | Urgency::Clock | Urgency::Notice)))
             }
             Urgency::Clock => {
                 // A newer call replaces one that has not begun.
@@ -221,11 +227,8 @@ impl Queue {
                 self.waiting.push_back((text, p));
                 false
             }
-            Urgency::Move => {
-                self.waiting.insert(after_essentials, (text, p));
-                matches!(current, Some(Urgency::Readout | Urgency::Notice))
-            }
-            Urgency::Info => {
+            Urgency::Move => self.news((text, p), matches!(current, Some(Urgency::Readout | Urgency::Notice))),
+            Urgency::Info | Urgency::Greeting => {
                 self.waiting.insert(after_essentials, (text, p));
                 false
             }
@@ -240,11 +243,35 @@ impl Queue {
             }
             Urgency::Notice => {
                 // After the essential items, ahead of readouts and calls.
-                let after = self.waiting.iter().rposition(|(_, k)| k.essential() || *k == p).map_or(0, |i| i + 1);
+                let after = self.after(|k| k.essential() || k == p);
                 self.waiting.insert(after, (text, p));
                 false
             }
         }
+    }
+
+    /// News: after the essential items waiting, in order (a greeting
+    /// waiting is short and goes first: who plays before the first move).
+    /// A greeting being said is cut: it is said again right after the
+    /// news, and the rest of the greeting waiting follows it. True when
+    /// what is being said should be cut (`cut`, or a greeting).
+    fn news(&mut self, item: (String, Urgency), cut: bool) -> bool {
+        let greeting_cut = self.speaking.is_some_and(|(_, k, _)| k == Urgency::Greeting);
+        let mut behind = VecDeque::new();
+        if greeting_cut {
+            behind.extend(self.waiting.iter().filter(|(_, k)| *k == Urgency::Greeting).cloned());
+            self.drop_kind(Urgency::Greeting);
+            if let Some(text) = self.greeting.take() {
+                self.again.push(text.clone());
+                behind.push_front((text, Urgency::Greeting));
+            }
+        }
+        let at = self.after(Urgency::essential);
+        self.waiting.insert(at, item);
+        for (i, g) in behind.into_iter().enumerate() {
+            self.waiting.insert(at + 1 + i, g);
+        }
+        cut || greeting_cut
     }
 
     fn drop_kind(&mut self, kind: Urgency) {
@@ -261,26 +288,37 @@ impl Queue {
         self.drop_kind(Urgency::Clock);
         self.drop_kind(Urgency::Countdown);
         self.drop_kind(Urgency::Notice);
+        // What the player stopped is not said again.
+        self.greeting = None;
         self.speaking.is_some()
     }
 
     /// The next utterance: an item, with the essential items right after
-    /// an essential one joined to it.
+    /// an essential one joined to it (greetings only with greetings, so
+    /// a greeting said again never repeats other news).
     fn next(&mut self) -> Option<(String, Urgency)> {
+        self.greeting = None;
         let (first, kind) = self.waiting.pop_front()?;
         if !kind.essential() {
             return Some((first, kind));
         }
+        let greeting = kind == Urgency::Greeting;
+        let again = greeting && self.again.iter().position(|t| *t == first).map(|i| self.again.remove(i)).is_some();
         let mut texts = vec![first];
         while let Some((_, k)) = self.waiting.front()
             && k.essential()
+            && (*k == Urgency::Greeting) == greeting
             && texts.len() < 4
         {
             if let Some((t, _)) = self.waiting.pop_front() {
                 texts.push(t);
             }
         }
-        Some((join(&texts), kind))
+        let text = join(&texts);
+        if greeting && !again {
+            self.greeting = Some(text.clone());
+        }
+        Some((text, kind))
     }
 
     fn backlog(&self) -> usize {
@@ -643,6 +681,80 @@ mod tests {
         assert!(speaking(Urgency::Readout).add("x".into(), Urgency::Live));
         assert!(!speaking(Urgency::Move).add("x".into(), Urgency::Live));
         assert!(speaking(Urgency::Readout).stop(true));
+    }
+
+    /// A game's greeting being said: the opponent's first move cuts it,
+    /// and what was cut is said again once, right after the move, the
+    /// rest of the greeting after it; a greeting not begun is short and
+    /// keeps its place.
+    #[test]
+    fn news_cuts_a_greeting_which_is_said_again_once_after_it() {
+        let mut q = Queue::default();
+        q.add("Now in the game against Anna.".into(), Urgency::Greeting);
+        q.add("15 minutes + 10 seconds.".into(), Urgency::Readout);
+        q.add("You play Black.".into(), Urgency::Greeting);
+        q.add("Type help.".into(), Urgency::Readout);
+        assert_eq!(q.next(), Some(("Now in the game against Anna. You play Black.".into(), Urgency::Greeting)));
+        q.speaking = Some((None, Urgency::Greeting, Instant::now()));
+        q.add("Your move.".into(), Urgency::Info);
+        assert!(q.add("White: e4".into(), Urgency::Move), "the greeting is cut");
+        assert_eq!(q.next(), Some(("Your move. White: e4".into(), Urgency::Info)));
+        assert_eq!(q.next(), Some(("Now in the game against Anna. You play Black.".into(), Urgency::Greeting)));
+        // The rest of a greeting waiting goes behind the news with it.
+        let mut r = Queue::default();
+        r.add("Now in the game against Anna.".into(), Urgency::Greeting);
+        assert!(r.next().is_some());
+        r.speaking = Some((None, Urgency::Greeting, Instant::now()));
+        r.add("You play Black.".into(), Urgency::Greeting);
+        assert!(r.add("White: e4".into(), Urgency::Move));
+        assert_eq!(
+            texts(&mut r),
+            [
+                ("White: e4".to_string(), Urgency::Move),
+                ("Now in the game against Anna. You play Black.".to_string(), Urgency::Greeting),
+            ]
+        );
+        q.speaking = Some((None, Urgency::Greeting, Instant::now()));
+        assert!(q.add("Black: 10 seconds".into(), Urgency::Countdown), "cut again");
+        assert_eq!(
+            texts(&mut q),
+            [
+                ("Black: 10 seconds".to_string(), Urgency::Countdown),
+                ("15 minutes + 10 seconds.".to_string(), Urgency::Readout),
+                ("Type help.".to_string(), Urgency::Readout),
+            ],
+            "a greeting is said again once only"
+        );
+        // A greeting waiting is said first: who plays before the first
+        // move.
+        let mut q = Queue::default();
+        q.add("Anna against you.".into(), Urgency::Greeting);
+        q.add("You play Black.".into(), Urgency::Greeting);
+        q.add("White: e4".into(), Urgency::Move);
+        assert_eq!(
+            texts(&mut q),
+            [
+                ("Anna against you. You play Black.".to_string(), Urgency::Greeting),
+                ("White: e4".to_string(), Urgency::Move),
+            ]
+        );
+        // Information and notices wait behind it; the player's stop ends it.
+        let mut q = Queue::default();
+        q.add("Anna against you.".into(), Urgency::Greeting);
+        q.add("3 chat lines.".into(), Urgency::Notice);
+        q.add("Draw offered.".into(), Urgency::Info);
+        assert_eq!(q.next(), Some(("Anna against you.".to_string(), Urgency::Greeting)));
+        q.speaking = Some((None, Urgency::Greeting, Instant::now()));
+        assert!(!q.add("Clock".into(), Urgency::Clock));
+        assert!(!q.add("More".into(), Urgency::Notice));
+        assert!(q.stop(false));
+        q.speaking = None;
+        assert!(!q.add("White: e4".into(), Urgency::Move));
+        assert_eq!(
+            texts(&mut q),
+            [("Draw offered. White: e4".to_string(), Urgency::Info)],
+            "a greeting stopped is not said again"
+        );
     }
 
     /// `now` and moments before it, without waiting: an `Instant` moved

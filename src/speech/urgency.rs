@@ -33,6 +33,12 @@ pub enum Urgency {
     /// of it and a move or urgent news cuts it, but the player's next
     /// command does not drop it.
     Notice,
+    /// The head of a game's greeting (who plays, the player's side):
+    /// short, essential and in order with the other essential items, but
+    /// news (a move, urgent news, a countdown) cuts it while it is said,
+    /// and what was cut is said again once right after the news: the
+    /// opponent's first move is never heard behind a greeting.
+    Greeting,
     /// A move of a game watched (not the player's): after the essential
     /// items, like a move it cuts a readout or a notice; a newer one
     /// replaces one that has not begun (a fast game is heard where it is,
@@ -43,6 +49,11 @@ pub enum Urgency {
 impl Urgency {
     /// Spoken to its end whatever comes after.
     pub fn essential(self) -> bool {
-        matches!(self, Urgency::Info | Urgency::Move | Urgency::Urgent)
+        matches!(self, Urgency::Info | Urgency::Move | Urgency::Urgent | Urgency::Greeting)
+    }
+
+    /// News that cuts a greeting being said.
+    pub fn news(self) -> bool {
+        matches!(self, Urgency::Move | Urgency::Urgent | Urgency::Countdown)
     }
 }

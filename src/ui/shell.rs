@@ -88,7 +88,7 @@ impl Shell {
             return;
         }
         // A notice (chat lines arrived) is no news to repeat either.
-        if !matches!(urgency, Urgency::Info | Urgency::Notice) || self.last_said.text.is_empty() {
+        if !matches!(urgency, Urgency::Info | Urgency::Notice | Urgency::Greeting) || self.last_said.text.is_empty() {
             self.last_said = line.clone();
         }
         self.out.push(line);

@@ -518,6 +518,52 @@ fn russian_german_and_korean_speech_says_squares_in_words() {
     assert!(wrong.is_empty(), "Latin squares in speech:\n{}", wrong.join("\n"));
 }
 
+/// English text in Russian and Korean speech (a comment of a game) is
+/// left whole, so the voice says it in English (issue 65, item 13):
+/// espeak-ng's Russian and Korean voices, given what voxchess said,
+/// switch to English for it ("Queen's" as /kw'i:nz/, never "Queen" and
+/// the Russian letter "эс"); nothing of it said as Russian letters.
+#[test]
+fn english_text_in_russian_and_korean_speech_is_said_in_english() {
+    for (lang, end, quit) in [("ru", "конец", "выход"), ("ko", "끝", "종료")] {
+        let dir = folder(&format!("foreign-{lang}"));
+        let pgn = dir.join("g.pgn");
+        std::fs::write(
+            &pgn,
+            "[White \"A\"]\n[Black \"B\"]\n\n1. d4 d5 2. c4 {Queen's Gambit: a good move, I think.} *\n",
+        )
+        .expect("pgn");
+        let server = SsipServer::start_fast(&dir.join("run"));
+        let mut child = speaking(&dir, &server, &["review", &pgn.to_string_lossy(), "--plain", "--lang", lang]);
+        let out = collect(child.stdout.take().expect("stdout"));
+        quiet(&server);
+        typed(&mut child, end);
+        quiet(&server);
+        typed(&mut child, quit);
+        drop(child.stdin.take());
+        ended(&mut child);
+        let _ = (text(&out), std::fs::remove_dir_all(&dir));
+        let said = server.said();
+        let comment = said
+            .iter()
+            .find(|s| s.text.contains("Gambit"))
+            .unwrap_or_else(|| panic!("{lang}: the comment was not said: {:#?}", texts(&said)));
+        assert!(
+            comment.text.contains("Queen's Gambit: a good move, I think."),
+            "{lang}: the English text was changed: {:?}",
+            comment.text
+        );
+        let phonemes = Command::new("espeak-ng")
+            .args(["-q", "-x", "-v", lang])
+            .arg(&comment.text)
+            .output()
+            .expect("espeak-ng is installed by setup.sh");
+        let phonemes = String::from_utf8_lossy(&phonemes.stdout);
+        assert!(phonemes.contains("(en)"), "{lang}: the voice did not switch to English: {phonemes}");
+        assert!(phonemes.contains("kw'i:nz"), "{lang}: \"Queen's\" not said in English: {phonemes}");
+    }
+}
+
 /// Any input cuts any readout: a move typed while `help`, `fen` or
 /// `score` is being said cuts it, and the move is heard at once.
 #[test]

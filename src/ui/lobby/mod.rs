@@ -506,8 +506,9 @@ impl Lobby {
             Some(g) => self.words.account_name(&g.opponent),
             None => self.words.bare_name(&game.setup.players[(!me).index()]),
         };
+        // A greeting: the opponent's first move is heard ahead of it.
         let text = self.words.now_in_game(&name);
-        self.say(text, Urgency::Urgent);
+        self.say(text, Urgency::Greeting);
         let others = self.games.iter().any(|g| g.id != game.id);
         let play = Play::new(settings.clone(), game.setup, now);
         let effects = Effects::new(self.tx.clone(), self.words, &settings).with_opponent(Box::new(opponent), !me);

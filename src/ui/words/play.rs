@@ -14,13 +14,14 @@ use crate::ui::output::{Line, Urgency};
 impl Narrator {
     /// The opening lines of a game: who plays, the time control, the
     /// player's side, how to get help. Who plays and the side are short
-    /// and essential: said before the first move or a recap; the control
-    /// and the help are a readout any news cuts.
+    /// and said first, before a recap, as a greeting: the opponent's first
+    /// move goes ahead of it (heard at once) and it is said again after;
+    /// the control and the help are a readout any news or input cuts.
     /// A time control that is minutes and an increment is said in words
     /// ("15 minutes + 10 seconds"); the row keeps it written ("15+10").
     pub(crate) fn greeting(&self, players: &[Player; 2], control: Option<String>, me: Option<Color>) -> Vec<Line> {
         let c = &self.lex.client;
-        let mut lines = vec![Line::info(self.players_line(players))];
+        let mut lines = vec![Line::new(self.players_line(players), Urgency::Greeting)];
         if let Some(control) = control {
             let row = fill(&c.clock, &[("control", control.clone())]);
             let spoken = crate::clock::server_control(&control)
@@ -28,7 +29,7 @@ impl Narrator {
             lines.push(Line { spoken, ..Line::new(row, Urgency::Readout) });
         }
         if let Some(me) = me {
-            lines.push(Line::info(render(&c.you_play, &[("side", self.lex.side(me))])));
+            lines.push(Line::new(render(&c.you_play, &[("side", self.lex.side(me))]), Urgency::Greeting));
         }
         lines.push(Line::new(c.type_help.clone(), Urgency::Readout));
         lines

@@ -24,6 +24,8 @@ pub struct Said {
     pub begun: Option<Instant>,
     pub ended: Option<Instant>,
     pub cancelled: bool,
+    /// When it was cut, if it was.
+    pub cut_at: Option<Instant>,
 }
 
 /// The server: its socket, and everything said to it.
@@ -34,6 +36,8 @@ pub struct SsipServer {
     /// LANGUAGE RU"), upper-cased.
     pub commands: Arc<Mutex<Vec<(String, Instant)>>>,
     pub started: Instant,
+    /// How long each character plays.
+    pub per_char: Duration,
 }
 
 /// How long the voice list takes, as espeak-ng's 13,000 voices take with
@@ -73,7 +77,7 @@ impl SsipServer {
                 std::thread::spawn(move || serve(stream, client as u32 + 1, log, seen, per_char));
             }
         });
-        SsipServer { path, log, commands, started: Instant::now() }
+        SsipServer { path, log, commands, started: Instant::now(), per_char }
     }
 
     /// What began to be heard, in the order it began: the texts joined
@@ -82,6 +86,19 @@ impl SsipServer {
         let mut said: Vec<Said> = self.said().into_iter().filter(|s| s.begun.is_some()).collect();
         said.sort_by_key(|s| s.begun);
         said.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" | ")
+    }
+
+    /// When `words` began to be heard: the start of the first text that
+    /// holds them and played to them (a text plays in proportion to its
+    /// length, so words at its end are heard late).
+    pub fn words_heard(&self, words: &str) -> Option<Instant> {
+        self.said().iter().find_map(|s| {
+            let chars = s.text.char_indices().position(|(i, _)| s.text[i..].starts_with(words))?;
+            let begun = s.begun?;
+            let at = begun + self.per_char * chars as u32;
+            // Cut before the words were reached: never heard.
+            s.cut_at.is_none_or(|cut| cut > at).then_some(at)
+        })
     }
 
     /// The address for SPEECHD_ADDRESS.
@@ -156,6 +173,7 @@ fn serve(
                     begun: None,
                     ended: None,
                     cancelled: false,
+                    cut_at: None,
                 });
                 log.len() - 1
             };
@@ -179,7 +197,9 @@ fn serve(
             let mut cut: Vec<usize> = v.speaking.take().map(|(id, _)| id).into_iter().collect();
             cut.extend(v.queue.drain(..));
             for id in cut {
-                log.lock().unwrap()[id].cancelled = true;
+                let mut log = log.lock().unwrap();
+                log[id].cancelled = true;
+                log[id].cut_at = Some(Instant::now());
                 event(&out, 703, id, client, "CANCELED");
             }
             wake.notify_all();
