@@ -2,6 +2,7 @@
 //! command-line options on top. `voxchess config` shows the path and the
 //! effective values.
 
+use crate::files::ours;
 use crate::speech::{Confirm, SpeechLang, Style};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -11,33 +12,7 @@ const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
 
 fn read_limited(path: &std::path::Path) -> std::io::Result<String> {
     ours(path)?;
-    crate::bounded::read_text(path, MAX_SETTINGS_BYTES)
-}
-
-/// A file of ours to read (the settings, the token): owned by this user
-/// and writable by nobody else; otherwise an error that says so, and
-/// nothing in it is used (another user could have planted a server or an
-/// engine there).
-pub(crate) fn ours(path: &std::path::Path) -> std::io::Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let meta = std::fs::metadata(path)?;
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let me = unsafe { libc::geteuid() };
-    if meta.uid() != me || meta.mode() & 0o022 != 0 {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::PermissionDenied,
-            "it is not yours or other users may write it; nothing in it is used (chmod 600)",
-        ));
-    }
-    Ok(())
-}
-
-/// Creates a folder of ours (and the missing ones above it) readable only
-/// by this user, whatever the umask; an existing folder is left as it is.
-pub(crate) fn private_dir(dir: &std::path::Path) -> std::io::Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
-    Ok(())
+    crate::files::bounded::read_text(path, MAX_SETTINGS_BYTES)
 }
 
 /// A setting written as text and read into its type once, when the
@@ -408,6 +383,61 @@ pub enum StartProblem {
     /// A build without speech output.
     #[error("built without speech output (feature tts)")]
     SpeechNotBuilt,
+    /// The talking clock's time control, with why (in English, for the
+    /// English message only).
+    #[error(transparent)]
+    ClockControl(#[from] crate::clock::ControlError),
+    /// The talking clock's announcement schedule.
+    #[error(transparent)]
+    Schedule(#[from] crate::clock::ScheduleError),
+    /// A required option left out (its name: "--wav").
+    #[error("{0} is needed; for the options: voxchess --help")]
+    MissingArg(String),
+    /// A required part of the command line left out.
+    #[error("{0} is needed; for the options: voxchess --help")]
+    MissingPart(ArgPart),
+    /// A command line that cannot be read for another reason (clap's
+    /// English message).
+    #[error("{0}")]
+    CommandLine(String),
+    /// The voice model of a language (its code) cannot be used.
+    #[error("the voice model for '{0}' cannot be used; install it again with: voxchess models install {0}")]
+    BadVoiceModel(String),
+    /// A recording that cannot be read as a WAV file.
+    #[error("cannot read the WAV file {path}: {reason}")]
+    Wav {
+        /// The file.
+        path: String,
+        /// What is wrong, in English.
+        reason: String,
+    },
+    /// libvosk cannot be loaded.
+    #[error("voice input needs libvosk, which cannot be loaded; ./setup.sh installs it")]
+    VoiceLibrary,
+}
+
+/// A part of the command line that is no option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgPart {
+    /// The talking clock's time control.
+    TimeControl,
+    /// Text to read.
+    Text,
+    /// A move.
+    Move,
+    /// A file.
+    File,
+}
+
+impl std::fmt::Display for ArgPart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ArgPart::TimeControl => "the time control",
+            ArgPart::Text => "the text",
+            ArgPart::Move => "the move",
+            ArgPart::File => "the file",
+        })
+    }
 }
 
 impl StartProblem {

@@ -9,8 +9,6 @@
 #![warn(unreachable_pub)]
 
 pub mod audio;
-pub(crate) mod bounded;
-pub use bounded::read_text;
 pub mod braille;
 pub mod cli;
 pub mod clock;
@@ -19,8 +17,12 @@ pub mod config;
 pub(crate) mod engine;
 /// Engine processes end with voxchess, even when it is killed.
 pub use engine::reaper;
+pub mod files;
+pub use files::read_text;
 pub(crate) mod filter;
 pub mod game;
+#[cfg(test)]
+mod layers;
 pub(crate) mod names;
 pub mod notation;
 pub mod online;

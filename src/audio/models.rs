@@ -127,7 +127,7 @@ pub enum InstallError {
     },
     /// A file could not be written.
     #[error("cannot write {0}: {1:?}")]
-    Io(String, crate::game::WriteProblem),
+    Io(String, crate::files::WriteProblem),
 }
 
 /// Why a download failed, typed (the words layer says it).
@@ -387,7 +387,8 @@ fn unpack(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>) -> Resul
 /// [`unpack`] with at most `max` bytes in all: each entry streamed to its
 /// file, counted as it is written, never held whole in memory.
 fn unpack_at_most(data: &[u8], dir: &Path, target: &Path, folder: Option<&str>, max: u64) -> Result<(), InstallError> {
-    let io = |p: &Path, e: std::io::Error| InstallError::Io(p.display().to_string(), crate::game::WriteProblem::of(&e));
+    let io =
+        |p: &Path, e: std::io::Error| InstallError::Io(p.display().to_string(), crate::files::WriteProblem::of(&e));
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let tmp = dir.join(".installing");
     let _ = std::fs::remove_dir_all(&tmp);

@@ -91,7 +91,11 @@ fn open() -> Result<Api, VoskError> {
     // given the signature vosk_api.h declares for it.
     unsafe {
         let set_log_level: SetLogLevel = *lib.get(b"vosk_set_log_level\0").map_err(bad)?;
-        set_log_level(-1);
+        // Kaldi prints a message whose severity is above this level: -3
+        // keeps even its errors (severity -2, in English: "Folder ... does
+        // not contain model files") off the player's terminal; voxchess
+        // says in the session's language what failed.
+        set_log_level(-3);
         Ok(Api {
             model_new: *lib.get(b"vosk_model_new\0").map_err(bad)?,
             model_free: *lib.get(b"vosk_model_free\0").map_err(bad)?,

@@ -40,10 +40,47 @@ pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
                 StartProblem::BadValue { arg, value, values }
             }
         },
-        _ => e.exit(),
+        ErrorKind::MissingRequiredArgument => missing(&context(ContextKind::InvalidArg)),
+        // Help and the version as clap writes them.
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            e.exit()
+        }
+        // Anything else: one sentence of ours (clap's own in English).
+        _ => StartProblem::CommandLine(e.to_string().lines().next().unwrap_or_default().to_string()),
     };
     // In every language (English too) one sentence of our own, in rows
     // of at most 40 cells; clap's own pages only for --help and --version.
     start.say_problem(&problem);
     ExitCode::from(2)
+}
+
+/// What a required argument left out is: an option by its name, a part
+/// of the command line by what it is ("<CONTROL>..." the time control).
+fn missing(arg: &str) -> StartProblem {
+    use crate::config::ArgPart;
+    let first = arg.split([',', ' ']).next().unwrap_or_default();
+    if first.starts_with("--") {
+        return StartProblem::MissingArg(first.to_string());
+    }
+    match first.trim_matches(['<', '>', '.']) {
+        "CONTROL" => StartProblem::MissingPart(ArgPart::TimeControl),
+        "TEXT" => StartProblem::MissingPart(ArgPart::Text),
+        "MV" => StartProblem::MissingPart(ArgPart::Move),
+        "FILE" => StartProblem::MissingPart(ArgPart::File),
+        _ => StartProblem::CommandLine(arg.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing;
+    use crate::config::{ArgPart, StartProblem};
+
+    #[test]
+    fn a_missing_argument_is_named_by_what_it_is() {
+        assert_eq!(missing("<CONTROL>..."), StartProblem::MissingPart(ArgPart::TimeControl));
+        assert_eq!(missing("--wav <WAV>"), StartProblem::MissingArg("--wav".into()));
+        assert_eq!(missing("<FILE>"), StartProblem::MissingPart(ArgPart::File));
+        assert!(matches!(missing("<ODD>"), StartProblem::CommandLine(_)));
+    }
 }

@@ -66,7 +66,7 @@ fn kept_or_failure(kept: bool) -> Outcome {
 /// said); else a line says there is none, and the program fails.
 pub fn resume(start: &Start, a: ResumeArgs) -> Outcome {
     let _lock = crate::ui::app::lock_data()?;
-    match crate::ui::app::found_save(start.lang())? {
+    match crate::ui::app::found_save(start.lang()).map_err(crate::ui::app::save_left)? {
         Found::Unfinished(saved) => resume_saved(start, *saved, a.output),
         Found::Stop => Ok(ExitCode::FAILURE),
         Found::Nothing | Found::FinishedWritten => {
@@ -83,7 +83,9 @@ fn resume_saved(start: &Start, mut saved: SavedGame, output: OutputArgs) -> Outc
     output.apply(&mut saved.settings);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
-    let setup = saved.setup()?;
+    // Checked when it was read: a save that does not replay is left as it is.
+    let setup =
+        saved.setup().map_err(|_| crate::ui::failure::SessionError::SaveLeft(crate::files::WriteProblem::Other))?;
     kept_or_failure(crate::ui::modes::game::start(settings, setup, plain)?)
 }
 
@@ -179,7 +181,7 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             let unreadable =
                 |reason: String| crate::config::StartProblem::CannotRead { path: file.display().to_string(), reason };
             // Only a regular file; lichess's .csv.zst read as it is.
-            let input = crate::bounded::open_regular(&file, true).map_err(|e| unreadable(e.to_string()))?;
+            let input = crate::files::bounded::open_regular(&file, true).map_err(|e| unreadable(e.to_string()))?;
             let input = crate::study::packed::unpacked(input).map_err(|e| unreadable(e.to_string()))?;
             match puzzle::import(&settings, input) {
                 Ok(said) => super::out_rows(&said),

@@ -15,9 +15,10 @@ use std::sync::{Arc, Mutex};
 /// `voxchess clock`: a talking chess clock for a game on a real board.
 pub fn clock(a: ClockArgs) -> Outcome {
     let text = a.control.join(" ");
-    let controls: Controls = text.parse()?;
+    // Said in the session's language (the English message keeps why).
+    let controls: Controls = text.parse().map_err(StartProblem::ClockControl)?;
     let base: Schedule = match &a.schedule {
-        Some(t) => t.parse()?,
+        Some(t) => t.parse().map_err(StartProblem::Schedule)?,
         None => Schedule::default(),
     };
     let base = match a.low_time {
@@ -157,10 +158,19 @@ pub fn listen(a: ListenArgs) -> Outcome {
         None => return Err(StartProblem::NoVoiceModel(a.words.lang.code().to_string()).into()),
     };
     let pos = a.position.position()?;
-    let model = VoiceModel::load(&dir, &crate::speech::vocabulary::vocabulary(a.words.lang))?;
+    let code = a.words.lang.code().to_string();
+    let model = VoiceModel::load(&dir, &crate::speech::vocabulary::vocabulary(a.words.lang))
+        .map_err(|e| model_problem(e, &code))?;
     let resolver = Resolver::new(a.words.lang);
     let words = crate::ui::words::Narrator::new(resolver.lexicon(), resolver.style);
-    let heard = listen_wav(&a.wav, &model, &resolver, &pos)?;
+    let heard = listen_wav(&a.wav, &model, &resolver, &pos).map_err(|e| {
+        use crate::audio::listen::ListenError;
+        match e {
+            ListenError::Wav(e) => StartProblem::Wav { path: e.path, reason: e.reason },
+            ListenError::Resample(e) => StartProblem::Wav { path: a.wav.display().to_string(), reason: e.to_string() },
+            ListenError::Model(e) => model_problem(e, &code),
+        }
+    })?;
     out_line!("heard: {}", heard.transcript);
     let san = |m: &crate::rules::Move| write_san(&pos, m, &SanOptions::default());
     match &heard.intent {
@@ -174,6 +184,18 @@ pub fn listen(a: ListenArgs) -> Outcome {
         out_line!("audio {:.2} s, latency {:.1} ms", heard.audio.as_secs_f64(), heard.latency.as_secs_f64() * 1000.0);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A voice model that cannot be used, as a problem said in the session's
+/// language (`code`: the language's).
+#[cfg(feature = "voice")]
+fn model_problem(e: crate::audio::recognizer::ModelError, code: &str) -> StartProblem {
+    use crate::audio::recognizer::ModelError;
+    match e {
+        ModelError::Missing(_) => StartProblem::NoVoiceModel(code.to_string()),
+        ModelError::Library(_) => StartProblem::VoiceLibrary,
+        ModelError::Unloadable(_) | ModelError::Recognizer => StartProblem::BadVoiceModel(code.to_string()),
+    }
 }
 
 /// `voxchess listen` in a build without voice input.

@@ -89,7 +89,7 @@ impl UciEngine {
         let (tx, lines) = sync_channel(QUEUE_LINES);
         std::thread::spawn(move || {
             let mut out = BufReader::new(stdout);
-            while let Some(buf) = crate::bounded::read_line_limited(&mut out, MAX_LINE_BYTES) {
+            while let Some(buf) = crate::files::bounded::read_line_limited(&mut out, MAX_LINE_BYTES) {
                 let line = String::from_utf8_lossy(&buf).trim_end().to_string();
                 if tx.send(line).is_err() {
                     break;

@@ -10,7 +10,6 @@ pub(crate) mod autosave;
 pub(crate) mod core;
 pub(crate) mod date;
 pub(crate) mod event;
-pub(crate) mod kept;
 pub(crate) mod opponent;
 pub(crate) mod player;
 pub(crate) mod record;
@@ -18,14 +17,16 @@ pub(crate) mod setup;
 pub(crate) mod terms;
 
 pub use crate::engine::analysis::{Analyst, Line as AnalysisLine, Score};
-pub use action::{Action, Pending, Seat};
-pub use autosave::{
-    DataLock, LockError, SaveError, SavedGame, WriteProblem, create_new, write_atomic, write_new_numbered,
+/// The player's files, as they were named here before they went down to
+/// [`crate::files`].
+pub use crate::files::{
+    DataLock, Kept, LockError, WriteProblem, create_new, read_kept, write_atomic, write_new_numbered,
 };
+pub use action::{Action, Pending, Seat};
+pub use autosave::{SaveError, SavedGame};
 pub use core::Game;
 pub use date::today;
 pub use event::{Event, NotDone, Premove};
-pub use kept::{Kept, read_kept};
 pub use opponent::{Acts, Ending, EngineOpponent, Failure, News, Opponent, OpponentAct, OpponentFailure};
 pub use player::{Account, Player, PlayerKind};
 pub use record::{Termination, game_record};

@@ -80,7 +80,7 @@ pub fn game_record(
         .map(|(i, m)| {
             let mut node = PgnNode::new(*m);
             if let Some(ms) = clocks.get(i).copied().flatten() {
-                node.notes_mut().comments.push(crate::study::clocks::clock_comment(ms));
+                node.notes_mut().comments.push(crate::notation::pgn::clock::clock_comment(ms));
             }
             node
         })

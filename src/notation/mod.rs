@@ -13,6 +13,6 @@ pub(crate) mod san;
 
 pub use describe::{describe_position, describe_side};
 pub use lang::{NotationLang, UnknownLang};
-pub use movetext::{MovetextError, read_movetext};
+pub use pgn::{MovetextError, read_movetext};
 pub use read::{MoveMarks, ReadMoveError, read_move, read_move_with_marks};
 pub use san::{SanOptions, write_long, write_san};

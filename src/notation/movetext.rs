@@ -3,7 +3,6 @@
 //! appendix for visually impaired players.
 
 use super::lang::NotationLang;
-use super::pgn::{PgnError, read_pgn};
 use super::read::{MoveMarks, ReadMoveError, looks_like_move, read_move_in_text, split_marks};
 use crate::rules::{Move, Position};
 
@@ -80,16 +79,4 @@ fn absorb_marks(mut text: String, words: &[&str], mut used: usize) -> (String, u
         used += 1;
     }
     (text, used)
-}
-
-/// A move text that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(transparent)]
-pub struct MovetextError(#[from] pub PgnError);
-
-/// Reads a game's moves written as running text ("1. e4 e5 2. Nf3 ...") from
-/// `start`, and returns them in order.
-pub fn read_movetext(start: &Position, text: &str, lang: NotationLang) -> Result<Vec<Move>, MovetextError> {
-    let games = read_pgn(text, lang, Some(*start))?;
-    Ok(games.into_iter().next().map(|g| g.mainline()).unwrap_or_default())
 }

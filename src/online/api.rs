@@ -4,7 +4,7 @@
 //! Authorization header: never in a URL, a line, an error or a log.
 
 use super::model::{Account, ErrorBody};
-use crate::bounded::Deadline;
+use crate::files::bounded::Deadline;
 use std::io::{BufReader, Read};
 use std::time::Duration;
 
@@ -183,7 +183,7 @@ impl Lines {
     /// [`Self::next_line`], given up at `deadline` at the latest.
     pub fn next_line_by(&mut self, deadline: std::time::Instant) -> Option<String> {
         self.reader.get_mut().until = Some(deadline.min(std::time::Instant::now() + STREAM_SILENCE));
-        let line = match crate::bounded::read_line_or_error(&mut self.reader, 64 * 1024) {
+        let line = match crate::files::bounded::read_line_or_error(&mut self.reader, 64 * 1024) {
             Ok(Some(line)) => line,
             Ok(None) => {
                 self.closed = true;

@@ -10,7 +10,7 @@
 
 use super::api::{ApiError, Client};
 use crate::notation::NotationLang;
-use crate::notation::movetext::read_movetext;
+use crate::notation::read_movetext;
 use crate::rules::Position;
 use crate::study::puzzle::Puzzle;
 

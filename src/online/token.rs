@@ -22,15 +22,15 @@ pub fn checked(text: &str) -> Option<String> {
 /// The kept token, if any.
 pub fn load() -> Option<String> {
     // A token file another user could have written is not used.
-    crate::config::ours(&token_path()).ok()?;
-    checked(&crate::bounded::read_text(&token_path(), 4096).ok()?)
+    crate::files::ours(&token_path()).ok()?;
+    checked(&crate::files::bounded::read_text(&token_path(), 4096).ok()?)
 }
 
 /// Keeps the token (mode 0600).
 pub fn save(token: &str) -> std::io::Result<()> {
     let path = token_path();
     if let Some(dir) = path.parent() {
-        crate::config::private_dir(dir)?;
+        crate::files::private_dir(dir)?;
     }
     let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(&path)?;
     file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
@@ -48,15 +48,15 @@ fn server_path() -> PathBuf {
 /// later commands go to it unless told otherwise.
 pub fn save_server(server: &str) -> std::io::Result<()> {
     let text = format!("{}\n", server.trim_end_matches('/'));
-    crate::game::write_atomic(&server_path(), &text)?;
+    crate::files::write_atomic(&server_path(), &text)?;
     std::fs::set_permissions(server_path(), std::fs::Permissions::from_mode(0o600))
 }
 
 /// The server the kept token was given for, if it was kept (and is ours,
 /// and one voxchess may send a token to).
 pub fn load_server() -> Option<String> {
-    crate::config::ours(&server_path()).ok()?;
-    let text = crate::bounded::read_text(&server_path(), 1024).ok()?;
+    crate::files::ours(&server_path()).ok()?;
+    let text = crate::files::bounded::read_text(&server_path(), 1024).ok()?;
     let server = text.trim().to_string();
     crate::config::secure_server(&server, "--server").ok().map(|()| server)
 }

@@ -36,7 +36,7 @@ struct LangFile {
     study: StudyWords,
     /// How Latin letters and words are said (a language written otherwise).
     #[serde(default)]
-    latin: super::say_latin::LatinWords,
+    latin: LatinWords,
     #[serde(rename = "in")]
     words_in: BTreeMap<String, Vec<String>>,
     commands: BTreeMap<String, String>,
@@ -136,7 +136,7 @@ pub struct Lexicon {
     pub study: StudyWords,
     /// How Latin letters and words are said (none: the language writes
     /// them).
-    pub latin: super::say_latin::LatinWords,
+    pub latin: LatinWords,
     /// Understood words and phrases (lowercase), with their senses.
     pub words_in: BTreeMap<String, Vec<Sense>>,
     /// Command phrases (lowercase) and the command each names.
@@ -465,6 +465,16 @@ fn piece_names(p: &PieceWords, role: Role) -> &[String; 3] {
         Role::Queen => &p.queen,
         Role::King => &p.king,
     }
+}
+
+/// How a language says Latin letters and words (none: it writes them).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LatinWords {
+    /// The names of the letters a to z.
+    pub letters: Vec<String>,
+    /// Words (as written, any case) and how they are said.
+    pub words: BTreeMap<String, String>,
 }
 
 #[cfg(test)]

@@ -9,33 +9,8 @@ use super::hear::{Heard, hear, words_of};
 use super::lexicon::{Lexicon, Meaning};
 use crate::notation::NotationLang;
 use crate::rules::{CastleSide, CastlingRights, Color, File, Piece, Rank, Role, Square};
-use serde::Deserialize;
 
-/// What an order phrase of the setup names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SetupWord {
-    /// Empty squares.
-    Remove,
-    /// Empty the board.
-    Clear,
-    /// The initial position.
-    Start,
-    /// White to move.
-    WhiteToMove,
-    /// Black to move.
-    BlackToMove,
-    /// The castling rights.
-    Castling,
-    /// The en passant square.
-    EnPassant,
-    /// Nothing (no castling, no en passant).
-    None,
-    /// Both ways (of castling).
-    Both,
-    /// The position is ready.
-    Done,
-}
+use super::sentences::SetupWord;
 
 /// What the player asks of the board being set up.
 #[derive(Clone, Debug, PartialEq, Eq)]

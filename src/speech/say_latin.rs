@@ -7,19 +7,8 @@
 //! an opening) are left as they are. Squares and moves are
 //! [`super::say_notation`]'s.
 
+pub use super::lexicon::LatinWords;
 use super::lexicon::Lexicon;
-use serde::Deserialize;
-use std::collections::BTreeMap;
-
-/// How a language says Latin letters and words (none: it writes them).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct LatinWords {
-    /// The names of the letters a to z.
-    pub letters: Vec<String>,
-    /// Words (as written, any case) and how they are said.
-    pub words: BTreeMap<String, String>,
-}
 
 /// `text` with the Latin words the language has a saying for said so,
 /// and each Latin letter standing alone by its name. Text in another

@@ -40,7 +40,7 @@ fn write_keys(path: &Path, keys: &[u64]) -> std::io::Result<()> {
 fn read_keys(path: &Path) -> std::io::Result<Vec<u64>> {
     let mut bytes = Vec::new();
     // Only a regular file: a FIFO planted there never holds voxchess.
-    crate::bounded::open_regular(path, false)?.read_to_end(&mut bytes)?;
+    crate::files::bounded::open_regular(path, false)?.read_to_end(&mut bytes)?;
     Ok(bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect())
 }
 
@@ -55,13 +55,13 @@ pub fn build(library: &Path) -> std::io::Result<()> {
     let new = dir.with_extension("idx-new");
     let _ = std::fs::remove_dir_all(&new);
     std::fs::create_dir_all(&new)?;
-    let file = crate::bounded::open_regular(library, true)?;
+    let file = crate::files::bounded::open_regular(library, true)?;
     let length = file.metadata()?.len();
     let mut input = BufReader::with_capacity(1 << 16, file);
     let mut all: Vec<u64> = Vec::new();
     let mut themes: HashMap<String, BufWriter<std::fs::File>> = HashMap::new();
     let mut offset = 0u64;
-    while let Some((row, length)) = crate::bounded::read_row(&mut input, MAX_ROW)? {
+    while let Some((row, length)) = crate::files::bounded::read_row(&mut input, MAX_ROW)? {
         // Offsets by each row's real length: a row longer than the cap
         // (never indexed: it cannot be read back) moves the rest along.
         let at = offset;
@@ -100,7 +100,7 @@ pub fn build(library: &Path) -> std::io::Result<()> {
         keys.sort_unstable();
         write_keys(&path, &keys)?;
     }
-    crate::game::write_atomic(&new.join("form"), &format!("{FORM} {length}\n"))?;
+    crate::files::write_atomic(&new.join("form"), &format!("{FORM} {length}\n"))?;
     // The old index goes only once the new one is whole.
     let old = dir.with_extension("idx-old");
     let _ = std::fs::remove_dir_all(&old);
@@ -115,7 +115,7 @@ pub fn build(library: &Path) -> std::io::Result<()> {
 /// Whether the index of `library` matches it (the length it records):
 /// one that does not is rebuilt by the caller, never trusted.
 pub fn matches(library: &Path) -> bool {
-    let form = crate::bounded::read_text(&folder(library).join("form"), 100);
+    let form = crate::files::bounded::read_text(&folder(library).join("form"), 100);
     let length = std::fs::metadata(library).map(|m| m.len());
     matches!((form, length), (Ok(f), Ok(l)) if f.trim() == format!("{FORM} {l}"))
 }
@@ -124,7 +124,7 @@ pub fn matches(library: &Path) -> bool {
 /// of None when the theme has no puzzle.
 fn keys_file(library: &Path, wanted: &Wanted) -> Option<Option<std::fs::File>> {
     let dir = folder(library);
-    let form = crate::bounded::read_text(&dir.join("form"), 100).ok()?;
+    let form = crate::files::bounded::read_text(&dir.join("form"), 100).ok()?;
     let length = std::fs::metadata(library).ok()?.len();
     if form.trim() != format!("{FORM} {length}") {
         return None;
@@ -147,7 +147,7 @@ fn keys_file(library: &Path, wanted: &Wanted) -> Option<Option<std::fs::File>> {
     };
     // Only a regular file, never through a link: a FIFO or a device
     // planted as the keys is no index (the pass is used instead).
-    match crate::bounded::open_regular(&path, false) {
+    match crate::files::bounded::open_regular(&path, false) {
         Ok(file) => Some(Some(file)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(None),
         Err(_) => None,
@@ -169,7 +169,7 @@ fn row_at(library: &std::fs::File, offset: u64) -> Option<String> {
 /// the index, a binary search and a few reads; without a usable one, a
 /// pass over the library ([`super::library::pick`]).
 pub fn pick(library: &Path, wanted: &Wanted, seen: &HashSet<String>, rating: u32) -> Option<Puzzle> {
-    let file = crate::bounded::open_regular(library, true).ok()?;
+    let file = crate::files::bounded::open_regular(library, true).ok()?;
     let Some(keys) = keys_file(library, wanted) else {
         return super::library::pick(&mut BufReader::new(file), wanted, seen, rating);
     };

@@ -32,7 +32,7 @@ pub fn id_key(id: &str) -> u64 {
 /// a puzzle.
 pub fn known_ids(library: &mut impl BufRead) -> std::io::Result<Vec<u64>> {
     let mut keys = Vec::new();
-    while let Some(row) = crate::bounded::read_line_or_error(library, MAX_ROW)? {
+    while let Some(row) = crate::files::bounded::read_line_or_error(library, MAX_ROW)? {
         if let Some(id) = row.split(|b| *b == b',').next().filter(|id| !id.is_empty()) {
             keys.push(id_key(&String::from_utf8_lossy(id)));
         }
@@ -134,7 +134,7 @@ pub fn import(
         let mut batch = Vec::with_capacity(BATCH);
         let mut n = 0;
         let read = loop {
-            let row = match crate::bounded::read_line_or_error(input, MAX_ROW) {
+            let row = match crate::files::bounded::read_line_or_error(input, MAX_ROW) {
                 Ok(Some(row)) => row,
                 Ok(None) => break Ok(()),
                 Err(e) => break Err(ImportError::Read(e, 0)),
@@ -183,7 +183,7 @@ const NEAR: u32 = 200;
 /// [`NEAR`]), else the nearest. One pass, one puzzle held at a time.
 pub fn pick(library: &mut impl BufRead, wanted: &Wanted, seen: &HashSet<String>, rating: u32) -> Option<Puzzle> {
     let mut best: Option<(u32, Puzzle)> = None;
-    while let Some(row) = crate::bounded::read_line_limited(library, MAX_ROW) {
+    while let Some(row) = crate::files::bounded::read_line_limited(library, MAX_ROW) {
         let row = String::from_utf8_lossy(&row);
         let Some((id, rest)) = row.split_once(',') else { continue };
         if seen.contains(id) {

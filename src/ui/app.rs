@@ -28,9 +28,14 @@ pub enum Unfinished {
     NotKept,
 }
 
+/// What could not be done with the save, as the session's error.
+pub fn save_left(e: std::io::Error) -> super::failure::SessionError {
+    super::failure::SessionError::SaveLeft(crate::files::WriteProblem::of(&e))
+}
+
 /// Locks the data folder, or says why not.
-pub fn lock_data() -> Result<crate::game::DataLock, super::failure::SessionError> {
-    Ok(crate::game::DataLock::take(&crate::config::data_dir())?)
+pub fn lock_data() -> Result<crate::files::DataLock, super::failure::SessionError> {
+    Ok(crate::files::DataLock::take(&crate::config::data_dir())?)
 }
 
 /// Keeps a damaged save aside (never over another file) and says so in
@@ -91,7 +96,7 @@ pub fn found_save(lang: crate::speech::SpeechLang) -> std::io::Result<Found> {
             Ok(Found::FinishedWritten)
         }
         Err(e) => {
-            say_at_start(&words.finished_not_written(crate::game::WriteProblem::of(&e)));
+            say_at_start(&words.finished_not_written(crate::files::WriteProblem::of(&e)));
             Ok(Found::Stop)
         }
     }
@@ -106,7 +111,7 @@ pub fn no_unfinished(lang: crate::speech::SpeechLang) {
 /// removes the save (only once the score is written and synced).
 fn keep_as_score(saved: &SavedGame, pgn: &str, path: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
     let dir = crate::config::data_dir().join("games");
-    let written = crate::game::write_new_numbered(&dir, &saved.date.replace('.', "-"), "pgn", pgn)?;
+    let written = crate::files::write_new_numbered(&dir, &saved.date.replace('.', "-"), "pgn", pgn)?;
     SavedGame::clear(path)?;
     Ok(written)
 }
@@ -118,10 +123,10 @@ fn keep_as_score(saved: &SavedGame, pgn: &str, path: &std::path::Path) -> std::i
 pub fn unfinished_game(
     lang: crate::speech::SpeechLang,
     input: &mut dyn std::io::BufRead,
-) -> std::io::Result<Unfinished> {
+) -> Result<Unfinished, super::failure::SessionError> {
     use crate::speech::{Answer, Channel, Command, Intent, Resolver};
     let words = Narrator::new(Lexicon::get(lang), crate::speech::Style::Brief);
-    let saved = match found_save(lang)? {
+    let saved = match found_save(lang).map_err(save_left)? {
         Found::Nothing => return Ok(Unfinished::None),
         Found::FinishedWritten => return Ok(Unfinished::Kept),
         Found::Stop => return Ok(Unfinished::NotKept),
@@ -131,7 +136,7 @@ pub fn unfinished_game(
     say_at_start(&words.fixed(Fixed::UnfinishedFound));
     loop {
         // A bounded line; bytes that are not UTF-8 are no answer.
-        let Some(line) = crate::bounded::read_text_line(input) else {
+        let Some(line) = crate::files::bounded::read_text_line(input) else {
             say_at_start(&words.fixed(Fixed::NothingChanged));
             return Ok(Unfinished::Stop);
         };
@@ -156,7 +161,7 @@ pub fn unfinished_game(
             Ok(Unfinished::Kept)
         }
         Err(e) => {
-            say_at_start(&words.unfinished_not_kept(crate::game::WriteProblem::of(&e)));
+            say_at_start(&words.unfinished_not_kept(crate::files::WriteProblem::of(&e)));
             Ok(Unfinished::NotKept)
         }
     }

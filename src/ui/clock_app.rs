@@ -53,7 +53,7 @@ fn read_lines(input: impl BufRead, me: Color, keys: Sender<ClockInput>, lex: &'s
     let help = crate::clock::words::typed_help(lex);
     let mut input = input;
     // Bounded lines; bytes that are not UTF-8 are a line not understood.
-    while let Some(line) = crate::bounded::read_text_line(&mut input) {
+    while let Some(line) = crate::files::bounded::read_text_line(&mut input) {
         let line = super::input::without_controls(&line);
         match parse_line(&line, me) {
             Ok(Some(input)) => {

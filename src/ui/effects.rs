@@ -11,7 +11,7 @@ use super::effect::{Effect, EngineAnswer, Report, SaveResult};
 use super::input::{AnalysisNews, Msg};
 use super::words::{Narrator, file_name};
 use crate::engine::analysis::{Analyse, Analyst, Limit, Line as AnalysisLine, passed};
-use crate::game::write_new_numbered;
+use crate::files::write_new_numbered;
 use crate::game::{Acts, EngineOpponent, Opponent, OpponentAct, OpponentFailure, SavedGame, WriteProblem};
 use crate::rules::{Color, Position};
 use crate::speech::EngineQuestion;

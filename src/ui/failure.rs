@@ -53,6 +53,11 @@ pub enum SessionError {
     /// The puzzle library or its folder cannot be written.
     #[error("the puzzle library cannot be written: {0:?}")]
     NotWritten(WriteProblem),
+    /// The unfinished game's save could not be put in order (a damaged
+    /// one kept aside, a finished game's score written): it is left as
+    /// it is.
+    #[error("the saved game was left as it is: {0:?}")]
+    SaveLeft(WriteProblem),
     /// The terminal cannot be set up or given back.
     #[error("the terminal: {0}")]
     Terminal(#[from] std::io::Error),

@@ -42,7 +42,7 @@ pub(crate) fn lines(texts: Vec<String>, said: &mut BTreeSet<String>) -> Vec<Line
 
 /// The notices said in full before, read from `folder`.
 pub(crate) fn said_before(folder: &Path) -> BTreeSet<String> {
-    crate::bounded::read_regular_text(&folder.join(SAID_FILE), MAX_BYTES, false)
+    crate::files::bounded::read_regular_text(&folder.join(SAID_FILE), MAX_BYTES, false)
         .map(|t| t.lines().filter(|l| !l.trim().is_empty()).take(MOST).map(str::to_string).collect())
         .unwrap_or_default()
 }
@@ -51,8 +51,8 @@ pub(crate) fn said_before(folder: &Path) -> BTreeSet<String> {
 /// notices are said in full again.
 pub(crate) fn keep(folder: &Path, said: &BTreeSet<String>) {
     let text: String = said.iter().take(MOST).map(|s| format!("{}\n", s.replace('\n', " "))).collect();
-    if crate::config::private_dir(folder).is_ok() {
-        let _ = crate::game::write_atomic(&folder.join(SAID_FILE), &text);
+    if crate::files::private_dir(folder).is_ok() {
+        let _ = crate::files::write_atomic(&folder.join(SAID_FILE), &text);
     }
 }
 

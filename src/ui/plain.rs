@@ -54,7 +54,7 @@ pub(crate) fn read_input(input: impl BufRead + Send + 'static, tx: Sender<Msg>) 
         // Lines of any length and any bytes: invalid UTF-8 is replaced, not
         // fatal; a line longer than the limit comes as its first part, which
         // the client refuses as too long.
-        while let Some(line) = crate::bounded::read_text_line(&mut input) {
+        while let Some(line) = crate::files::bounded::read_text_line(&mut input) {
             if tx.send(Msg::Typed(line)).is_err() {
                 return;
             }

@@ -2,13 +2,16 @@
 //! Reading accepts the written forms of the notation reader (Russian
 //! letters, spaces inside moves); writing produces standard English PGN.
 
+pub(crate) mod clock;
 mod lexer;
+mod moves;
 mod problem;
 mod reader;
 pub(crate) mod walk;
 mod writer;
 
 pub use lexer::MAX_NESTING;
+pub use moves::{MovetextError, read_movetext};
 pub use problem::PgnProblem;
 pub use reader::{PgnError, PgnGames, pgn_games, read_pgn};
 pub use writer::write_pgn;

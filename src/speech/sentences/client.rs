@@ -216,6 +216,23 @@ pub struct BrailleWords {
 #[allow(missing_docs)]
 pub struct StartWords {
     pub bad_time: String,
+    /// The talking clock's announcement schedule cannot be read ({text}).
+    pub bad_schedule: String,
+    /// A required argument left out ({arg}).
+    pub missing_arg: String,
+    /// A required part of the command line left out ({what}: one of the
+    /// `part_` words).
+    pub missing_part: String,
+    /// The parts of a command line, as `missing_part` names them.
+    pub part_time_control: String,
+    pub part_text: String,
+    pub part_move: String,
+    pub part_file: String,
+    /// The unfinished game's save could not be put in order ({reason}: a
+    /// `reason_` sentence).
+    pub save_left: String,
+    /// A command line that cannot be read otherwise.
+    pub bad_command_line: String,
     pub bad_level: String,
     pub bad_low_time: String,
     pub insecure_server: String,

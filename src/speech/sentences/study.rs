@@ -327,5 +327,31 @@ pub struct SetupWords {
     pub ready: String,
     pub help: Vec<String>,
     /// The order phrases (lowercase) and what each names.
-    pub orders: BTreeMap<String, crate::speech::placement::SetupWord>,
+    pub orders: BTreeMap<String, SetupWord>,
+}
+
+/// What an order phrase of the setup names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetupWord {
+    /// Empty squares.
+    Remove,
+    /// Empty the board.
+    Clear,
+    /// The initial position.
+    Start,
+    /// White to move.
+    WhiteToMove,
+    /// Black to move.
+    BlackToMove,
+    /// The castling rights.
+    Castling,
+    /// The en passant square.
+    EnPassant,
+    /// Nothing (no castling, no en passant).
+    None,
+    /// Both ways (of castling).
+    Both,
+    /// The position is ready.
+    Done,
 }

@@ -21,7 +21,7 @@ pub fn login(
     asking: impl FnOnce(&str),
 ) -> Result<String, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let line = crate::bounded::read_line_limited(input, 4096).unwrap_or_default();
+    let line = crate::files::bounded::read_line_limited(input, 4096).unwrap_or_default();
     let token = token::checked(&String::from_utf8_lossy(&line)).ok_or(SessionError::TokenRefused)?;
     let client = Client::new(server, &token);
     let (name, scopes) = crate::ui::asking::waited(|| checked_token(&client), || asking(&words.asking_lichess()))?;

@@ -59,7 +59,7 @@ impl DrillMode {
         let key = self.drill.kind().key();
         // Bests that cannot be read are never written over: kept aside
         // (a new file begun), or left as they are; said either way.
-        let found = crate::game::read_kept(&self.record, 1 << 20, |t| {
+        let found = crate::files::read_kept(&self.record, 1 << 20, |t| {
             t.lines().all(|l| matches!(l.split_whitespace().collect::<Vec<_>>().as_slice(), [_, r, a] if r.parse::<u32>().is_ok() && a.parse::<u32>().is_ok()))
         });
         if let Some(line) = self.shell.words.kept_damaged(crate::ui::words::KeptFile::DrillBests, &found) {
@@ -88,8 +88,8 @@ impl DrillMode {
         if !found.writable() {
             return;
         }
-        if let Err(e) = crate::game::write_atomic(&self.record, &text) {
-            let line = self.shell.words.drill_not_kept(crate::game::WriteProblem::of(&e));
+        if let Err(e) = crate::files::write_atomic(&self.record, &text) {
+            let line = self.shell.words.drill_not_kept(crate::files::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);
         }
     }

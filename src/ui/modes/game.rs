@@ -38,7 +38,7 @@ pub(crate) struct GameMode {
     label: Option<String>,
     /// The data folder, held by a game started from a review's position
     /// (a game started by `play` holds it from before).
-    lock: Option<crate::game::DataLock>,
+    lock: Option<crate::files::DataLock>,
     /// A game from a review's position that has ended: back there at
     /// once (its score written, as every game's).
     ended_above: bool,
@@ -81,7 +81,7 @@ pub(crate) fn start(settings: Settings, mut setup: GameSetup, plain: bool) -> Re
 #[derive(Debug)]
 pub(crate) enum FromHereProblem {
     /// Another voxchess holds the data folder.
-    Locked(crate::game::LockError),
+    Locked(crate::files::LockError),
     /// An unfinished game is kept, and a game here would take its place.
     Unfinished,
 }
@@ -100,7 +100,7 @@ pub(crate) fn from_here(
     now: u64,
     hand_back: HandBack,
 ) -> Result<GameMode, FromHereProblem> {
-    let lock = crate::game::DataLock::take(&crate::config::data_dir()).map_err(FromHereProblem::Locked)?;
+    let lock = crate::files::DataLock::take(&crate::config::data_dir()).map_err(FromHereProblem::Locked)?;
     if crate::game::SavedGame::path().exists() {
         return Err(FromHereProblem::Unfinished);
     }

@@ -14,6 +14,7 @@
 pub(crate) mod broadcast;
 pub(crate) mod drill;
 pub(crate) mod game;
+pub(crate) mod opening;
 pub(crate) mod puzzle;
 pub(crate) mod review;
 pub(crate) mod setup;
@@ -25,6 +26,23 @@ use crate::ui::input::AnalysisNews;
 use crate::ui::output::{Line, Urgency};
 use crate::ui::shell::Front;
 use crate::ui::sink::Screen;
+
+/// The one place a mode is built at another's request.
+pub(crate) fn open(opening: opening::Opening, host: opening::Host) -> Box<dyn crate::ui::session::Mode> {
+    use opening::Opening;
+    match opening {
+        Opening::Setup { settings, board } => {
+            Box::new(setup::SetupMode::new(&settings, board, host.tx, host.listening))
+        }
+        Opening::PositionReview { settings, position, stem } => {
+            let game = crate::notation::pgn::PgnGame::new(position);
+            let review = crate::ui::review::Review::new(game, &settings, 1, 1, stem);
+            let words = crate::ui::words::Narrator::new(crate::speech::Lexicon::get(settings.lang), settings.style);
+            let effects = Effects::new(host.tx, words, &settings);
+            Box::new(review::ReviewMode::new(review, effects).listening(host.listening))
+        }
+    }
+}
 
 /// Has `effects` do the work `front` asked for, and reports back, until
 /// nothing more is asked.

@@ -328,8 +328,8 @@ impl Mode for ReviewMode {
         if let Some(from) = self.review.take_setup() {
             let settings = self.review.settings().clone();
             let board = crate::rules::Arrangement::of(&from);
-            let tx = self.effects.sender();
-            return Some(Box::new(super::setup::SetupMode::new(&settings, board, tx, self.listening.clone())));
+            let host = super::opening::Host { tx: self.effects.sender(), listening: self.listening.clone() };
+            return Some(super::open(super::opening::Opening::Setup { settings, board }, host));
         }
         super::practice(self.review.as_mut(), &self.effects)
     }

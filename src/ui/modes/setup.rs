@@ -9,11 +9,10 @@
 //!
 //! May use: `io`, the session, and everything below them.
 
+use super::opening::{Host, Opening};
 use crate::config::Settings;
-use crate::notation::pgn::PgnGame;
 use crate::rules::{Arrangement, Placed, Position, Square};
-use crate::speech::{Channel, Command, Lexicon, SetupError, SetupOrder};
-use crate::ui::effects::Effects;
+use crate::speech::{Channel, Command, SetupError, SetupOrder};
 use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Listening, Msg};
 use crate::ui::io::Io;
@@ -21,7 +20,7 @@ use crate::ui::output::{Glance, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, key_action};
 use crate::ui::sink::Screen;
-use crate::ui::words::{Narrator, SetupSaid, StatusFacts, View, glance_board};
+use crate::ui::words::{SetupSaid, StatusFacts, View, glance_board};
 use std::sync::mpsc::Sender;
 
 /// The name of the copies a set-up position's review saves.
@@ -39,7 +38,7 @@ pub(crate) struct SetupMode {
     /// The square a routing key chose, for a piece named next.
     chosen: Option<Square>,
     /// The review the position became (taken once).
-    review: Option<super::review::ReviewMode>,
+    review: Option<Box<dyn Mode>>,
 }
 
 /// `voxchess setup`: an empty board, or `start` (from `--fen`).
@@ -131,11 +130,9 @@ impl SetupMode {
             }
             Ok(position) => {
                 self.shell.tell(words.setup_ready());
-                let review = crate::ui::review::Review::new(PgnGame::new(position), &self.settings, 1, 1, STEM);
-                let words = Narrator::new(Lexicon::get(self.settings.lang), self.settings.style);
-                let effects = Effects::new(self.tx.clone(), words, &self.settings);
-                let mode = super::review::ReviewMode::new(review, effects).listening(self.listening.clone());
-                self.review = Some(mode);
+                let opening = Opening::PositionReview { settings: self.settings.clone(), position, stem: STEM };
+                let host = Host { tx: self.tx.clone(), listening: self.listening.clone() };
+                self.review = Some(super::open(opening, host));
             }
         }
     }
@@ -292,7 +289,7 @@ impl Mode for SetupMode {
 
     /// Once `done` found the position right: its review, in its place.
     fn becomes(&mut self) -> Option<Box<dyn Mode>> {
-        self.review.take().map(|r| Box::new(r) as Box<dyn Mode>)
+        self.review.take()
     }
 }
 

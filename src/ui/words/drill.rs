@@ -145,7 +145,7 @@ impl Narrator {
     }
 
     /// The score could not be kept.
-    pub(crate) fn drill_not_kept(&self, problem: crate::game::WriteProblem) -> Line {
+    pub(crate) fn drill_not_kept(&self, problem: crate::files::WriteProblem) -> Line {
         let problem = super::files::problem_words(self.lex, problem);
         Line::new(fill(&self.drill_words().not_kept, &[("problem", problem)]), Urgency::Urgent)
     }

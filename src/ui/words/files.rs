@@ -3,13 +3,13 @@
 //! a write failed (in the player's language, never an outside error text).
 
 use super::Narrator;
-use crate::game::WriteProblem;
+use crate::files::WriteProblem;
 use crate::speech::Lexicon;
 use crate::speech::lexicon::fill;
 use crate::ui::effect::{FinishedKept, SaveResult, Saving};
 use crate::ui::output::{Line, Urgency};
 
-/// Which of the player's kept files (see [`crate::game::read_kept`]).
+/// Which of the player's kept files (see [`crate::files::read_kept`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum KeptFile {
     /// The puzzle record (rating and puzzles seen).
@@ -30,8 +30,8 @@ pub(crate) fn file_name(path: &std::path::Path) -> String {
 impl Narrator {
     /// Why the data folder cannot be used, in the player's language: what
     /// is wrong and what to do.
-    pub(crate) fn lock_problem(&self, e: &crate::game::LockError) -> String {
-        use crate::game::LockError;
+    pub(crate) fn lock_problem(&self, e: &crate::files::LockError) -> String {
+        use crate::files::LockError;
         let w = &self.lex.client.start;
         match e {
             LockError::Busy(path) => fill(&w.folder_busy, &[("path", path.clone())]),
@@ -91,7 +91,7 @@ impl Narrator {
 
     /// A kept file that could not be read: put aside (its name said), or
     /// left as it is; None when it was read.
-    pub(crate) fn kept_damaged(&self, file: KeptFile, kept: &crate::game::Kept) -> Option<Line> {
+    pub(crate) fn kept_damaged(&self, file: KeptFile, kept: &crate::files::Kept) -> Option<Line> {
         let c = &self.lex.client;
         let what = match file {
             KeptFile::PuzzleRecord => &c.kept_files.puzzle_record,
@@ -101,9 +101,9 @@ impl Narrator {
         };
         let what = ("what", what.clone());
         let text = match kept {
-            crate::game::Kept::Read(_) => return None,
-            crate::game::Kept::Aside(aside) => fill(&c.kept_files.aside, &[what, ("name", file_name(aside))]),
-            crate::game::Kept::Stuck => fill(&c.kept_files.stuck, &[what]),
+            crate::files::Kept::Read(_) => return None,
+            crate::files::Kept::Aside(aside) => fill(&c.kept_files.aside, &[what, ("name", file_name(aside))]),
+            crate::files::Kept::Stuck => fill(&c.kept_files.stuck, &[what]),
         };
         Some(Line::new(text, Urgency::Urgent))
     }

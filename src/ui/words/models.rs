@@ -93,7 +93,7 @@ mod tests {
             InstallError::Checksum { expected: "aa".into(), got: "bb".into() },
             InstallError::Damaged("bad crc".into()),
             InstallError::UnpacksTooLarge { limit_mb: 2048 },
-            InstallError::Io("/m/x".into(), crate::game::WriteProblem::NotWritable),
+            InstallError::Io("/m/x".into(), crate::files::WriteProblem::NotWritable),
         ];
         for lang in SpeechLang::ALL {
             let n = Narrator::new(Lexicon::get(lang), Style::Brief);

@@ -279,7 +279,7 @@ impl Narrator {
     }
 
     /// The result could not be kept.
-    pub(crate) fn puzzle_not_kept(&self, problem: crate::game::WriteProblem) -> Line {
+    pub(crate) fn puzzle_not_kept(&self, problem: crate::files::WriteProblem) -> Line {
         let problem = super::files::problem_words(self.lex, problem);
         Line::new(fill(&self.puzzle_words().not_kept, &[("problem", problem)]), Urgency::Urgent)
     }
@@ -432,7 +432,7 @@ impl Narrator {
     }
 
     /// A file of the puzzles could not be written: why, as a sentence.
-    pub(crate) fn puzzle_not_kept_text(&self, problem: crate::game::WriteProblem) -> String {
+    pub(crate) fn puzzle_not_kept_text(&self, problem: crate::files::WriteProblem) -> String {
         self.puzzle_not_kept(problem).text
     }
 
@@ -456,7 +456,7 @@ impl Narrator {
     }
 
     /// Why an import could not write the library.
-    pub(crate) fn puzzles_not_imported(&self, problem: crate::game::WriteProblem) -> String {
+    pub(crate) fn puzzles_not_imported(&self, problem: crate::files::WriteProblem) -> String {
         super::files::problem_words(self.lex, problem)
     }
 }

@@ -59,6 +59,22 @@ impl Narrator {
             ),
             StartProblem::CannotReadMove(v) => text(&w.cannot_read_move, v),
             StartProblem::NoVoiceModel(code) => fill(&w.no_voice_model, &[("code", code.clone())]),
+            StartProblem::ClockControl(e) => text(&w.bad_time, &e.text),
+            StartProblem::Schedule(e) => text(&w.bad_schedule, &e.text),
+            StartProblem::MissingArg(arg) => fill(&w.missing_arg, &[("arg", cut(arg))]),
+            StartProblem::MissingPart(part) => {
+                let what = match part {
+                    crate::config::ArgPart::TimeControl => &w.part_time_control,
+                    crate::config::ArgPart::Text => &w.part_text,
+                    crate::config::ArgPart::Move => &w.part_move,
+                    crate::config::ArgPart::File => &w.part_file,
+                };
+                fill(&w.missing_part, &[("what", what.clone())])
+            }
+            StartProblem::CommandLine(_) => w.bad_command_line.clone(),
+            StartProblem::BadVoiceModel(code) => self.bad_model(code),
+            StartProblem::Wav { path, .. } => fill(&w.cannot_read, &[("path", path.clone())]),
+            StartProblem::VoiceLibrary => self.lex.client.voice_no_library.clone(),
             StartProblem::SpeechNotFinished => w.speech_not_finished.clone(),
             StartProblem::SpeechNotBuilt => w.speech_not_built.clone(),
             StartProblem::SpeechUnavailable => w.speech_unavailable.clone(),
@@ -99,6 +115,9 @@ impl Narrator {
             SessionError::Puzzles(e) => self.puzzle_online_error(e),
             SessionError::Locked(e) => self.lock_problem(e),
             SessionError::NotWritten(problem) => self.puzzles_not_imported(*problem),
+            SessionError::SaveLeft(problem) => {
+                fill(&w.save_left, &[("reason", super::files::problem_words(self.lex, *problem))])
+            }
             SessionError::Terminal(_) => w.terminal.clone(),
         }
     }
@@ -126,6 +145,8 @@ mod tests {
             SessionError::Puzzles(ApiError::MissingScope),
             SessionError::Locked(LockError::Busy("/d".into())),
             SessionError::NotWritten(WriteProblem::DiskFull),
+            SessionError::SaveLeft(WriteProblem::DiskFull),
+            SessionError::SaveLeft(WriteProblem::Other),
             SessionError::Terminal(std::io::Error::other("gone")),
         ]
     }
@@ -165,6 +186,14 @@ mod tests {
             )),
             StartProblem::CannotReadMove("zz9".into()),
             StartProblem::NoVoiceModel("de".into()),
+            StartProblem::ClockControl("5+x".parse::<crate::clock::Controls>().expect_err("bad")),
+            StartProblem::Schedule("zz".parse::<crate::clock::Schedule>().expect_err("bad")),
+            StartProblem::MissingArg("--wav".into()),
+            StartProblem::MissingPart(crate::config::ArgPart::TimeControl),
+            StartProblem::CommandLine("error: the argument '--plain' cannot be used with '--no-speech'".into()),
+            StartProblem::BadVoiceModel("ko".into()),
+            StartProblem::VoiceLibrary,
+            StartProblem::Wav { path: "/x.wav".into(), reason: "no RIFF tag found".into() },
             StartProblem::SpeechNotFinished,
             StartProblem::SpeechNotBuilt,
             StartProblem::SpeechUnavailable,

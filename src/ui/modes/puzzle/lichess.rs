@@ -62,7 +62,7 @@ impl PuzzleMode {
         if !posted.is_empty()
             && let Err(e) = link.counted(&posted)
         {
-            lines.push(self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e)));
+            lines.push(self.shell.words.puzzle_not_kept(crate::files::WriteProblem::of(&e)));
         }
         if let Some(c) = counted.filter(|c| c.counted > 0) {
             let said = LinkSaid::Counted { n: c.counted, rating: c.rating, change: c.change };
@@ -76,7 +76,7 @@ impl PuzzleMode {
                 if !puzzles.is_empty()
                     && let Err(e) = link.keep_batch(&puzzles)
                 {
-                    lines.push(self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e)));
+                    lines.push(self.shell.words.puzzle_not_kept(crate::files::WriteProblem::of(&e)));
                 }
                 let new: Vec<Puzzle> = puzzles.into_iter().filter(|p| fresh(p, self)).collect();
                 self.given.extend(new);

@@ -40,7 +40,7 @@ pub(crate) struct PuzzleLink {
     results_file: PathBuf,
     /// How the results file was found at the start: when it could not
     /// be read nor put aside, nothing is written to it.
-    results: crate::game::Kept,
+    results: crate::files::Kept,
     /// When the request under way went out.
     asking: Option<Instant>,
     /// No request before this (lichess said 429).
@@ -61,7 +61,7 @@ impl PuzzleLink {
         let results_file = dir.join("lichess-results.txt");
         // Results that cannot be read are never written over: kept aside
         // (or left as they are), and said at the start.
-        let results = crate::game::read_kept(&results_file, 1 << 20, |t| t.lines().all(|l| result_of(l).is_some()));
+        let results = crate::files::read_kept(&results_file, 1 << 20, |t| t.lines().all(|l| result_of(l).is_some()));
         PuzzleLink {
             client,
             tx,
@@ -79,7 +79,7 @@ impl PuzzleLink {
 
     /// How the results kept were found at the start (read, kept aside,
     /// or left as they were).
-    pub(crate) fn results_found(&self) -> &crate::game::Kept {
+    pub(crate) fn results_found(&self) -> &crate::files::Kept {
         &self.results
     }
 
@@ -103,7 +103,7 @@ impl PuzzleLink {
         if !self.results.writable() {
             return Vec::new();
         }
-        let text = crate::bounded::read_text(&self.results_file, 1 << 20).unwrap_or_default();
+        let text = crate::files::bounded::read_text(&self.results_file, 1 << 20).unwrap_or_default();
         text.lines().filter_map(result_of).take(MAX_KEPT).collect()
     }
 
@@ -115,7 +115,7 @@ impl PuzzleLink {
             .iter()
             .map(|(angle, s)| format!("{angle} {} {}\n", s.id, if s.win { "won" } else { "lost" }))
             .collect();
-        crate::game::write_atomic(&self.results_file, &text)
+        crate::files::write_atomic(&self.results_file, &text)
     }
 
     /// Keeps a result until lichess counts it.
@@ -135,14 +135,14 @@ impl PuzzleLink {
 
     /// The batch kept.
     pub(crate) fn kept_batch(&self) -> Vec<Puzzle> {
-        let text = crate::bounded::read_text(&self.batch_file, 1 << 20).unwrap_or_default();
+        let text = crate::files::bounded::read_text(&self.batch_file, 1 << 20).unwrap_or_default();
         text.lines().filter_map(|l| Puzzle::from_csv(l).ok()).collect()
     }
 
     /// Keeps a batch for play with no connection.
     pub(crate) fn keep_batch(&self, puzzles: &[Puzzle]) -> std::io::Result<()> {
         let text: String = puzzles.iter().map(|p| format!("{}\n", p.to_csv())).collect();
-        crate::game::write_atomic(&self.batch_file, &text)
+        crate::files::write_atomic(&self.batch_file, &text)
     }
 
     /// Posts what waits and, if `want` puzzles, asks for a batch: off

@@ -231,7 +231,7 @@ impl PuzzleMode {
             // this one is played out.
             let _ = link.ask(self.given.is_empty(), std::time::Instant::now());
             if let Err(e) = kept {
-                let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
+                let line = self.shell.words.puzzle_not_kept(crate::files::WriteProblem::of(&e));
                 self.shell.say_lines(vec![line]);
             }
             if !self.skipping {
@@ -249,7 +249,7 @@ impl PuzzleMode {
         }
         let result = if won { "won" } else { "lost" };
         if let Err(e) = self.record.keep(&self.files.record, &puzzle.id, result) {
-            let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
+            let line = self.shell.words.puzzle_not_kept(crate::files::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);
         }
     }
@@ -301,7 +301,7 @@ impl PuzzleMode {
         let line = self.shell.words.puzzle_skipped();
         self.shell.say_lines(vec![line]);
         if let Err(e) = self.record.keep(&self.files.record, &run.puzzle().id, "skipped") {
-            let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
+            let line = self.shell.words.puzzle_not_kept(crate::files::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);
         }
     }

@@ -16,7 +16,7 @@ pub(super) struct Record {
     history: String,
     /// How the file was found: one that could not be read was kept
     /// aside (a new record begun) or, if it could not be, is not written.
-    pub(super) found: crate::game::Kept,
+    pub(super) found: crate::files::Kept,
 }
 
 /// The record's first line: the rating, its deviation and volatility.
@@ -35,7 +35,7 @@ fn rating_line(line: &str) -> Option<Rating> {
 impl Record {
     /// Read from `path` (missing: a new player; damaged: kept aside).
     pub(super) fn load(path: &std::path::Path) -> Record {
-        let found = crate::game::read_kept(path, 64 << 20, |t| {
+        let found = crate::files::read_kept(path, 64 << 20, |t| {
             t.is_empty() || rating_line(t.lines().next().unwrap_or("")).is_some()
         });
         let text = found.text();
@@ -54,7 +54,7 @@ impl Record {
             return Ok(false);
         }
         let r = self.rating;
-        crate::game::write_atomic(path, &format!("{} {} {}\n{}", r.rating, r.deviation, r.volatility, self.history))
+        crate::files::write_atomic(path, &format!("{} {} {}\n{}", r.rating, r.deviation, r.volatility, self.history))
             .map(|()| true)
     }
 }

@@ -50,13 +50,13 @@ fn end_import(library: &Path) -> std::io::Result<()> {
 /// it (its index then matches again). Ok(true) when one was.
 pub(crate) fn undo_cut_import(library: &Path) -> std::io::Result<bool> {
     let mark = import_mark(library);
-    let text = match crate::bounded::read_regular_text(&mark, 100, false) {
+    let text = match crate::files::bounded::read_regular_text(&mark, 100, false) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
         Err(e) => return Err(e),
     };
     if let Ok(length) = text.trim().parse::<u64>() {
-        let file = open_library(library)?;
+        let file = crate::files::open_to_append(library)?;
         if file.metadata()?.len() > length {
             file.set_len(length)?;
             file.sync_all()?;
@@ -64,21 +64,6 @@ pub(crate) fn undo_cut_import(library: &Path) -> std::io::Result<bool> {
     }
     std::fs::remove_file(&mark)?;
     Ok(true)
-}
-
-/// The library opened to add to: only a regular file in the data folder,
-/// never through a link, never a FIFO or a device.
-fn open_library(library: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(library)?;
-    if !file.metadata()?.is_file() {
-        return Err(std::io::Error::from(std::io::ErrorKind::InvalidInput));
-    }
-    Ok(file)
 }
 
 /// `voxchess puzzle import FILE`: the puzzles of `input` added to the
@@ -90,21 +75,21 @@ pub(crate) fn import(settings: &Settings, input: Box<dyn std::io::BufRead>) -> R
     use crate::study::library::ImportError;
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let files = PuzzleFiles::in_data_folder();
-    let problem = |e: &std::io::Error| ImportFailed::NotWritten(crate::game::WriteProblem::of(e));
+    let problem = |e: &std::io::Error| ImportFailed::NotWritten(crate::files::WriteProblem::of(e));
     if let Some(dir) = files.library.parent() {
-        crate::config::private_dir(dir).map_err(|e| problem(&e))?;
+        crate::files::private_dir(dir).map_err(|e| problem(&e))?;
     }
     let mut said = Vec::new();
     if undo_cut_import(&files.library).map_err(|e| problem(&e))? {
         said.push(words.import_undone());
     }
-    let out = open_library(&files.library).map_err(|e| problem(&e))?;
+    let out = crate::files::open_to_append(&files.library).map_err(|e| problem(&e))?;
     let before = out.metadata().map_err(|e| problem(&e))?.len();
     let known = crate::study::library::known_ids(&mut std::io::BufReader::new(
-        crate::bounded::open_regular(&files.library, false).map_err(|e| problem(&e))?,
+        crate::files::bounded::open_regular(&files.library, false).map_err(|e| problem(&e))?,
     ))
     .map_err(|e| problem(&e))?;
-    crate::game::write_atomic(&import_mark(&files.library), &format!("{before}\n")).map_err(|e| problem(&e))?;
+    crate::files::write_atomic(&import_mark(&files.library), &format!("{before}\n")).map_err(|e| problem(&e))?;
     let mut writer = std::io::BufWriter::new(&out);
     let mut input = input;
     let done = crate::study::library::import(&mut input, &mut writer, &known);
@@ -144,7 +129,7 @@ pub(crate) fn unreadable_words(settings: &Settings, e: &std::io::Error, added: u
 #[derive(Debug)]
 pub(crate) enum ImportFailed {
     /// The library cannot be written (it is as it was).
-    NotWritten(crate::game::WriteProblem),
+    NotWritten(crate::files::WriteProblem),
     /// The file could not be read on; how many puzzles read before were
     /// added (they are kept).
     Unreadable(std::io::Error, u64),
@@ -173,13 +158,13 @@ pub(crate) fn start(
 pub(crate) fn prepare_library(settings: &Settings, say: impl Fn(&str)) -> bool {
     let files = PuzzleFiles::in_data_folder();
     let undone = undo_cut_import(&files.library).unwrap_or(false);
-    let has_rows =
-        crate::bounded::open_regular(&files.library, false).is_ok_and(|f| f.metadata().is_ok_and(|m| m.len() > 0));
+    let has_rows = crate::files::bounded::open_regular(&files.library, false)
+        .is_ok_and(|f| f.metadata().is_ok_and(|m| m.len() > 0));
     if has_rows && !crate::study::index::matches(&files.library) {
         let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
         say(&words.index_rebuilding());
         if let Err(e) = crate::study::index::build(&files.library) {
-            say(&words.puzzle_not_kept_text(crate::game::WriteProblem::of(&e)));
+            say(&words.puzzle_not_kept_text(crate::files::WriteProblem::of(&e)));
         }
     }
     undone
@@ -250,7 +235,7 @@ pub(crate) fn lichess_mode(
 ) -> Result<PuzzleMode, SessionError> {
     let files = PuzzleFiles::in_data_folder();
     let dir = files.library.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
-    crate::config::private_dir(&dir).map_err(|e| SessionError::NotWritten(crate::game::WriteProblem::of(&e)))?;
+    crate::files::private_dir(&dir).map_err(|e| SessionError::NotWritten(crate::files::WriteProblem::of(&e)))?;
     let refill = asked.replay_days.is_none();
     let link = PuzzleLink::new(client, tx, (asked.angle, asked.difficulty), refill, &dir);
     let wanted = crate::study::library::Wanted::default();

@@ -24,7 +24,7 @@ pub(super) struct StreakPlay {
     file: PathBuf,
     /// How it was found: one that could not be read was kept aside (or,
     /// if it could not be, is never written).
-    found: crate::game::Kept,
+    found: crate::files::Kept,
     /// The puzzles of this streak (never given twice in one).
     seen: HashSet<String>,
     /// The puzzles of every streak of this session: a new streak takes
@@ -37,7 +37,7 @@ impl StreakPlay {
     /// the file kept aside (and said), a new one begun.
     pub(super) fn load(files: &PuzzleFiles) -> StreakPlay {
         let file = files.streak.clone();
-        let found = crate::game::read_kept(&file, MAX_FILE, |t| t.is_empty() || read_best(t).is_some());
+        let found = crate::files::read_kept(&file, MAX_FILE, |t| t.is_empty() || read_best(t).is_some());
         let best = read_best(found.text()).unwrap_or(0);
         StreakPlay { streak: Streak::new(best), file, found, seen: HashSet::new(), session: HashSet::new() }
     }
@@ -150,8 +150,8 @@ impl PuzzleMode {
     /// The best streak written to its file (a failure said).
     fn keep_best(&mut self, best: u32) {
         let Some(path) = self.streak.as_ref().filter(|p| p.found.writable()).map(|p| p.file.clone()) else { return };
-        if let Err(e) = crate::game::write_atomic(&path, &best_text(best)) {
-            let line = self.shell.words.puzzle_not_kept(crate::game::WriteProblem::of(&e));
+        if let Err(e) = crate::files::write_atomic(&path, &best_text(best)) {
+            let line = self.shell.words.puzzle_not_kept(crate::files::WriteProblem::of(&e));
             self.shell.say_lines(vec![line]);
         }
     }

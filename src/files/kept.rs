@@ -41,10 +41,10 @@ impl Kept {
 /// links followed as the data folder's files are); `in_form` says
 /// whether its text is in the file's form. One that is not is kept aside.
 pub fn read_kept(path: &Path, max: u64, in_form: impl Fn(&str) -> bool) -> Kept {
-    match crate::bounded::read_text(path, max) {
+    match super::bounded::read_text(path, max) {
         Ok(text) if in_form(&text) => Kept::Read(text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Kept::Read(String::new()),
-        _ => match super::SavedGame::keep_aside(path) {
+        _ => match super::keep_aside(path) {
             Ok(aside) => Kept::Aside(aside),
             Err(_) => Kept::Stuck,
         },
