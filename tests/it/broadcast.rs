@@ -8,8 +8,8 @@
 //! sent; a 429, a round that does not exist and a cut stream in Russian.
 
 use crate::common::lichess::{Lichess, TOKEN, home_logged_in, start_lobby};
+use crate::common::typed;
 use crate::common::wait_for;
-use std::io::Write;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
@@ -46,10 +46,6 @@ fn serve(server: &Lichess) {
     s.round_pgn.insert("rnd00002".into(), round);
     s.round_pgn
         .insert("rnd00001".into(), game("gameCCCC", "Eva", "Finn", "1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"));
-}
-
-fn typed(child: &mut Child, line: &str) {
-    writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
 }
 
 /// The lobby with speech to the tests' SSIP server, in plain mode.

@@ -284,3 +284,89 @@ fn no_control_character_reaches_the_terminal() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Words at the edges (issue 66): every error a command can meet is said
+/// in the session's language. Each command's error paths, run in
+/// Russian, print no English word but the command words and what the
+/// player typed (a time control, a file's path): a time control and an
+/// announcement schedule the clock cannot read, a part of the command
+/// line left out, a recording that is no WAV file, no voice model, a file
+/// that cannot be read, a level, a FEN, a save that cannot be put aside.
+#[test]
+fn every_error_of_a_command_is_said_in_russian() {
+    let home = crate::common::scratch_root().join("errors-ru");
+    let data = home.join("data/voxchess");
+    std::fs::create_dir_all(&data).expect("data folder");
+    let not_wav = home.join("not.wav");
+    std::fs::write(&not_wav, "no RIFF here").expect("file");
+    // The language from the settings file, for commands without --lang.
+    let config = home.join("config/voxchess");
+    std::fs::create_dir_all(&config).expect("config folder");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for dir in [home.join("config"), config.clone()] {
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).expect("mode");
+        }
+        std::fs::write(config.join("config.toml"), "lang = \"ru\"\n").expect("settings");
+        std::fs::set_permissions(config.join("config.toml"), std::fs::Permissions::from_mode(0o600)).expect("mode");
+    }
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_voxchess"))
+            .args(args)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("voxchess runs");
+        format!("{}\n{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    };
+    let not_wav = not_wav.to_string_lossy().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["clock", "abc"],
+        vec!["clock", "--schedule", "zzz", "5+0"],
+        vec!["clock"],
+        vec!["listen", "--wav", &not_wav],
+        vec!["review", "/nonexistent/game.pgn"],
+        vec!["play", "--time", "abc", "--plain"],
+        vec!["play", "--level", "99", "--plain"],
+        vec!["position", "--fen", "bad"],
+        vec!["say"],
+        vec!["parse"],
+        vec!["puzzle", "import", "/nonexistent/puzzles.csv"],
+        vec!["models", "install", "xx"],
+        vec!["resume"],
+    ];
+    // What may stay Latin: the program's own command words, and what the
+    // player typed.
+    let ours = [
+        "voxchess", "help", "models", "install", "lichess", "play", "resume", "review", "puzzle", "import", "online",
+        "login",
+    ];
+    let mut english = Vec::new();
+    let mut check = |args: &[&str], out: String| {
+        let typed: Vec<String> =
+            args.iter().flat_map(|a| a.split(['/', '.', '-', '_'])).map(str::to_lowercase).collect();
+        for word in out.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 3) {
+            let w = word.to_lowercase();
+            if !ours.contains(&w.as_str()) && !typed.contains(&w) && !w.chars().all(|c| "abcdefgh".contains(c)) {
+                english.push(format!("{args:?}: {word:?} in {out:?}"));
+            }
+        }
+        assert!(!out.trim().is_empty(), "{args:?}: nothing said");
+    };
+    for args in &cases {
+        check(args, run(args));
+    }
+    // A damaged save that cannot be put aside (every name for it taken):
+    // the save is left as it is, said in Russian.
+    std::fs::write(data.join("current-game.toml"), "damaged").expect("save");
+    for n in 1..10_000 {
+        std::fs::write(data.join(format!("current-game.damaged-{n}.toml")), "").expect("taken");
+    }
+    let out = run(&["resume"]);
+    let joined = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("Сохранённая партия оставлена как есть"), "{out}");
+    check(&["resume"], out);
+    assert!(english.is_empty(), "English in a Russian session:\n{}", english.join("\n"));
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -5,14 +5,10 @@
 //! it and asks, and the end of input names it too.
 
 use crate::common::lichess::{Lichess, TOKEN, home_logged_in, start_lobby};
+use crate::common::typed;
 use crate::common::{ended_in_rows, text, wait_for};
-use std::io::Write;
 use std::process::Child;
 use std::sync::{Arc, Mutex};
-
-fn typed(child: &mut Child, line: &str) {
-    writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
-}
 
 /// The lobby of a new server in English, Anna's challenge accepted: the
 /// game (`chall001`, the player White) is entered; the opponent answers

@@ -5,6 +5,7 @@
 //! never in any output.
 
 use crate::common::lichess::{Lichess, NO_SCOPE_TOKEN, TOKEN};
+use crate::common::typed;
 use crate::common::{collect, text, wait_for};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,10 +13,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 fn home(name: &str) -> PathBuf {
-    let dir = crate::common::scratch_root().join(format!("voxchess-online-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("home");
-    dir
+    crate::common::fresh_home(&format!("online-{name}"))
 }
 
 fn voxchess(dir: &Path) -> Command {
@@ -53,10 +51,6 @@ fn lobby_speaking(dir: &Path, server: &Lichess, speech: &crate::common::ssip::Ss
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts")
-}
-
-fn typed(child: &mut Child, line: &str) {
-    writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
 }
 
 fn finish(mut child: Child) -> String {

@@ -17,10 +17,7 @@ struct Game {
 }
 
 fn home(name: &str) -> PathBuf {
-    let dir = crate::common::scratch_root().join(format!("voxchess-play-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::fresh_home(&format!("play-{name}"))
 }
 
 impl Game {

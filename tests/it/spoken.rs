@@ -7,6 +7,7 @@
 //! dropped, and voxchess waits for the last sentence before it exits.
 
 use crate::common::ssip::{Said, SsipServer};
+use crate::common::typed;
 use crate::common::{collect, text, wait_for};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -15,10 +16,7 @@ use voxchess::rules::Position;
 use voxchess::speech::{Lexicon, SpeechLang, Style, say_move};
 
 fn folder(name: &str) -> PathBuf {
-    let dir = crate::common::scratch_root().join(format!("voxchess-spoken-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("test folder");
-    dir
+    crate::common::fresh_home(&format!("spoken-{name}"))
 }
 
 /// voxchess with speech to the test's server, its folders in `dir`.
@@ -33,13 +31,6 @@ fn speaking(dir: &Path, server: &SsipServer, args: &[&str]) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .expect("voxchess starts")
-}
-
-/// Types a line.
-fn typed(child: &mut Child, line: &str) {
-    use std::io::Write;
-    let stdin = child.stdin.as_mut().expect("stdin");
-    writeln!(stdin, "{line}").expect("typed");
 }
 
 /// Waits (at most 30 s) for voxchess to end; its exit status was success.

@@ -5,8 +5,8 @@
 //! withdrawing; a token without the tournament:write scope said as such.
 
 use crate::common::lichess::{BOARD_ONLY_TOKEN, Lichess, TOKEN, home_logged_in, start_lobby};
+use crate::common::typed;
 use crate::common::wait_for;
-use std::io::Write;
 use std::process::Child;
 
 const ARENAS: &str = r#"{"created":[{"id":"PbhgCwu0","createdBy":"lichess","system":"arena","minutes":57,"clock":{"limit":480,"increment":2},"rated":true,"fullName":"Rapid Arena","nbPlayers":26,"variant":{"key":"standard"},"status":10,"secondsToStart":253,"perf":{"key":"rapid"}},{"id":"uKmhwTRP","minutes":57,"clock":{"limit":180,"increment":2},"fullName":"Hourly Antichess Arena","nbPlayers":2,"variant":{"key":"antichess"},"status":10,"secondsToStart":255}],"started":[{"id":"v7uBZPdA","minutes":57,"clock":{"limit":600,"increment":0},"fullName":"Hourly Rapid Arena","nbPlayers":7,"variant":{"key":"standard"},"status":20}],"finished":[]}"#;
@@ -32,10 +32,6 @@ fn lobby(
     let dir = home_logged_in(&format!("arena-{name}"), token);
     let (child, out) = start_lobby(&dir, server, "en");
     (dir, child, out)
-}
-
-fn typed(child: &mut Child, line: &str) {
-    writeln!(child.stdin.as_mut().unwrap(), "{line}").unwrap();
 }
 
 /// The pairing's game that just started, played: 1. e4, the opponent's

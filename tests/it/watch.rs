@@ -6,8 +6,8 @@
 //! posted and no token sent; a channel that does not exist; Russian.
 
 use crate::common::lichess::{Lichess, TOKEN, home_logged_in, start_lobby};
+use crate::common::typed;
 use crate::common::{text, wait_for};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::Child;
 use std::time::Duration;
@@ -30,10 +30,6 @@ fn lobby(name: &str, server: &Lichess, lang: &str) -> (PathBuf, Child, std::sync
     let dir = home_logged_in(&format!("watch-{name}"), TOKEN);
     let (child, out) = start_lobby(&dir, server, lang);
     (dir, child, out)
-}
-
-fn typed(child: &mut Child, line: &str) {
-    writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
 }
 
 /// Ends the program and checks every row it printed.

@@ -37,6 +37,21 @@ pub fn scratch_root() -> std::path::PathBuf {
 
 /// Collects everything a child prints on stdout, as it comes, into a shared
 /// string that a test can look at while the child runs.
+/// A new, empty folder of the test's own under the tests' root (any
+/// earlier one of that name removed): the one fresh-home helper.
+pub fn fresh_home(name: &str) -> std::path::PathBuf {
+    let dir = scratch_root().join(format!("voxchess-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a fresh folder");
+    dir
+}
+
+/// Types a line into a running voxchess.
+pub fn typed(child: &mut std::process::Child, line: &str) {
+    use std::io::Write;
+    writeln!(child.stdin.as_mut().expect("stdin"), "{line}").expect("typed");
+}
+
 pub fn collect(mut stdout: ChildStdout) -> Arc<Mutex<String>> {
     let out = Arc::new(Mutex::new(String::new()));
     let sink = out.clone();
