@@ -46,7 +46,10 @@ pub fn command_line_error(start: &Start, e: clap::Error) -> ExitCode {
             e.exit()
         }
         // Anything else: one sentence of ours (clap's own in English).
-        _ => StartProblem::CommandLine(e.to_string().lines().next().unwrap_or_default().to_string()),
+        _ => {
+            let first = e.to_string().lines().next().unwrap_or_default().to_string();
+            StartProblem::CommandLine(first.trim_start_matches("error: ").to_string())
+        }
     };
     // In every language (English too) one sentence of our own, in rows
     // of at most 40 cells; clap's own pages only for --help and --version.
