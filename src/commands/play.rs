@@ -8,6 +8,7 @@ use crate::game::{GameSetup, SavedGame};
 use crate::notation::pgn::read_pgn;
 use crate::rules::Color;
 use crate::ui::app::{Found, Unfinished};
+use crate::ui::modes::opening::{Opening, Request};
 use crate::ui::modes::puzzle::{self, ImportFailed, LichessPuzzles};
 use std::process::ExitCode;
 
@@ -39,7 +40,7 @@ pub fn play(start: &Start, a: PlayArgs) -> Outcome {
         OpponentKind::Engine => Some(choose_color(settings.color)),
     };
     let plain = settings.plain || plain_terminal();
-    kept_or_failure(crate::ui::modes::game::start(settings, setup, plain)?)
+    kept_or_failure(crate::ui::app::run(Opening::Game { settings, setup: Box::new(setup) }, plain)?)
 }
 
 /// The player's colour: as chosen, or drawn by lot.
@@ -86,7 +87,7 @@ fn resume_saved(start: &Start, mut saved: SavedGame, output: OutputArgs) -> Outc
     // Checked when it was read: a save that does not replay is left as it is.
     let setup =
         saved.setup().map_err(|_| crate::ui::failure::SessionError::SaveLeft(crate::files::WriteProblem::Other))?;
-    kept_or_failure(crate::ui::modes::game::start(settings, setup, plain)?)
+    kept_or_failure(crate::ui::app::run(Opening::Game { settings, setup: Box::new(setup) }, plain)?)
 }
 
 /// `voxchess review FILE`: the file is read in the session's notation
@@ -116,7 +117,8 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
             let notes = words.left_out(read.variants, read.unreadable, items);
             let plain = settings.plain || plain_terminal();
             let chapters = crate::study::chapters::Chapters::Read(read.games);
-            crate::ui::modes::review::start(settings, chapters, (a.game, &stem), plain, notes)?;
+            let opening = Opening::Review { settings, games: chapters, number: a.game, stem, notes };
+            crate::ui::app::run(opening, plain)?;
             return Ok(ExitCode::SUCCESS);
         }
         None => {
@@ -132,7 +134,7 @@ pub fn review(start: &Start, a: ReviewArgs) -> Outcome {
         Err(None) => return Err(no_game(&a.file)),
     };
     let plain = settings.plain || plain_terminal();
-    crate::ui::modes::review::start(settings, games, (a.game, &stem), plain, Vec::new())?;
+    crate::ui::app::run(Opening::Review { settings, games, number: a.game, stem, notes: Vec::new() }, plain)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -291,7 +293,7 @@ pub fn drill(start: &Start, a: DrillArgs) -> Outcome {
     let _lock = crate::ui::app::lock_data()?;
     let kind = a.drill;
     let plain = settings.plain || plain_terminal();
-    crate::ui::modes::drill::start(settings, kind, plain)?;
+    crate::ui::app::run(Opening::Drill { settings, kind }, plain)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -308,6 +310,7 @@ pub fn setup(start: &Start, a: SetupArgs) -> Outcome {
     // No data lock, as for a review: a game played from the position
     // takes it then.
     let plain = settings.plain || plain_terminal();
-    crate::ui::modes::setup::start(settings, from, plain)?;
+    let board = from.as_ref().map_or_else(crate::rules::Arrangement::empty, crate::rules::Arrangement::of);
+    crate::ui::app::run(Opening::Asked(Request::Setup { settings, board }), plain)?;
     Ok(ExitCode::SUCCESS)
 }

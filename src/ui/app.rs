@@ -33,6 +33,25 @@ pub fn save_left(e: std::io::Error) -> super::failure::SessionError {
     super::failure::SessionError::SaveLeft(crate::files::WriteProblem::of(&e))
 }
 
+/// Runs a session whose first mode is `opening`: the fronts (screen,
+/// voice, voice input) opened for its settings, the mode built by the
+/// modes' one opener, and the notes it adds said after its greeting.
+/// Whether what was played was kept (false: a game that could not be
+/// saved as the player left, which was said).
+pub(crate) fn run(
+    opening: crate::ui::modes::opening::Opening,
+    plain: bool,
+) -> Result<bool, super::failure::SessionError> {
+    let mut io = super::io::Io::open(opening.settings());
+    let host = crate::ui::modes::opening::Host { tx: io.tx.clone(), listening: io.listening() };
+    let now = crate::clock::TimeSource::now_ms(&io.time);
+    let started = crate::ui::modes::start(opening, host, now)?;
+    for note in started.notes {
+        io.note(note);
+    }
+    Ok(io.run(started.mode, plain)?)
+}
+
 /// Locks the data folder, or says why not.
 pub fn lock_data() -> Result<crate::files::DataLock, super::failure::SessionError> {
     Ok(crate::files::DataLock::take(&crate::config::data_dir())?)

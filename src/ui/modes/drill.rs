@@ -11,8 +11,6 @@ use crate::config::Settings;
 use crate::rules::Color;
 use crate::speech::{Channel, Command};
 use crate::study::drill::{Drill, DrillKind, DrillResult};
-use crate::ui::failure::SessionError;
-use crate::ui::io::Io;
 use crate::ui::session::Mode;
 use crate::ui::shell::Shell;
 use std::path::PathBuf;
@@ -27,14 +25,11 @@ pub(crate) struct DrillMode {
     again_word: String,
 }
 
-/// `voxchess drill`: a round of `kind`; the best rounds kept in the data
-/// folder.
-pub(crate) fn start(settings: Settings, kind: DrillKind, plain: bool) -> Result<(), SessionError> {
-    let io = Io::open(&settings);
+/// `voxchess drill`: a round of `kind` from `now`; the best rounds kept
+/// in the data folder.
+pub(crate) fn opened(settings: &Settings, kind: DrillKind, now: u64) -> Box<dyn Mode> {
     let record = crate::config::data_dir().join("drills.txt");
-    let mode = DrillMode::new(&settings, kind, record, crate::clock::TimeSource::now_ms(&io.time));
-    io.run(Box::new(mode), plain)?;
-    Ok(())
+    Box::new(DrillMode::new(settings, kind, record, now))
 }
 
 impl DrillMode {

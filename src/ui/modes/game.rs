@@ -17,9 +17,7 @@ use crate::speech::Lexicon;
 use crate::speech::{Channel, Command, Intent};
 use crate::ui::effects::Effects;
 use crate::ui::effects::acts_to;
-use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Msg};
-use crate::ui::io::Io;
 use crate::ui::output::{Glance, Line};
 use crate::ui::play::Play;
 use crate::ui::review::Review;
@@ -58,23 +56,26 @@ pub(crate) type HandBack = std::sync::Arc<std::sync::Mutex<Option<Vec<crate::rul
 /// `voxchess play` and `resume`: a game with the given settings. `plain`
 /// chooses the line mode. Returns whether the game was kept (false: it
 /// could not be saved when the player left, which was said).
-pub(crate) fn start(settings: Settings, mut setup: GameSetup, plain: bool) -> Result<bool, SessionError> {
-    let mut io = Io::open(&settings);
+pub(crate) fn opened(
+    settings: Settings,
+    mut setup: GameSetup,
+    host: super::opening::Host,
+    now: u64,
+) -> super::opening::Started {
+    let mut notes = Vec::new();
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     if setup.date.is_some() {
-        io.note(words.continuing(setup.moves.len()));
+        notes.push(words.continuing(setup.moves.len()));
     }
-    let mut effects = Effects::new(io.tx.clone(), words, &settings);
+    let mut effects = Effects::new(host.tx.clone(), words, &settings);
     if let Some(me) = setup.me {
-        let (opponent_effects, opponent_setup, note) = against_engine(&settings, setup, me, effects, io.tx.clone());
+        let (opponent_effects, opponent_setup, note) = against_engine(&settings, setup, me, effects, host.tx.clone());
         (effects, setup) = (opponent_effects, opponent_setup);
-        if let Some(note) = note {
-            io.note(note);
-        }
+        notes.extend(note);
     }
-    let mut play = Play::new(settings, setup, crate::clock::TimeSource::now_ms(&io.time));
-    play.listen(io.listening());
-    Ok(io.run(Box::new(GameMode::new(play, effects)), plain)?)
+    let mut play = Play::new(settings, setup, now);
+    play.listen(host.listening);
+    super::opening::Started { mode: Box::new(GameMode::new(play, effects)), notes }
 }
 
 /// Why a game from a review's position cannot start.

@@ -27,14 +27,35 @@ use crate::ui::output::{Line, Urgency};
 use crate::ui::shell::Front;
 use crate::ui::sink::Screen;
 
-/// The one place a mode is built at another's request.
-pub(crate) fn open(opening: opening::Opening, host: opening::Host) -> Box<dyn crate::ui::session::Mode> {
-    use opening::Opening;
+/// The one place a session's first mode is built (`now`: the session's
+/// time); `app::run` opens the screen and voice it runs on.
+pub(crate) fn start(
+    opening: opening::Opening,
+    host: opening::Host,
+    now: u64,
+) -> Result<opening::Started, crate::ui::failure::SessionError> {
+    use opening::{Opening, Started};
     match opening {
-        Opening::Setup { settings, board } => {
+        Opening::Game { settings, setup } => Ok(game::opened(settings, *setup, host, now)),
+        Opening::Review { settings, games, number, stem, notes } => {
+            let mode = review::opened(&settings, games, (number, &stem), host)?;
+            Ok(Started { mode, notes })
+        }
+        Opening::Drill { settings, kind } => {
+            Ok(Started { mode: drill::opened(&settings, kind, now), notes: Vec::new() })
+        }
+        Opening::Asked(request) => Ok(Started { mode: open(request, host), notes: Vec::new() }),
+    }
+}
+
+/// The one place a mode is built at another's request.
+pub(crate) fn open(request: opening::Request, host: opening::Host) -> Box<dyn crate::ui::session::Mode> {
+    use opening::Request;
+    match request {
+        Request::Setup { settings, board } => {
             Box::new(setup::SetupMode::new(&settings, board, host.tx, host.listening))
         }
-        Opening::PositionReview { settings, position, stem } => {
+        Request::PositionReview { settings, position, stem } => {
             let game = crate::notation::pgn::PgnGame::new(position);
             let review = crate::ui::review::Review::new(game, &settings, 1, 1, stem);
             let words = crate::ui::words::Narrator::new(crate::speech::Lexicon::get(settings.lang), settings.style);

@@ -9,7 +9,6 @@ use crate::study::chapters::Chapters;
 use crate::ui::effects::Effects;
 use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Msg};
-use crate::ui::io::Io;
 use crate::ui::output::Glance;
 use crate::ui::review::Review;
 use crate::ui::session::Mode;
@@ -50,29 +49,22 @@ const CHAPTERS_PAGE: usize = 20;
 /// `voxchess review`: game `number` (from 1) of the games of a PGN file
 /// or a study; `stem` names saved copies. `plain` chooses the line mode;
 /// `notes` are said after the greeting (what was left out).
-pub(crate) fn start(
-    settings: Settings,
+pub(crate) fn opened(
+    settings: &Settings,
     games: Chapters,
     (number, stem): (usize, &str),
-    plain: bool,
-    notes: Vec<String>,
-) -> Result<(), SessionError> {
+    host: super::opening::Host,
+) -> Result<Box<dyn Mode>, SessionError> {
     let total = games.len();
     if number == 0 || number > total {
         return Err(SessionError::NoSuchGame { number, total });
     }
-    let mut io = Io::open(&settings);
-    for note in notes {
-        io.note(note);
-    }
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
-    let effects = Effects::new(io.tx.clone(), words, &settings);
-    let Some(mode) = ReviewMode::of_chapters(&settings, games, number, stem, effects) else {
+    let effects = Effects::new(host.tx, words, settings);
+    let Some(mode) = ReviewMode::of_chapters(settings, games, number, stem, effects) else {
         return Err(SessionError::NoSuchGame { number, total });
     };
-    let listening = io.listening();
-    io.run(Box::new(mode.listening(listening)), plain)?;
-    Ok(())
+    Ok(Box::new(mode.listening(host.listening)))
 }
 
 impl ReviewMode {
@@ -329,7 +321,7 @@ impl Mode for ReviewMode {
             let settings = self.review.settings().clone();
             let board = crate::rules::Arrangement::of(&from);
             let host = super::opening::Host { tx: self.effects.sender(), listening: self.listening.clone() };
-            return Some(super::open(super::opening::Opening::Setup { settings, board }, host));
+            return Some(super::open(super::opening::Request::Setup { settings, board }, host));
         }
         super::practice(self.review.as_mut(), &self.effects)
     }

@@ -9,13 +9,11 @@
 //!
 //! May use: `io`, the session, and everything below them.
 
-use super::opening::{Host, Opening};
+use super::opening::{Host, Request};
 use crate::config::Settings;
 use crate::rules::{Arrangement, Placed, Position, Square};
 use crate::speech::{Channel, Command, SetupError, SetupOrder};
-use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Listening, Msg};
-use crate::ui::io::Io;
 use crate::ui::output::{Glance, Urgency};
 use crate::ui::session::Mode;
 use crate::ui::shell::{KeyAction, Shell, key_action};
@@ -39,15 +37,6 @@ pub(crate) struct SetupMode {
     chosen: Option<Square>,
     /// The review the position became (taken once).
     review: Option<Box<dyn Mode>>,
-}
-
-/// `voxchess setup`: an empty board, or `start` (from `--fen`).
-pub(crate) fn start(settings: Settings, start: Option<Position>, plain: bool) -> Result<(), SessionError> {
-    let io = Io::open(&settings);
-    let board = start.as_ref().map_or_else(Arrangement::empty, Arrangement::of);
-    let mode = SetupMode::new(&settings, board, io.tx.clone(), io.listening());
-    io.run(Box::new(mode), plain)?;
-    Ok(())
 }
 
 impl SetupMode {
@@ -130,7 +119,7 @@ impl SetupMode {
             }
             Ok(position) => {
                 self.shell.tell(words.setup_ready());
-                let opening = Opening::PositionReview { settings: self.settings.clone(), position, stem: STEM };
+                let opening = Request::PositionReview { settings: self.settings.clone(), position, stem: STEM };
                 let host = Host { tx: self.tx.clone(), listening: self.listening.clone() };
                 self.review = Some(super::open(opening, host));
             }
