@@ -60,10 +60,17 @@ pub fn online(start: &Start, a: OnlineArgs) -> Outcome {
             let plain = settings.plain || plain_terminal();
             // "Asking lichess…" is said to its end before the session's
             // own voice starts.
-            lobby::run_online(settings, &server, plain, |text: &str| {
+            let account = lobby::connect(&settings, &server, |text: &str| {
                 let aloud = aloud();
                 aloud.rows(text);
                 aloud.finish();
+            });
+            account.and_then(|account| {
+                let open = |host, _now| {
+                    let mode = lobby::opened(&settings, account, host);
+                    Ok(crate::ui::modes::opening::Started { mode, notes: Vec::new() })
+                };
+                crate::ui::app::run_with(&settings, plain, open).map(|_| ())
             })
         }
     };

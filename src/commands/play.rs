@@ -239,7 +239,7 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
             let wanted = crate::study::library::Wanted { theme: theme.or(a.theme), rating: None };
             let plain = settings.plain || plain_terminal();
             let undone = puzzle::prepare_library(&settings, super::out_rows);
-            puzzle::streak(settings, wanted, (plain, undone))?;
+            crate::ui::app::run(Opening::Streak { settings, wanted, undone }, plain)?;
             return Ok(ExitCode::SUCCESS);
         }
         None => Vec::new(),
@@ -247,7 +247,7 @@ pub fn puzzle(start: &Start, a: PuzzleArgs) -> Outcome {
     let wanted = crate::study::library::Wanted { theme: a.theme, rating: a.rating };
     let plain = settings.plain || plain_terminal();
     let undone = puzzle::prepare_library(&settings, super::out_rows);
-    puzzle::start(settings, wanted, given, (plain, undone))?;
+    crate::ui::app::run(Opening::Puzzles { settings, wanted, given, undone }, plain)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -279,8 +279,11 @@ fn lichess_choice(
 /// Plays lichess's puzzles; what there is to say instead, said.
 fn lichess_puzzles(settings: crate::config::Settings, server: &str, asked: LichessPuzzles) -> Outcome {
     let plain = settings.plain || plain_terminal();
-    if let Some(line) = puzzle::online(settings, server, asked, plain)? {
-        super::out_rows(&line);
+    match puzzle::online(&settings, server, &asked)? {
+        Ok((client, given)) => {
+            crate::ui::app::run(Opening::LichessPuzzles { settings, client, asked, given }, plain)?;
+        }
+        Err(line) => super::out_rows(&line),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -42,10 +42,25 @@ pub(crate) fn run(
     opening: crate::ui::modes::opening::Opening,
     plain: bool,
 ) -> Result<bool, super::failure::SessionError> {
-    let mut io = super::io::Io::open(opening.settings());
+    let settings = opening.settings().clone();
+    run_with(&settings, plain, |host, now| crate::ui::modes::start(opening, host, now))
+}
+
+/// Runs a session whose first mode `open` builds (the lobby's, which
+/// sits above the modes, too), the fronts opened for `settings`: the one
+/// place a session's fronts are opened.
+pub(crate) fn run_with(
+    settings: &crate::config::Settings,
+    plain: bool,
+    open: impl FnOnce(
+        crate::ui::modes::opening::Host,
+        u64,
+    ) -> Result<crate::ui::modes::opening::Started, super::failure::SessionError>,
+) -> Result<bool, super::failure::SessionError> {
+    let mut io = super::io::Io::open(settings);
     let host = crate::ui::modes::opening::Host { tx: io.tx.clone(), listening: io.listening() };
     let now = crate::clock::TimeSource::now_ms(&io.time);
-    let started = crate::ui::modes::start(opening, host, now)?;
+    let started = open(host, now)?;
     for note in started.notes {
         io.note(note);
     }

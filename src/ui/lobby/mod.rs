@@ -38,7 +38,6 @@ use crate::speech::{Channel, Command};
 use crate::ui::effects::{Effects, acts_to};
 use crate::ui::failure::SessionError;
 use crate::ui::input::{BoardKey, Listening, Msg, clean_heard};
-use crate::ui::io::Io;
 use crate::ui::modes::game::GameMode;
 use crate::ui::output::{Line, Urgency};
 use crate::ui::play::Play;
@@ -60,29 +59,31 @@ struct Waiting {
 /// moved (ms), while there are correspondence games.
 const CHECK_EVERY_MS: u64 = 30_000;
 
-/// `voxchess online`: the lobby, and the games entered from it;
-/// `asking` is given "Asking lichess…" when the account takes more than
-/// a moment to come.
-pub fn run_online(
-    settings: Settings,
-    server: &str,
-    plain: bool,
-    asking: impl FnOnce(&str),
-) -> Result<(), SessionError> {
+/// `voxchess online`, first: the player's account on `server` (the
+/// client and the name); `asking` is given "Asking lichess…" when it
+/// takes more than a moment to come.
+pub fn connect(settings: &Settings, server: &str, asking: impl FnOnce(&str)) -> Result<(Client, String), SessionError> {
     let token = token::load().ok_or(SessionError::NotLoggedIn)?;
     let client = Client::new(server, &token);
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let me = crate::ui::asking::waited(|| client.account(), || asking(&words.asking_lichess()))
         .map_err(SessionError::Online)?;
-    let io = Io::open(&settings);
-    let tx = io.tx.clone();
+    Ok((client, me))
+}
+
+/// The lobby of `me` as a session's first mode (`app::run_with` opens
+/// its fronts), and the games entered from it; its news stream started.
+pub(crate) fn opened(
+    settings: &Settings,
+    (client, me): (Client, String),
+    host: crate::ui::modes::opening::Host,
+) -> Box<dyn Mode> {
+    let tx = host.tx.clone();
     let news = Arc::new(move |n: LobbyNews| {
         let _ = tx.send(Msg::Lobby(n));
     });
     lobby_stream(client.clone(), me.to_lowercase(), news);
-    let lobby = Lobby::new(&settings, client, me, io.tx.clone(), io.listening());
-    io.run(Box::new(lobby), plain)?;
-    Ok(())
+    Box::new(Lobby::new(settings, client, me, host.tx, host.listening))
 }
 
 impl Lobby {

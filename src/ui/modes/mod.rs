@@ -44,6 +44,21 @@ pub(crate) fn start(
         Opening::Drill { settings, kind } => {
             Ok(Started { mode: drill::opened(&settings, kind, now), notes: Vec::new() })
         }
+        Opening::Puzzles { settings, wanted, given, undone } => {
+            let files = puzzle::PuzzleFiles::in_data_folder();
+            let mut mode = puzzle::PuzzleMode::new(&settings, files, wanted, given, None);
+            mode.import_undone(undone);
+            Ok(Started { mode: Box::new(mode), notes: Vec::new() })
+        }
+        Opening::Streak { settings, wanted, undone } => {
+            let mut mode = puzzle::PuzzleMode::streak(&settings, puzzle::PuzzleFiles::in_data_folder(), wanted);
+            mode.import_undone(undone);
+            Ok(Started { mode: Box::new(mode), notes: Vec::new() })
+        }
+        Opening::LichessPuzzles { settings, client, asked, given } => {
+            let mode = puzzle::lichess_mode(&settings, client, host.tx, asked, given)?;
+            Ok(Started { mode: Box::new(mode), notes: Vec::new() })
+        }
         Opening::Asked(request) => Ok(Started { mode: open(request, host), notes: Vec::new() }),
     }
 }

@@ -6,11 +6,15 @@
 //! the review and the setup, which open each other, do not import each
 //! other.
 
+use super::puzzle::LichessPuzzles;
 use crate::config::Settings;
 use crate::game::GameSetup;
+use crate::online::Client;
 use crate::rules::{Arrangement, Position};
 use crate::study::chapters::Chapters;
 use crate::study::drill::DrillKind;
+use crate::study::library::Wanted;
+use crate::study::puzzle::Puzzle;
 use crate::ui::input::{Listening, Msg};
 use std::sync::mpsc::Sender;
 
@@ -33,6 +37,13 @@ pub(crate) enum Opening {
     Review { settings: Settings, games: Chapters, number: usize, stem: String, notes: Vec<String> },
     /// A drill (`voxchess drill`).
     Drill { settings: Settings, kind: DrillKind },
+    /// The library's puzzles that fit `wanted`, `given` first (the daily
+    /// puzzle); `undone`: an import cut short was taken back (said).
+    Puzzles { settings: Settings, wanted: Wanted, given: Vec<Puzzle>, undone: bool },
+    /// The puzzle streak from the library.
+    Streak { settings: Settings, wanted: Wanted, undone: bool },
+    /// lichess's puzzles with the player's token, `given` first.
+    LichessPuzzles { settings: Settings, client: Client, asked: LichessPuzzles, given: Vec<Puzzle> },
     /// What a mode may ask for too (`voxchess setup` is one).
     Asked(Request),
 }
@@ -53,6 +64,9 @@ impl Opening {
             Opening::Game { settings, .. }
             | Opening::Review { settings, .. }
             | Opening::Drill { settings, .. }
+            | Opening::Puzzles { settings, .. }
+            | Opening::Streak { settings, .. }
+            | Opening::LichessPuzzles { settings, .. }
             | Opening::Asked(Request::Setup { settings, .. })
             | Opening::Asked(Request::PositionReview { settings, .. }) => settings,
         }

@@ -18,8 +18,8 @@ mod streak;
 
 pub(crate) use link::PuzzleLink;
 pub(crate) use start::{
-    ImportFailed, LichessPuzzles, PuzzleFiles, daily, dashboard, import, lichess_mode, online, prepare_library, start,
-    streak, unreadable_words,
+    ImportFailed, LichessPuzzles, PuzzleFiles, daily, dashboard, import, lichess_mode, online, prepare_library,
+    unreadable_words,
 };
 
 use crate::config::Settings;

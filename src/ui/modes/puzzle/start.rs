@@ -6,7 +6,6 @@ use super::{PuzzleLink, PuzzleMode};
 use crate::config::Settings;
 use crate::speech::Lexicon;
 use crate::ui::failure::SessionError;
-use crate::ui::io::Io;
 use crate::ui::output::Line;
 use crate::ui::words::Narrator;
 use std::path::{Path, PathBuf};
@@ -135,22 +134,6 @@ pub(crate) enum ImportFailed {
     Unreadable(std::io::Error, u64),
 }
 
-/// `voxchess puzzle`: puzzles from the library that fit `wanted`.
-/// `given` come first (the daily puzzle), then the library's.
-pub(crate) fn start(
-    settings: Settings,
-    wanted: crate::study::library::Wanted,
-    given: Vec<crate::study::puzzle::Puzzle>,
-    (plain, undone): (bool, bool),
-) -> Result<(), SessionError> {
-    let io = Io::open(&settings);
-    let files = PuzzleFiles::in_data_folder();
-    let mut mode = PuzzleMode::new(&settings, files, wanted, given, None);
-    mode.import_undone(undone);
-    io.run(Box::new(mode), plain)?;
-    Ok(())
-}
-
 /// Before the library's puzzles are played: an import cut short is
 /// undone (true then, said by the mode), and an index that does not
 /// match the library is rebuilt, `say` told first (a large library takes
@@ -170,21 +153,6 @@ pub(crate) fn prepare_library(settings: &Settings, say: impl Fn(&str)) -> bool {
     undone
 }
 
-/// `voxchess puzzle streak`: the puzzle streak from the library, of
-/// `wanted`'s theme.
-pub(crate) fn streak(
-    settings: Settings,
-    wanted: crate::study::library::Wanted,
-    (plain, undone): (bool, bool),
-) -> Result<(), SessionError> {
-    let io = Io::open(&settings);
-    let files = PuzzleFiles::in_data_folder();
-    let mut mode = PuzzleMode::streak(&settings, files, wanted);
-    mode.import_undone(undone);
-    io.run(Box::new(mode), plain)?;
-    Ok(())
-}
-
 /// Which lichess puzzles: a theme (or "mix") at a difficulty, or the
 /// theme's puzzles failed in the last days, to replay.
 pub(crate) struct LichessPuzzles {
@@ -198,29 +166,26 @@ pub(crate) struct LichessPuzzles {
 
 /// `voxchess puzzle online` and `replay`: lichess's puzzles with the
 /// player's token, their results posted back to count on the player's
-/// lichess rating. Ok(Some(line)): nothing to play, and why.
+/// lichess rating: the client and the puzzles to give first, to open;
+/// Err(line): nothing to play, and why.
 pub(crate) fn online(
-    settings: Settings,
+    settings: &Settings,
     server: &str,
-    asked: LichessPuzzles,
-    plain: bool,
-) -> Result<Option<String>, SessionError> {
+    asked: &LichessPuzzles,
+) -> Result<Result<(crate::online::Client, Vec<crate::study::puzzle::Puzzle>), String>, SessionError> {
     let words = Narrator::new(Lexicon::get(settings.lang), settings.style);
     let client = logged_in(server)?;
     let given = match asked.replay_days {
         Some(days) => {
             let puzzles = crate::online::puzzle::replay(&client, days, &asked.angle).map_err(SessionError::Puzzles)?;
             if puzzles.is_empty() {
-                return Ok(Some(words.puzzle_replay_none()));
+                return Ok(Err(words.puzzle_replay_none()));
             }
             puzzles
         }
         None => Vec::new(),
     };
-    let io = Io::open(&settings);
-    let mode = lichess_mode(&settings, client, io.tx.clone(), asked, given)?;
-    io.run(Box::new(mode), plain)?;
-    Ok(None)
+    Ok(Ok((client, given)))
 }
 
 /// lichess's puzzles as a mode of a session (`voxchess puzzle online`,
