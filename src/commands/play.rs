@@ -84,9 +84,10 @@ fn resume_saved(start: &Start, mut saved: SavedGame, output: OutputArgs) -> Outc
     output.apply(&mut saved.settings);
     let plain = saved.settings.plain || plain_terminal();
     let settings = saved.settings.clone();
-    // Checked when it was read: a save that does not replay is left as it is.
-    let setup =
-        saved.setup().map_err(|_| crate::ui::failure::SessionError::SaveLeft(crate::files::WriteProblem::Other))?;
+    // Checked when it was read: a save that does not replay is said as
+    // unreadable (and left as it is).
+    let unreadable = || crate::ui::failure::SessionError::SaveUnreadable(SavedGame::path().display().to_string());
+    let setup = saved.setup().map_err(|_| unreadable())?;
     kept_or_failure(crate::ui::app::run(Opening::Game { settings, setup: Box::new(setup) }, plain)?)
 }
 

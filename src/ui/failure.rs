@@ -58,6 +58,9 @@ pub enum SessionError {
     /// it is.
     #[error("the saved game was left as it is: {0:?}")]
     SaveLeft(WriteProblem),
+    /// The unfinished game's save (its path) cannot be read as a game.
+    #[error("the saved game {0} cannot be read")]
+    SaveUnreadable(String),
     /// The terminal cannot be set up or given back.
     #[error("the terminal: {0}")]
     Terminal(#[from] std::io::Error),

@@ -118,6 +118,7 @@ impl Narrator {
             SessionError::SaveLeft(problem) => {
                 fill(&w.save_left, &[("reason", super::files::problem_words(self.lex, *problem))])
             }
+            SessionError::SaveUnreadable(path) => fill(&w.cannot_read, &[("path", path.clone())]),
             SessionError::Terminal(_) => w.terminal.clone(),
         }
     }
@@ -147,6 +148,7 @@ mod tests {
             SessionError::NotWritten(WriteProblem::DiskFull),
             SessionError::SaveLeft(WriteProblem::DiskFull),
             SessionError::SaveLeft(WriteProblem::Other),
+            SessionError::SaveUnreadable("/d/save.toml".into()),
             SessionError::Terminal(std::io::Error::other("gone")),
         ]
     }
