@@ -54,11 +54,27 @@ pub(crate) const FRONTS: &[&str] = &["ui/io.rs", "ui/terminal.rs", "ui/edited.rs
 pub(crate) const DEVICE_CODE: &[&str] =
     &["crossterm", "libc", "speech_dispatcher", "cpal", "brlapi", "vosk", "std::os::unix", "std::os::windows"];
 
+/// The Rust files under a folder, at any depth, in order (the layer
+/// checks of src and of src/ui read them).
+pub(crate) fn files_under(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("folder") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{DEVICE_CODE, FRONTS, TOP};
+    use super::{DEVICE_CODE, FRONTS, TOP, files_under};
     use std::collections::{BTreeMap, BTreeSet};
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
 
     /// A source without its tests and its comments.
     fn code_of(text: &str) -> String {
@@ -157,20 +173,6 @@ mod tests {
             // On past what was read (a slice of `code`), never back.
             i = (code.len() - after.len()).max(i + start.len());
         }
-        out
-    }
-
-    fn files_under(folder: &Path) -> Vec<PathBuf> {
-        let mut out = Vec::new();
-        for entry in std::fs::read_dir(folder).expect("folder") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                out.extend(files_under(&path));
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-        out.sort();
         out
     }
 

@@ -83,6 +83,7 @@ pub(crate) const LAYERS: &[(&str, u8)] = &[
 #[cfg(test)]
 mod tests {
     use super::LAYERS;
+    use crate::layers::files_under;
     use std::path::{Path, PathBuf};
 
     fn layer(name: &str) -> Option<u8> {
@@ -109,20 +110,6 @@ mod tests {
             }
         }
         found
-    }
-
-    /// The Rust files under a folder, at any depth.
-    fn files_under(folder: &Path) -> Vec<PathBuf> {
-        let mut out = Vec::new();
-        for entry in std::fs::read_dir(folder).expect("folder") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                out.extend(files_under(&path));
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-        out
     }
 
     /// Each module of src/ui (a file, or a folder with its files at any
